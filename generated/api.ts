@@ -1,0 +1,1921 @@
+// Generated from openapi/ by `npm run generate`. Do not edit.
+export interface paths {
+    "/v1/flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List flows
+         * @description Lists the flows of a project, newest first (by `created`, then `id`), each with one of its versions.
+         *
+         *     - `versionState=DRAFT` (the default) returns every flow with its latest version.
+         *     - `versionState=LOCKED` returns every published flow with its published version and leaves out
+         *       flows that were never published.
+         *
+         *     Filters combine with AND. Unknown projects, and projects of other platforms, are a 404.
+         */
+        get: operations["listFlows"];
+        put?: never;
+        /**
+         * Create a flow
+         * @description Creates a flow in a project. The flow starts `DISABLED` and unpublished
+         *     (`publishedVersionId: null`), with a random `externalId` and one `DRAFT` version named
+         *     `displayName` whose trigger is `EMPTY` (`name: trigger`, `displayName: Select Trigger`).
+         *
+         *     File it in a folder with `folderId` (an existing folder of the project, else 404) or
+         *     `folderName` (the project's folder of that name, created when missing); sending both is a 400.
+         *     An unknown project is a 404.
+         */
+        post: operations["createFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a flow
+         * @description Returns a flow with its latest version, or with the version given by `versionId`.
+         *     A `versionId` that is not a version of this flow is a 404, as is a flow of another platform.
+         */
+        get: operations["getFlow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List flow runs
+         * @description Lists the `PRODUCTION` runs of a project, newest first (by `created`, then `id`), without
+         *     their `steps` (read one run for them). Filters combine with AND; array filters match any of
+         *     their values, except `tags`, where a run must carry every tag given.
+         */
+        get: operations["listFlowRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a flow run
+         * @description Returns one run with the output of its steps. A run of another platform is a 404.
+         */
+        get: operations["getFlowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List app connections
+         * @description Lists the app connections a project can use, oldest first (by `created`, then `id`). Secret
+         *     values are never returned. Filters combine with AND.
+         */
+        get: operations["listAppConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List projects
+         * @description Lists the projects of your platform ordered by `type`, then `displayName`, then `id`
+         *     (ascending). 50 per page unless `limit` says otherwise. Filters combine with AND.
+         */
+        get: operations["listProjects"];
+        put?: never;
+        /**
+         * Create a project
+         * @description Creates a `TEAM` project owned by the platform's admin, with `releasesEnabled: false`, an
+         *     icon colour, `maxConcurrentJobs` 100 unless given, and a default plan
+         *     (`piecesFilterType: NONE`, no pieces, unlocked). The project's MCP server is created with it.
+         *     An `externalId` already used by a project of the platform is a 409.
+         */
+        post: operations["createProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a project
+         * @description Changes only the fields sent (at least one). `plan.pieces` replaces the whole list, and
+         *     `metadata` the whole object. An `externalId` already used by another project of the
+         *     platform is a 409; an unknown project is a 404.
+         */
+        post: operations["updateProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Lists the users of your platform, newest first (by `created`, then `id`).
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create or replace a flow template
+         * @description Stores a flow template of your platform and returns it. Without `id`, or with an `id` no
+         *     template has, a template is created (under that id when given); with the `id` of an existing
+         *     template of your platform, that template is replaced as a whole (fields left out take their
+         *     defaults: `type` `PLATFORM`, `tags` empty, `blogUrl` empty, `metadata` empty).
+         *     Answers 200 in both cases.
+         */
+        post: operations["createFlowTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List MCP servers
+         * @description Lists the MCP servers of a project (one per project), newest first (by `created`, then `id`), with their tools and tokens.
+         */
+        get: operations["listMcpServers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update an MCP server
+         * @description Renames the server and/or replaces its whole tool set (tools left out are removed). A new tool
+         *     for the same piece, or the same flow, as an existing tool keeps that tool's `id` and
+         *     `created`. A `FLOW` tool must name a flow of the server's project (else 404); two tools for
+         *     the same piece or the same flow, or an `mcpId` other than this server's, are a 400.
+         */
+        post: operations["updateMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the MCP token
+         * @description Gives the server a new random token (40 characters of `0-9A-Za-z`) and returns the server
+         *     with it. The old token stops working at once. Takes no body.
+         */
+        post: operations["rotateMcpServerToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness
+         * @description Answers 200 while the process is up. Needs no API key; does not touch the store.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Answers 200 when the store answers a query, else 503. Needs no API key.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Identifier of a record, 21 characters from `0-9A-Za-z`.
+         * @example tDVKg7394Qn7RoH23PSVU
+         */
+        Id: string;
+        /**
+         * @description Whether the flow's published version runs on its trigger. A new flow is `DISABLED`.
+         * @enum {string}
+         */
+        FlowStatus: "ENABLED" | "DISABLED";
+        /**
+         * @description `DRAFT` versions can still be edited; `LOCKED` versions are published and immutable.
+         * @enum {string}
+         */
+        FlowVersionState: "LOCKED" | "DRAFT";
+        /**
+         * Format: date-time
+         * @description RFC 3339 timestamp in UTC with milliseconds.
+         * @example 2026-11-21T09:33:30.123Z
+         */
+        Timestamp: string;
+        /**
+         * EmptyTrigger
+         * @description Placeholder trigger of a flow whose trigger has not been chosen yet. A new flow's first version has one.
+         */
+        EmptyTrigger: {
+            /** @constant */
+            type: "EMPTY";
+            /**
+             * @description Step name of the trigger; always `trigger`.
+             * @example trigger
+             */
+            name: string;
+            /** @description Always `false`, as an empty trigger cannot run. */
+            valid: boolean;
+            /** @example Select Trigger */
+            displayName: string;
+            /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
+            nextAction?: unknown;
+            /** @description Always empty. */
+            settings: Record<string, never>;
+        };
+        /**
+         * SampleData
+         * @description Where the trigger's test data is stored.
+         */
+        SampleData: {
+            /** @description File holding the trigger's sample output. */
+            sampleDataFileId?: string;
+            /** @description File holding the trigger's sample input. */
+            sampleDataInputFileId?: string;
+            /** @description When the trigger was last tested. */
+            lastTestDate?: components["schemas"]["Timestamp"];
+        };
+        /**
+         * PieceTriggerSettings
+         * @description Settings of a piece trigger, as returned in flows.
+         */
+        PieceTriggerSettings: {
+            sampleData?: components["schemas"]["SampleData"];
+            /** @description Per-input UI settings, keyed by input name. Free-form. */
+            propertySettings: {
+                [key: string]: unknown;
+            };
+            /** @description Logo shown instead of the piece's own. */
+            customLogoUrl?: string;
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
+            pieceName: string;
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.1.5
+             */
+            pieceVersion: string;
+            /**
+             * @description Name of the trigger within the piece.
+             * @example cron_expression
+             */
+            triggerName: string;
+            /** @description The trigger's input values, keyed by input name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * PieceTrigger
+         * @description A trigger provided by a piece (an integration package).
+         */
+        PieceTrigger: {
+            /** @constant */
+            type: "PIECE_TRIGGER";
+            /**
+             * @description Step name of the trigger; always `trigger`.
+             * @example trigger
+             */
+            name: string;
+            /** @description Whether the trigger's settings are complete. */
+            valid: boolean;
+            /** @example Every day */
+            displayName: string;
+            /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
+            nextAction?: unknown;
+            settings: components["schemas"]["PieceTriggerSettings"];
+        };
+        /**
+         * Trigger
+         * @description What starts a flow. `type` tells the variant.
+         */
+        Trigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PieceTrigger"];
+        /**
+         * FlowVersion
+         * @description One version of a flow. A flow has one `DRAFT` version at most, and its published versions are `LOCKED`.
+         */
+        FlowVersion: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @description The flow this version belongs to. */
+            flowId: components["schemas"]["Id"];
+            /**
+             * @description Name of the flow in this version.
+             * @example Daily sales report
+             */
+            displayName: string;
+            trigger: components["schemas"]["Trigger"];
+            /** @description Id of the user who last changed this version. */
+            updatedBy: string;
+            /** @description Whether every step of the version is complete, so that it can be published. */
+            valid: boolean;
+            /**
+             * @description Version of the flow-definition format this version is stored in.
+             * @example 1
+             */
+            schemaVersion: string;
+            /** @description Ids of the agents the version's steps use. */
+            agentIds: string[];
+            state: components["schemas"]["FlowVersionState"];
+            /** @description External ids of the app connections the version's steps use. */
+            connectionIds: string[];
+            /** @description Backups of the version's code steps, keyed by step name. Free-form. */
+            backupFiles: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * Schedule
+         * @description The schedule of a flow whose trigger is a schedule.
+         */
+        Schedule: {
+            /** @enum {string} */
+            type: "CRON_EXPRESSION";
+            /**
+             * @description Five-field cron expression.
+             * @example 0 8 * * 1-5
+             */
+            cronExpression: string;
+            /**
+             * @description IANA time zone the expression is read in.
+             * @example Europe/Berlin
+             */
+            timezone: string;
+        };
+        /**
+         * TriggerSource
+         * @description How the flow is started. Present on a flow only when its version's trigger is a schedule.
+         */
+        TriggerSource: {
+            schedule: components["schemas"]["Schedule"];
+        };
+        /**
+         * Flow
+         * @description An automation flow with one of its versions (by default the latest).
+         */
+        Flow: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @description The project the flow belongs to. */
+            projectId: components["schemas"]["Id"];
+            /** @description Id of the flow across platforms (kept when the flow is exported and imported). A random id at creation. */
+            externalId: string;
+            /** @description The folder holding the flow; `null` when the flow is in no folder. */
+            folderId?: string | null;
+            status: components["schemas"]["FlowStatus"];
+            /** @description The version that runs when the flow is enabled; `null` until the flow is published. */
+            publishedVersionId?: string | null;
+            /** @description Free-form JSON owned by the client; `null` when none was given. */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            version: components["schemas"]["FlowVersion"];
+            triggerSource?: components["schemas"]["TriggerSource"];
+        };
+        /** @description Opaque cursor; pass it as `cursor` to get the adjacent page. `null` when there is no such page. */
+        PageCursor: string | null;
+        /**
+         * FlowPage
+         * @description A page of flows. Follow `next` until it is `null` to read them all.
+         */
+        FlowPage: {
+            data: components["schemas"]["Flow"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * @description Stable machine-readable error code.
+         *     - `VALIDATION` (400): the request does not match the contract (body, query, path, cursor, limit).
+         *     - `AUTHENTICATION` (401): missing, malformed or unknown API key.
+         *     - `PERMISSION_DENIED` (403): reserved for permission rules.
+         *     - `ENTITY_NOT_FOUND` (404): the id does not exist or belongs to another platform.
+         *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
+         *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
+         *     - `IDEMPOTENCY_KEY_REUSED` (409): reserved for idempotent creates.
+         *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
+         *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`.
+         *     - `RATE_LIMITED` (429): reserved for rate limits.
+         *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
+         *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        /**
+         * ValidationIssue
+         * @description One violation of the request's schema.
+         */
+        ValidationIssue: {
+            /**
+             * @description Which part of the request is wrong.
+             * @enum {string}
+             */
+            location: "body" | "query" | "path" | "header";
+            /**
+             * @description JSON Pointer into the body (`/plan/pieces/0`), or the parameter name for query, path and header.
+             * @example /displayName
+             */
+            pointer: string;
+            /** @description What is wrong, for a person. */
+            message: string;
+        };
+        /**
+         * Problem
+         * @description RFC 9457 problem details. Every error of the service has this shape and the
+         *     `application/problem+json` content type. Clients branch on `code` (stable) and read `params`
+         *     for its details; `detail` is for people and may change.
+         */
+        Problem: {
+            /**
+             * Format: uri-reference
+             * @description URI reference of the problem type, `/problems/` followed by the code in kebab case; each is explained under "Errors" in the API documentation.
+             * @example /problems/entity-not-found
+             */
+            type: string;
+            /** @description Short summary of the problem type. */
+            title: string;
+            /** @description The HTTP status of this response. */
+            status: number;
+            /** @description What went wrong with this request, for a person. */
+            detail: string;
+            /** @description The path of the request. */
+            instance: string;
+            code: components["schemas"]["ErrorCode"];
+            /** @description Details of the code, e.g. `entityType` and `entityId` for `ENTITY_NOT_FOUND`, `externalId` for `PROJECT_EXTERNAL_ID_ALREADY_EXISTS`. */
+            params?: {
+                [key: string]: string;
+            };
+            /** @description The `X-Request-Id` of the request; quote it when reporting a problem. */
+            requestId: string;
+            /** @description Present for `VALIDATION`; one entry per violation (all violations are reported at once). */
+            errors?: components["schemas"]["ValidationIssue"][];
+        };
+        /** @description Free-form JSON object owned by the client; stored and returned as sent. At most 64 KiB when serialised. */
+        Metadata: {
+            [key: string]: unknown;
+        };
+        /**
+         * FlowCreateRequest
+         * @description A new flow. Give `folderId` or `folderName`, not both, to file it in a folder.
+         */
+        FlowCreateRequest: {
+            /** @description Name of the flow (of its first version). */
+            displayName: string;
+            /** @description The project to create the flow in. */
+            projectId: components["schemas"]["Id"];
+            /** @description An existing folder of the project (404 if it is not one). */
+            folderId?: components["schemas"]["Id"];
+            /** @description A folder of the project by name; created when the project has none of that name. */
+            folderName?: string;
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * @description `QUEUED` and `RUNNING` are in progress; `PAUSED` waits for a delay or an approval; the others are final:
+         *     `SUCCEEDED`, `FAILED` (a step failed), `QUOTA_EXCEEDED`, `INTERNAL_ERROR`, `MEMORY_LIMIT_EXCEEDED`, `TIMEOUT`, `CANCELED`.
+         * @enum {string}
+         */
+        FlowRunStatus: "QUEUED" | "RUNNING" | "PAUSED" | "SUCCEEDED" | "FAILED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "MEMORY_LIMIT_EXCEEDED" | "TIMEOUT" | "CANCELED";
+        /**
+         * FlowRunFlowVersion
+         * @description The version the run executed.
+         */
+        FlowRunFlowVersion: {
+            displayName: string;
+        };
+        /**
+         * @description `PRODUCTION` runs are started by the published flow; `TESTING` runs by the builder.
+         * @enum {string}
+         */
+        FlowRunEnvironment: "PRODUCTION" | "TESTING";
+        /**
+         * FlowRunSummary
+         * @description One execution of a flow, as listed (without `steps`; read one run for them).
+         */
+        FlowRunSummary: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            projectId: components["schemas"]["Id"];
+            flowId: components["schemas"]["Id"];
+            /** @description The run that started this one as a sub-flow; absent for top-level runs. */
+            parentRunId?: components["schemas"]["Id"];
+            /** @description Whether the parent run fails when this run fails. */
+            failParentOnFailure: boolean;
+            /** @description Labels attached to the run (filter with `tags`). */
+            tags?: string[];
+            flowVersionId: components["schemas"]["Id"];
+            flowVersion?: components["schemas"]["FlowRunFlowVersion"];
+            /** @description File holding the run's full log; `null` when none was kept. */
+            logsFileId?: string | null;
+            /** @description Steps executed, as counted against the plan's task quota. */
+            tasks?: number;
+            status: components["schemas"]["FlowRunStatus"];
+            /** @description Run time in milliseconds; absent while the run is in progress. */
+            duration?: number;
+            startTime: components["schemas"]["Timestamp"];
+            /** @description Absent while the run is in progress. */
+            finishTime?: components["schemas"]["Timestamp"];
+            environment: components["schemas"]["FlowRunEnvironment"];
+            /** @description The step that failed; present only for `FAILED` runs. */
+            failedStepName?: string;
+            /** @description The single step a test run executed. */
+            stepNameToTest?: string;
+        };
+        /**
+         * FlowRunPage
+         * @description A page of flow runs (without `steps`). Follow `next` until it is `null` to read them all.
+         */
+        FlowRunPage: {
+            data: components["schemas"]["FlowRunSummary"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * FlowRun
+         * @description One execution of a flow, with the output of its steps.
+         */
+        FlowRun: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            projectId: components["schemas"]["Id"];
+            flowId: components["schemas"]["Id"];
+            /** @description The run that started this one as a sub-flow; absent for top-level runs. */
+            parentRunId?: components["schemas"]["Id"];
+            /** @description Whether the parent run fails when this run fails. */
+            failParentOnFailure: boolean;
+            /** @description Labels attached to the run (filter with `tags`). */
+            tags?: string[];
+            flowVersionId: components["schemas"]["Id"];
+            flowVersion?: components["schemas"]["FlowRunFlowVersion"];
+            /** @description File holding the run's full log; `null` when none was kept. */
+            logsFileId?: string | null;
+            /** @description Steps executed, as counted against the plan's task quota. */
+            tasks?: number;
+            status: components["schemas"]["FlowRunStatus"];
+            /** @description Run time in milliseconds; absent while the run is in progress. */
+            duration?: number;
+            startTime: components["schemas"]["Timestamp"];
+            /** @description Absent while the run is in progress. */
+            finishTime?: components["schemas"]["Timestamp"];
+            environment: components["schemas"]["FlowRunEnvironment"];
+            /** @description Output of each executed step, keyed by step name (free-form; its inner fields are not part of this contract). `null` when the run's log was not kept. */
+            steps?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The step that failed; present only for `FAILED` runs. */
+            failedStepName?: string;
+            /** @description The single step a test run executed. */
+            stepNameToTest?: string;
+        };
+        /**
+         * @description `PROJECT` connections belong to their projects; `PLATFORM` connections are shared by the platform with the listed projects.
+         * @enum {string}
+         */
+        AppConnectionScope: "PROJECT" | "PLATFORM";
+        /**
+         * @description `ACTIVE` works; `MISSING` lacks a credential; `ERROR` failed its last refresh or check.
+         * @enum {string}
+         */
+        AppConnectionStatus: "ACTIVE" | "MISSING" | "ERROR";
+        /**
+         * @description How the connection authenticates with the external app.
+         * @enum {string}
+         */
+        AppConnectionType: "OAUTH2" | "PLATFORM_OAUTH2" | "CLOUD_OAUTH2" | "SECRET_TEXT" | "BASIC_AUTH" | "CUSTOM_AUTH" | "NO_AUTH";
+        /** @enum {string} */
+        UserStatus: "ACTIVE" | "INACTIVE";
+        /**
+         * @description `ADMIN` manages the platform; `MEMBER` works in the projects they belong to; `OPERATOR` manages projects but not the platform.
+         * @enum {string}
+         */
+        PlatformRole: "ADMIN" | "MEMBER" | "OPERATOR";
+        /**
+         * AppConnectionOwner
+         * @description The user who made the connection.
+         */
+        AppConnectionOwner: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** Format: email */
+            email: string;
+            firstName: string;
+            lastName: string;
+            status: components["schemas"]["UserStatus"];
+            platformRole: components["schemas"]["PlatformRole"];
+            externalId: string;
+            platformId: components["schemas"]["Id"];
+            lastActiveDate: components["schemas"]["Timestamp"];
+            /** @description When the user last dismissed the changelog (their creation time until then). */
+            lastChangelogDismissed: components["schemas"]["Timestamp"];
+        };
+        /**
+         * AppConnection
+         * @description Credentials for an external app, tied to a piece. The secret value is stored encrypted and is never returned.
+         */
+        AppConnection: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /**
+             * @description Id that flows use to refer to the connection (stable across projects).
+             * @example slack-sales
+             */
+            externalId: string;
+            /** @example Slack (sales workspace) */
+            displayName: string;
+            type: components["schemas"]["AppConnectionType"];
+            /** @example @activepieces/piece-slack */
+            pieceName: string;
+            /** @description Projects that can use the connection. */
+            projectIds: components["schemas"]["Id"][];
+            platformId: components["schemas"]["Id"];
+            scope: components["schemas"]["AppConnectionScope"];
+            status: components["schemas"]["AppConnectionStatus"];
+            ownerId: components["schemas"]["Id"];
+            owner: components["schemas"]["AppConnectionOwner"];
+            /** @description Free-form JSON owned by the client. */
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description Flows whose latest version uses the connection. */
+            flowIds: components["schemas"]["Id"][];
+        };
+        /**
+         * AppConnectionPage
+         * @description A page of app connections. Follow `next` until it is `null` to read them all.
+         */
+        AppConnectionPage: {
+            data: components["schemas"]["AppConnection"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * @description `TEAM` projects are shared; `PERSONAL` projects belong to one user.
+         * @enum {string}
+         */
+        ProjectType: "TEAM" | "PERSONAL";
+        /** @enum {string} */
+        ProjectIconColor: "RED" | "BLUE" | "YELLOW" | "PURPLE" | "GREEN" | "PINK" | "VIOLET" | "ORANGE" | "DARK_GREEN" | "CYAN" | "LAVENDER" | "DEEP_ORANGE";
+        /** ProjectIcon */
+        ProjectIcon: {
+            color: components["schemas"]["ProjectIconColor"];
+        };
+        /**
+         * @description `NONE`: every piece may be used. `ALLOWED`: only the pieces in `pieces`.
+         * @enum {string}
+         */
+        PiecesFilterType: "NONE" | "ALLOWED";
+        /**
+         * ProjectPlan
+         * @description The project's plan, which pieces its flows may use.
+         */
+        ProjectPlan: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            projectId: components["schemas"]["Id"];
+            /** @description Whether the plan is locked against changes by project members. */
+            locked: boolean;
+            /** @example default */
+            name: string;
+            piecesFilterType: components["schemas"]["PiecesFilterType"];
+            /** @description Piece names the filter refers to. */
+            pieces: string[];
+        };
+        /**
+         * ProjectAnalytics
+         * @description Counts computed when the project is read.
+         */
+        ProjectAnalytics: {
+            /** @description Users of the project's platform. */
+            totalUsers: number;
+            /** @description Users of the platform whose status is `ACTIVE`. */
+            activeUsers: number;
+            /** @description Flows of the project. */
+            totalFlows: number;
+            /** @description Flows of the project whose status is `ENABLED`. */
+            activeFlows: number;
+        };
+        /**
+         * Project
+         * @description A project groups flows, connections and the MCP server of a team.
+         */
+        Project: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @description The user who owns the project (the platform admin for projects made with an API key). */
+            ownerId: components["schemas"]["Id"];
+            /** @example Sales operations */
+            displayName: string;
+            platformId: components["schemas"]["Id"];
+            type: components["schemas"]["ProjectType"];
+            icon: components["schemas"]["ProjectIcon"];
+            /** @description Whether git-based releases are enabled for the project. */
+            releasesEnabled: boolean;
+            plan: components["schemas"]["ProjectPlan"];
+            analytics: components["schemas"]["ProjectAnalytics"];
+            /** @description How many of the project's runs may execute at once. */
+            maxConcurrentJobs: number;
+            /** @description The client's own id of the project, unique within the platform; a new random id when none was given at creation. */
+            externalId: string;
+            /** @description Free-form JSON owned by the client; `{}` when none was given. */
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * ProjectPage
+         * @description A page of projects. Follow `next` until it is `null` to read them all.
+         */
+        ProjectPage: {
+            data: components["schemas"]["Project"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * ProjectCreateRequest
+         * @description A new `TEAM` project.
+         */
+        ProjectCreateRequest: {
+            displayName: string;
+            /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted. */
+            externalId?: string;
+            metadata?: components["schemas"]["Metadata"];
+            /** @description How many of the project's runs may execute at once. 100 when omitted. */
+            maxConcurrentJobs?: number;
+        };
+        /**
+         * ProjectPlanUpdate
+         * @description Changes to the plan; fields left out keep their value.
+         */
+        ProjectPlanUpdate: {
+            /** @description Replaces the whole list of piece names. */
+            pieces?: string[];
+            piecesFilterType?: components["schemas"]["PiecesFilterType"];
+        };
+        /**
+         * ProjectUpdateRequest
+         * @description A partial update; only the fields sent change. At least one field.
+         */
+        ProjectUpdateRequest: {
+            releasesEnabled?: boolean;
+            displayName?: string;
+            /** @description Unique within the platform (409 otherwise). */
+            externalId?: string;
+            /** @description Replaces the whole metadata object. */
+            metadata?: components["schemas"]["Metadata"];
+            icon?: components["schemas"]["ProjectIcon"];
+            plan?: components["schemas"]["ProjectPlanUpdate"];
+        };
+        /**
+         * User
+         * @description A user of the platform.
+         */
+        User: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            /** @example Ada */
+            firstName: string;
+            /** @example Lovelace */
+            lastName: string;
+            status: components["schemas"]["UserStatus"];
+            platformRole: components["schemas"]["PlatformRole"];
+            /** @description The client's own id of the user, unique within the platform; a random id when none was given. */
+            externalId: string;
+            platformId: components["schemas"]["Id"];
+            /** @description When the user was last active (their creation time until then). */
+            lastActiveDate: components["schemas"]["Timestamp"];
+        };
+        /**
+         * UserPage
+         * @description A page of users. Follow `next` until it is `null` to read them all.
+         */
+        UserPage: {
+            data: components["schemas"]["User"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * @description Whether the piece is one of the platform's official pieces or a custom one.
+         * @enum {string}
+         */
+        PieceType: "CUSTOM" | "OFFICIAL";
+        /**
+         * @description How the piece is distributed.
+         * @enum {string}
+         */
+        PackageType: "ARCHIVE" | "REGISTRY";
+        /**
+         * InputUiInfo
+         * @description Test data and UI state of a trigger, as kept in templates and MCP tools.
+         */
+        InputUiInfo: {
+            sampleDataFileId?: string;
+            sampleDataInputFileId?: string;
+            lastTestDate?: components["schemas"]["Timestamp"];
+            /** @description Inputs the user customised in the builder. Free-form. */
+            customizedInputs?: {
+                [key: string]: unknown;
+            };
+            /** @description Schema of the trigger's dynamic inputs. Free-form. */
+            schema?: {
+                [key: string]: unknown;
+            };
+            /** @description The sample selected in the builder (any JSON value). */
+            currentSelectedData?: unknown;
+        };
+        /**
+         * PortableTriggerSettings
+         * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
+         */
+        PortableTriggerSettings: {
+            /** @example @activepieces/piece-schedule */
+            pieceName: string;
+            /** @example ~0.1.5 */
+            pieceVersion: string;
+            pieceType: components["schemas"]["PieceType"];
+            packageType: components["schemas"]["PackageType"];
+            /** @example cron_expression */
+            triggerName: string;
+            /** @description The trigger's input values. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            inputUiInfo?: components["schemas"]["InputUiInfo"];
+        };
+        /**
+         * PortablePieceTrigger
+         * @description A piece trigger with the portable settings variant.
+         */
+        PortablePieceTrigger: {
+            /** @constant */
+            type: "PIECE_TRIGGER";
+            /** @example trigger */
+            name: string;
+            valid: boolean;
+            displayName: string;
+            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). */
+            nextAction?: unknown;
+            settings: components["schemas"]["PortableTriggerSettings"];
+        };
+        /**
+         * PortableTrigger
+         * @description A trigger as carried by flow templates and MCP tools. `type` tells the variant.
+         */
+        PortableTrigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTrigger"];
+        /**
+         * FlowTemplateContentInput
+         * @description The flow a template creates.
+         */
+        FlowTemplateContentInput: {
+            displayName: string;
+            trigger: components["schemas"]["PortableTrigger"];
+            /** @description Whether every step is complete. `false` when omitted. */
+            valid?: boolean;
+            /** @description Format version of the flow definition. `1` when omitted. */
+            schemaVersion?: string;
+            /** @description External ids of the app connections the steps use. Empty when omitted. */
+            connectionIds?: string[];
+        };
+        /**
+         * @description `PLATFORM` templates are offered to every project of the platform; `PROJECT` templates to one project.
+         * @enum {string}
+         */
+        FlowTemplateType: "PLATFORM" | "PROJECT";
+        /**
+         * FlowTemplateCreateRequest
+         * @description A template to store. With an `id` of an existing template, that template is replaced as a whole.
+         */
+        FlowTemplateCreateRequest: {
+            /** @description Give an id to create the template under it, or to replace the template that has it. */
+            id?: components["schemas"]["Id"];
+            description: string;
+            template: components["schemas"]["FlowTemplateContentInput"];
+            /** Format: uri */
+            blogUrl?: string;
+            /** @description `PLATFORM` when omitted. */
+            type?: components["schemas"]["FlowTemplateType"];
+            tags?: string[];
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * FlowTemplateContent
+         * @description The flow a template creates.
+         */
+        FlowTemplateContent: {
+            /** @example Post new leads to Slack */
+            displayName: string;
+            trigger: components["schemas"]["PortableTrigger"];
+            /** @description Whether every step of the template is complete. */
+            valid: boolean;
+            /** @example 1 */
+            schemaVersion: string;
+            /** @description External ids of the app connections the template's steps use. */
+            connectionIds: string[];
+        };
+        /**
+         * FlowTemplate
+         * @description A reusable flow, offered to the platform's projects.
+         */
+        FlowTemplate: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            description: string;
+            template: components["schemas"]["FlowTemplateContent"];
+            /** @description Article explaining the template; an empty string when none. */
+            blogUrl: string;
+            type: components["schemas"]["FlowTemplateType"];
+            tags: string[];
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * McpPieceMetadata
+         * @description The piece a `PIECE` tool exposes and which of its actions.
+         */
+        McpPieceMetadata: {
+            /** @example @activepieces/piece-slack */
+            pieceName: string;
+            /** @example ~0.10.2 */
+            pieceVersion: string;
+            /** Format: uri */
+            logoUrl?: string;
+            /** @description External id of the app connection the actions authenticate with. */
+            connectionExternalId?: string;
+            /** @description The piece's actions the tool exposes; at least one, no duplicates. */
+            actionNames: string[];
+        };
+        /**
+         * McpPieceTool
+         * @description An MCP tool that exposes actions of a piece.
+         */
+        McpPieceTool: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "PIECE";
+            /** @description The MCP server the tool belongs to. */
+            mcpId: components["schemas"]["Id"];
+            pieceMetadata: components["schemas"]["McpPieceMetadata"];
+        };
+        /**
+         * McpFlowVersion
+         * @description The version of a flow embedded in an MCP tool (no `agentIds`, no `backupFiles`, portable trigger settings).
+         */
+        McpFlowVersion: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            flowId: components["schemas"]["Id"];
+            displayName: string;
+            trigger: components["schemas"]["PortableTrigger"];
+            updatedBy: string;
+            valid: boolean;
+            schemaVersion: string;
+            state: components["schemas"]["FlowVersionState"];
+            connectionIds: string[];
+        };
+        /**
+         * McpFlowSchedule
+         * @description Schedule of a flow embedded in an MCP tool, with its failure count.
+         */
+        McpFlowSchedule: {
+            /** @enum {string} */
+            type: "CRON_EXPRESSION";
+            /** @example 0 8 * * 1-5 */
+            cronExpression: string;
+            /** @example Europe/Berlin */
+            timezone: string;
+            /** @description Consecutive failed scheduled runs. */
+            failureCount: number;
+        };
+        /**
+         * HandshakeConfiguration
+         * @description How the flow's webhook answers a handshake request.
+         */
+        HandshakeConfiguration: {
+            /** @enum {string} */
+            strategy: "NONE" | "HEADER_PRESENT" | "QUERY_PRESENT" | "BODY_PARAM_PRESENT";
+            /** @description The header, query or body parameter whose presence marks a handshake; absent for `NONE`. */
+            paramName?: string;
+        };
+        /**
+         * McpFlow
+         * @description A flow as embedded in an MCP tool of type `FLOW` (its latest version; `schedule` instead of `triggerSource`).
+         */
+        McpFlow: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            projectId: components["schemas"]["Id"];
+            externalId: string;
+            folderId?: string | null;
+            status: components["schemas"]["FlowStatus"];
+            publishedVersionId?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            version: components["schemas"]["McpFlowVersion"];
+            /** @description Present only when the flow's trigger is a schedule. */
+            schedule?: components["schemas"]["McpFlowSchedule"];
+            handshakeConfiguration: components["schemas"]["HandshakeConfiguration"];
+        };
+        /**
+         * McpFlowTool
+         * @description An MCP tool that runs a flow of the same project.
+         */
+        McpFlowTool: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @constant */
+            type: "FLOW";
+            mcpId: components["schemas"]["Id"];
+            flowId: components["schemas"]["Id"];
+            flow: components["schemas"]["McpFlow"];
+        };
+        /**
+         * McpTool
+         * @description A tool of an MCP server. `type` tells the variant.
+         */
+        McpTool: components["schemas"]["McpPieceTool"] | components["schemas"]["McpFlowTool"];
+        /**
+         * McpServer
+         * @description The MCP server of a project. Every project has exactly one, created with the project.
+         */
+        McpServer: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @example Sales assistant tools */
+            name: string;
+            projectId: components["schemas"]["Id"];
+            /** @description Secret credential MCP clients use to call this server. Treat it as a password; rotate it with `rotateMcpServerToken`. */
+            token: string;
+            /** @description The agent using this server; absent when none does. */
+            agentId?: string;
+            tools: components["schemas"]["McpTool"][];
+        };
+        /**
+         * McpServerPage
+         * @description A page of MCP servers. Follow `next` until it is `null` to read them all.
+         */
+        McpServerPage: {
+            data: components["schemas"]["McpServer"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * McpPieceToolInput
+         * @description A tool exposing actions of a piece. It keeps its id when the server already has a tool for the same piece.
+         */
+        McpPieceToolInput: {
+            /** @constant */
+            type: "PIECE";
+            /** @description Optional; when given it must be the id of the server being updated (400 otherwise). */
+            mcpId?: components["schemas"]["Id"];
+            pieceMetadata: components["schemas"]["McpPieceMetadata"];
+        };
+        /**
+         * McpFlowToolInput
+         * @description A tool running a flow of the server's project (404 when `flowId` is not one). It keeps its id when the server already has a tool for the same flow.
+         */
+        McpFlowToolInput: {
+            /** @constant */
+            type: "FLOW";
+            /** @description Optional; when given it must be the id of the server being updated (400 otherwise). */
+            mcpId?: components["schemas"]["Id"];
+            flowId: components["schemas"]["Id"];
+            /** @description Optional, so that a tool read from the server can be sent back as it is; when given, `flow.id` must equal `flowId` (400 otherwise). The server always embeds the flow's current state in its response. */
+            flow?: components["schemas"]["McpFlow"];
+        };
+        /**
+         * McpToolInput
+         * @description A tool of the new tool set. `type` tells the variant.
+         */
+        McpToolInput: components["schemas"]["McpPieceToolInput"] | components["schemas"]["McpFlowToolInput"];
+        /**
+         * McpServerUpdateRequest
+         * @description Changes to the MCP server; fields left out keep their value. At least one field.
+         */
+        McpServerUpdateRequest: {
+            name?: string;
+            /** @description Replaces the whole tool set; tools left out are removed. At most one tool per piece and one per flow. */
+            tools?: components["schemas"]["McpToolInput"][];
+        };
+        /** Health */
+        Health: {
+            /** @enum {string} */
+            status: "ok";
+        };
+        /** Readiness */
+        Readiness: {
+            /** @enum {string} */
+            status: "ready";
+            /**
+             * @description Which store the service uses.
+             * @enum {string}
+             */
+            store: "sqlite" | "postgres";
+        };
+    };
+    responses: {
+        /** @description The request does not match the contract (`VALIDATION`): every violation is listed in `errors`. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Missing, malformed or unknown API key (`AUTHENTICATION`). */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The record does not exist or belongs to another platform (`ENTITY_NOT_FOUND`). */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A fault of the service (`INTERNAL_ERROR`); no internals are disclosed. Retry later and quote the request id. */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The store cannot be reached (`SERVICE_UNAVAILABLE`). Retry later. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is larger than the limit, 1 MiB by default (`PAYLOAD_TOO_LARGE`). */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Another project of the platform already has this `externalId` (`PROJECT_EXTERNAL_ID_ALREADY_EXISTS`). */
+        ProjectConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The project whose records to list (404 when it is not a project of your platform). */
+        ProjectIdQuery: components["schemas"]["Id"];
+        /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+        Cursor: string;
+        /** @description Page size, 1 to 100. Default 10. */
+        Limit: number;
+        /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+        IdPath: components["schemas"]["Id"];
+        /** @description Page size, 1 to 100. Default 50. */
+        ProjectLimit: number;
+        /** @description Only the record with exactly this external id. */
+        ExternalIdQuery: string;
+    };
+    requestBodies: never;
+    headers: {
+        /** @description Id of this request (the caller's own `X-Request-Id` when it was well formed, 1–128 characters of `0-9A-Za-z._-`; else a new one). Quote it when reporting a problem. */
+        "X-Request-Id": string;
+        /** @description The authentication scheme the service expects. */
+        "WWW-Authenticate": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listFlows: {
+        parameters: {
+            query: {
+                /** @description The project whose records to list (404 when it is not a project of your platform). */
+                projectId: components["parameters"]["ProjectIdQuery"];
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only flows in this folder. */
+                folderId?: components["schemas"]["Id"];
+                /** @description Only flows with one of these statuses (repeat the parameter for several). */
+                status?: components["schemas"]["FlowStatus"][];
+                /** @description Only flows whose version's `displayName` contains this text, ignoring case. */
+                name?: string;
+                /** @description Which version each flow is returned with, `DRAFT` (latest, the default) or `LOCKED` (published; unpublished flows are left out). */
+                versionState?: components["schemas"]["FlowVersionState"];
+                /** @description Only flows with one of these external ids (repeat the parameter for several). */
+                externalIds?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of flows. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new flow with its first version. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFlow: {
+        parameters: {
+            query?: {
+                /** @description Return the flow with this version instead of the latest. */
+                versionId?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFlowRuns: {
+        parameters: {
+            query: {
+                /** @description The project whose records to list (404 when it is not a project of your platform). */
+                projectId: components["parameters"]["ProjectIdQuery"];
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only runs of these flows (repeat the parameter for several). */
+                flowId?: components["schemas"]["Id"][];
+                /** @description Only runs with one of these statuses (repeat the parameter for several). */
+                status?: components["schemas"]["FlowRunStatus"][];
+                /** @description Only runs carrying all of these tags (repeat the parameter for several). */
+                tags?: string[];
+                /** @description Only runs created at or after this time. */
+                createdAfter?: components["schemas"]["Timestamp"];
+                /** @description Only runs created at or before this time. */
+                createdBefore?: components["schemas"]["Timestamp"];
+                /** @description Only runs that failed at the step of this name. */
+                failedStepName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRunPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFlowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listAppConnections: {
+        parameters: {
+            query: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description The project whose records to list (404 when it is not a project of your platform). */
+                projectId: components["parameters"]["ProjectIdQuery"];
+                /** @description Only connections of this scope. */
+                scope?: components["schemas"]["AppConnectionScope"];
+                /** @description Only connections of this piece (exact name). */
+                pieceName?: string;
+                /** @description Only connections whose `displayName` contains this text, ignoring case. */
+                displayName?: string;
+                /** @description Only connections with one of these statuses (repeat the parameter for several). */
+                status?: components["schemas"]["AppConnectionStatus"][];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of connections. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConnectionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 50. */
+                limit?: components["parameters"]["ProjectLimit"];
+                /** @description Only projects of these types (repeat the parameter for several). */
+                types?: components["schemas"]["ProjectType"][];
+                /** @description Only projects whose `displayName` contains this text, ignoring case. */
+                displayName?: string;
+                /** @description Only the record with exactly this external id. */
+                externalId?: components["parameters"]["ExternalIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of projects. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new project. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["ProjectConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The project after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ProjectConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only the record with exactly this external id. */
+                externalId?: components["parameters"]["ExternalIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFlowTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowTemplateCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The stored template. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMcpServers: {
+        parameters: {
+            query: {
+                /** @description The project whose records to list (404 when it is not a project of your platform). */
+                projectId: components["parameters"]["ProjectIdQuery"];
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only servers whose `name` contains this text, ignoring case. */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of MCP servers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServerPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpServerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The server with its tools. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateMcpServerToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server with its new token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpServer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is alive. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+}

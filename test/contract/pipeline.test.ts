@@ -1,0 +1,30 @@
+// The pipeline around the contract: lint is clean, generated/ matches the contract, and the code
+// (src/ and test/, including the typed client) compiles against the generated types.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../support/bundle';
+
+function runNode(args: string[]): { code: number; output: string } {
+  try {
+    const output = execFileSync(process.execPath, args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { code: 0, output };
+  } catch (error) {
+    const failure = error as { status?: number; stdout?: string; stderr?: string };
+    return { code: failure.status ?? 1, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
+  }
+}
+
+describe('contract pipeline', () => {
+  it('lint passes and generated/ is in sync with openapi/', () => {
+    const result = runNode([join(projectRoot, 'scripts', 'generate.mjs'), '--check']);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  }, 60_000);
+
+  it('src/ and test/ type-check (strict) against the generated types', () => {
+    const result = runNode([join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(projectRoot, 'tsconfig.json')]);
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  }, 120_000);
+});
