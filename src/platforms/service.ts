@@ -1,0 +1,105 @@
+// Platforms, their admin users and API keys: made by the bootstrap at first start and by the
+// command line, never by the API.
+import { digestOf, isApiKey, newApiKey } from '../http/auth';
+import type { Store } from '../store/database';
+import { newId, now } from '../store/ids';
+
+export interface NewPlatform {
+  name: string;
+  adminEmail: string;
+  adminFirstName?: string;
+  adminLastName?: string;
+  /** Use this key instead of generating one (for automation). */
+  apiKey?: string;
+}
+
+export interface CreatedPlatform {
+  platformId: string;
+  adminUserId: string;
+  apiKey: string;
+}
+
+export async function createPlatform(store: Store, input: NewPlatform): Promise<CreatedPlatform> {
+  const timestamp = now();
+  const platformId = newId();
+  const adminUserId = newId();
+  const apiKey = input.apiKey ?? newApiKey();
+  if (!isApiKey(apiKey)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');
+  await store.db.transaction().execute(async (trx) => {
+    await trx.insertInto('platforms').values({ id: platformId, created: timestamp, updated: timestamp, name: input.name }).execute();
+    await trx
+      .insertInto('users')
+      .values({
+        id: adminUserId,
+        created: timestamp,
+        updated: timestamp,
+        platform_id: platformId,
+        email: input.adminEmail,
+        first_name: input.adminFirstName ?? 'Platform',
+        last_name: input.adminLastName ?? 'Admin',
+        status: 'ACTIVE',
+        platform_role: 'ADMIN',
+        external_id: newId(),
+        last_active_date: timestamp,
+        last_changelog_dismissed: timestamp,
+      })
+      .execute();
+    await trx
+      .insertInto('api_keys')
+      .values({ id: newId(), created: timestamp, platform_id: platformId, user_id: adminUserId, digest: digestOf(apiKey), last_four: apiKey.slice(-4), display_name: 'Admin key' })
+      .execute();
+  });
+  return { platformId, adminUserId, apiKey };
+}
+
+/** A new key acting as the platform's first admin. Returns the plaintext, which is not stored. */
+export async function createApiKey(store: Store, platformId: string, displayName = 'API key'): Promise<string> {
+  const admin = await store.db
+    .selectFrom('users')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .where('platform_role', '=', 'ADMIN')
+    .orderBy('created')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!admin) throw new Error(`no platform ${platformId} with an admin user`);
+  const apiKey = newApiKey();
+  await store.db
+    .insertInto('api_keys')
+    .values({ id: newId(), created: now(), platform_id: platformId, user_id: admin.id, digest: digestOf(apiKey), last_four: apiKey.slice(-4), display_name: displayName })
+    .execute();
+  return apiKey;
+}
+
+export async function countPlatforms(store: Store): Promise<number> {
+  const row = await store.db.selectFrom('platforms').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Adds a user to a platform (command line and demo data; the API only lists users). */
+export async function addUser(
+  store: Store,
+  platformId: string,
+  user: { email: string; firstName: string; lastName: string; platformRole: string; status?: string; externalId?: string; created?: string },
+): Promise<string> {
+  const id = newId();
+  const timestamp = user.created ?? now();
+  await store.db
+    .insertInto('users')
+    .values({
+      id,
+      created: timestamp,
+      updated: timestamp,
+      platform_id: platformId,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      status: user.status ?? 'ACTIVE',
+      platform_role: user.platformRole,
+      external_id: user.externalId ?? newId(),
+      last_active_date: timestamp,
+      last_changelog_dismissed: timestamp,
+    })
+    .execute();
+  return id;
+}

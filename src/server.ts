@@ -1,0 +1,67 @@
+// Starts the service: open the store, migrate, bootstrap an empty store, listen, and shut down
+// cleanly on SIGTERM/SIGINT.
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { handlers } from './handlers';
+import { createApp } from './http/app';
+import { countPlatforms, createPlatform } from './platforms/service';
+import { migrate, openStore, type Store, type StoreOptions } from './store/database';
+
+export interface RunningService {
+  server: Server;
+  store: Store;
+  url: string;
+  /** Stops accepting, finishes in-flight requests (bounded by the shutdown timeout), closes the store. */
+  stop(): Promise<void>;
+}
+
+/** On an empty store: a platform, its admin and an API key (BOOTSTRAP_API_KEY or a new one). */
+async function bootstrap(store: Store, config: Config, logger: Logger): Promise<void> {
+  if ((await countPlatforms(store)) > 0) return;
+  const created = await createPlatform(store, {
+    name: 'Default platform',
+    adminEmail: 'admin@localhost',
+    ...(config.bootstrapApiKey ? { apiKey: config.bootstrapApiKey } : {}),
+  });
+  logger.info({ platformId: created.platformId }, 'created the first platform and its admin');
+  if (!config.bootstrapApiKey) {
+    // Printed once, outside the JSON log, so it is easy to copy and never lands in log storage.
+    process.stdout.write(
+      `\n  Your API key (shown once; keep it safe):\n\n    ${created.apiKey}\n\n` +
+        `  Try: curl -H "Authorization: Bearer ${created.apiKey}" http://localhost:${config.port}/api/v1/projects\n\n`,
+    );
+  }
+}
+
+export async function startService(config: Config, logger: Logger, storeOptions?: StoreOptions): Promise<RunningService> {
+  const store = openStore(storeOptions ?? (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir }));
+  const applied = await migrate(store);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
+  await bootstrap(store, config, logger);
+
+  const app = createApp({ store, logger, handlers, validateResponses: config.validateResponses, bodyLimit: config.bodyLimit });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;
+  logger.info({ url, store: store.kind, validateResponses: config.validateResponses }, 'listening');
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
+      await Promise.race([closed, timeout]);
+      server.closeAllConnections();
+      await store.close();
+    })();
+    return stopping;
+  };
+  return { server, store, url, stop };
+}

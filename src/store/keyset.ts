@@ -1,0 +1,76 @@
+// Keyset pagination shared by every list: the page after (or before) a boundary row is found by
+// comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
+// neither skipped nor repeated, and the cost of a page does not depend on its depth.
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { decodeCursor, encodeCursor, filterDigest, type CursorPosition } from '../http/pagination';
+
+export interface SortKey<Row> {
+  /** Qualified column, e.g. `flows.created`. */
+  column: string;
+  direction: 'asc' | 'desc';
+  /** The value of this key in a fetched row. */
+  read(row: Row): string;
+}
+
+export interface KeysetSpec<Row> {
+  /** Name of the list, bound into its cursors. */
+  list: string;
+  /** Sort keys, the last one being the row id. */
+  keys: SortKey<Row>[];
+}
+
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit: number;
+  /** The filters of the request; a cursor only continues the list it was made with. */
+  filters: unknown;
+}
+
+export interface Page<Row> {
+  rows: Row[];
+  next: string | null;
+  previous: string | null;
+}
+
+function comparison<Row>(keys: SortKey<Row>[], values: string[], forward: boolean): RawBuilder<SqlBool> {
+  // (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ..., with > / < by each key's direction.
+  const alternatives = keys.map((key, index) => {
+    const after = (key.direction === 'asc') === forward ? '>' : '<';
+    const equalities = keys.slice(0, index).map((previous, j) => sql`${sql.ref(previous.column)} = ${values[j]}`);
+    const strict = sql`${sql.ref(key.column)} ${sql.raw(after)} ${values[index]}`;
+    return sql`(${sql.join([...equalities, strict], sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+}
+
+export async function fetchPage<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row>,
+  spec: KeysetSpec<Row>,
+  request: PageRequest,
+): Promise<Page<Row>> {
+  const filters = filterDigest(request.filters);
+  const position: CursorPosition | undefined = request.cursor
+    ? decodeCursor(request.cursor, spec.list, filters, spec.keys.length)
+    : undefined;
+  const forward = position?.direction !== 'previous';
+
+  let paged = query;
+  if (position) paged = paged.where(comparison(spec.keys, position.key, forward));
+  for (const key of spec.keys) {
+    const ascending = (key.direction === 'asc') === forward;
+    paged = paged.orderBy(sql.ref(key.column), ascending ? 'asc' : 'desc');
+  }
+  const fetched = await paged.limit(request.limit + 1).execute();
+  const hasMore = fetched.length > request.limit;
+  const rows = fetched.slice(0, request.limit);
+  if (!forward) rows.reverse();
+
+  const cursorAt = (row: Row | undefined, direction: 'next' | 'previous'): string | null =>
+    row === undefined ? null : encodeCursor(spec.list, filters, { direction, key: spec.keys.map((key) => key.read(row)) });
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (forward) {
+    return { rows, next: hasMore ? cursorAt(last, 'next') : null, previous: position ? cursorAt(first, 'previous') : null };
+  }
+  return { rows, next: cursorAt(last, 'next'), previous: hasMore ? cursorAt(first, 'previous') : null };
+}

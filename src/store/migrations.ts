@@ -1,0 +1,227 @@
+// The one set of migrations, for SQLite and PostgreSQL alike. Applied at start-up and by
+// `npm run migrate`. Never edit a migration that has shipped: add a new one.
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { StoreKind } from './database';
+
+type ColumnBuilder = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+
+function initialMigration(kind: StoreKind): Migration {
+  // Text that is sorted or compared for keyset pagination must order the same on both stores:
+  // byte order ("C" collation) on PostgreSQL, as SQLite's default.
+  const sortable = (then: ColumnBuilder = (c) => c): ColumnBuilder =>
+    kind === 'postgres' ? (c) => then(c.modifyEnd(sql`collate "C"`)) : then;
+  const key: ColumnBuilder = sortable((c) => c.primaryKey());
+  const required: ColumnBuilder = (c) => c.notNull();
+  const requiredSortable = sortable(required);
+
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema.createTable('platforms')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('updated', 'text', required)
+        .addColumn('name', 'text', required)
+        .execute();
+
+      await db.schema.createTable('users')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', requiredSortable)
+        .addColumn('updated', 'text', required)
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('email', 'text', required)
+        .addColumn('first_name', 'text', required)
+        .addColumn('last_name', 'text', required)
+        .addColumn('status', 'text', required)
+        .addColumn('platform_role', 'text', required)
+        .addColumn('external_id', 'text', required)
+        .addColumn('last_active_date', 'text', required)
+        .addColumn('last_changelog_dismissed', 'text', required)
+        .addUniqueConstraint('users_platform_external_id', ['platform_id', 'external_id'])
+        .execute();
+      await db.schema.createIndex('users_platform_created').on('users').columns(['platform_id', 'created', 'id']).execute();
+
+      await db.schema.createTable('api_keys')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('digest', 'text', (c) => c.notNull().unique())
+        .addColumn('last_four', 'text', required)
+        .addColumn('display_name', 'text', required)
+        .execute();
+
+      await db.schema.createTable('projects')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('updated', 'text', required)
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('display_name', 'text', requiredSortable)
+        .addColumn('type', 'text', requiredSortable)
+        .addColumn('icon_color', 'text', required)
+        .addColumn('releases_enabled', 'integer', required)
+        .addColumn('max_concurrent_jobs', 'integer', required)
+        .addColumn('external_id', 'text', required)
+        .addColumn('metadata', 'text', required)
+        .addUniqueConstraint('projects_platform_external_id', ['platform_id', 'external_id'])
+        .execute();
+      await db.schema.createIndex('projects_platform_order').on('projects').columns(['platform_id', 'type', 'display_name', 'id']).execute();
+
+      await db.schema.createTable('project_plans')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('updated', 'text', required)
+        .addColumn('project_id', 'text', (c) => c.notNull().unique().references('projects.id'))
+        .addColumn('locked', 'integer', required)
+        .addColumn('name', 'text', required)
+        .addColumn('pieces_filter_type', 'text', required)
+        .addColumn('pieces', 'text', required)
+        .execute();
+
+      await db.schema.createTable('folders')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('updated', 'text', required)
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('display_name', 'text', requiredSortable)
+        .addUniqueConstraint('folders_project_name', ['project_id', 'display_name'])
+        .execute();
+
+      await db.schema.createTable('flows')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', requiredSortable)
+        .addColumn('updated', 'text', required)
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('external_id', 'text', required)
+        .addColumn('folder_id', 'text', (c) => c.references('folders.id'))
+        .addColumn('status', 'text', required)
+        .addColumn('published_version_id', 'text')
+        .addColumn('metadata', 'text')
+        .addColumn('handshake_strategy', 'text', required)
+        .addColumn('handshake_param_name', 'text')
+        .addColumn('schedule_failure_count', 'integer', required)
+        .addUniqueConstraint('flows_project_external_id', ['project_id', 'external_id'])
+        .execute();
+      await db.schema.createIndex('flows_project_created').on('flows').columns(['project_id', 'created', 'id']).execute();
+
+      await db.schema.createTable('flow_versions')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', requiredSortable)
+        .addColumn('updated', 'text', required)
+        .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id'))
+        .addColumn('display_name', 'text', required)
+        .addColumn('trigger', 'text', required)
+        .addColumn('updated_by', 'text', required)
+        .addColumn('valid', 'integer', required)
+        .addColumn('schema_version', 'text', required)
+        .addColumn('agent_ids', 'text', required)
+        .addColumn('state', 'text', required)
+        .addColumn('connection_ids', 'text', required)
+        .addColumn('backup_files', 'text', required)
+        .execute();
+      await db.schema.createIndex('flow_versions_flow_created').on('flow_versions').columns(['flow_id', 'created', 'id']).execute();
+
+      await db.schema.createTable('flow_runs')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', requiredSortable)
+        .addColumn('updated', 'text', required)
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id'))
+        .addColumn('parent_run_id', 'text')
+        .addColumn('fail_parent_on_failure', 'integer', required)
+        .addColumn('tags', 'text', required)
+        .addColumn('flow_version_id', 'text', required)
+        .addColumn('logs_file_id', 'text')
+        .addColumn('tasks', 'integer')
+        .addColumn('status', 'text', required)
+        .addColumn('duration', 'integer')
+        .addColumn('start_time', 'text', required)
+        .addColumn('finish_time', 'text')
+        .addColumn('environment', 'text', required)
+        .addColumn('steps', 'text')
+        .addColumn('failed_step_name', 'text')
+        .addColumn('step_name_to_test', 'text')
+        .execute();
+      await db.schema.createIndex('flow_runs_project_created').on('flow_runs').columns(['project_id', 'environment', 'created', 'id']).execute();
+      await db.schema.createIndex('flow_runs_flow').on('flow_runs').column('flow_id').execute();
+
+      await db.schema.createTable('flow_run_tags')
+        .addColumn('run_id', 'text', (c) => c.notNull().references('flow_runs.id'))
+        .addColumn('tag', 'text', required)
+        .addPrimaryKeyConstraint('flow_run_tags_pk', ['run_id', 'tag'])
+        .execute();
+      await db.schema.createIndex('flow_run_tags_tag').on('flow_run_tags').columns(['tag', 'run_id']).execute();
+
+      await db.schema.createTable('app_connections')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', requiredSortable)
+        .addColumn('updated', 'text', required)
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('external_id', 'text', required)
+        .addColumn('display_name', 'text', required)
+        .addColumn('type', 'text', required)
+        .addColumn('piece_name', 'text', required)
+        .addColumn('scope', 'text', required)
+        .addColumn('status', 'text', required)
+        .addColumn('owner_id', 'text', (c) => c.notNull().references('users.id'))
+        .addColumn('metadata', 'text', required)
+        .addColumn('encrypted_value', 'text', required)
+        .execute();
+      await db.schema.createIndex('app_connections_platform_created').on('app_connections').columns(['platform_id', 'created', 'id']).execute();
+
+      await db.schema.createTable('app_connection_projects')
+        .addColumn('connection_id', 'text', (c) => c.notNull().references('app_connections.id'))
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addPrimaryKeyConstraint('app_connection_projects_pk', ['connection_id', 'project_id'])
+        .execute();
+      await db.schema.createIndex('app_connection_projects_project').on('app_connection_projects').columns(['project_id', 'connection_id']).execute();
+
+      await db.schema.createTable('flow_templates')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('updated', 'text', required)
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('description', 'text', required)
+        .addColumn('template', 'text', required)
+        .addColumn('blog_url', 'text', required)
+        .addColumn('type', 'text', required)
+        .addColumn('tags', 'text', required)
+        .addColumn('metadata', 'text', required)
+        .execute();
+
+      await db.schema.createTable('mcp_servers')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', requiredSortable)
+        .addColumn('updated', 'text', required)
+        .addColumn('project_id', 'text', (c) => c.notNull().unique().references('projects.id'))
+        .addColumn('name', 'text', required)
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('agent_id', 'text')
+        .execute();
+
+      await db.schema.createTable('mcp_tools')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', required)
+        .addColumn('updated', 'text', required)
+        .addColumn('mcp_id', 'text', (c) => c.notNull().references('mcp_servers.id'))
+        .addColumn('type', 'text', required)
+        .addColumn('piece_name', 'text')
+        .addColumn('piece_version', 'text')
+        .addColumn('logo_url', 'text')
+        .addColumn('connection_external_id', 'text')
+        .addColumn('action_names', 'text')
+        .addColumn('flow_id', 'text', (c) => c.references('flows.id'))
+        .addColumn('position', 'integer', required)
+        .execute();
+      await db.schema.createIndex('mcp_tools_mcp').on('mcp_tools').columns(['mcp_id', 'position']).execute();
+    },
+  };
+}
+
+export function migrationProvider(kind: StoreKind): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return { '0001_initial': initialMigration(kind) };
+    },
+  };
+}

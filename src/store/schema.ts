@@ -1,0 +1,203 @@
+// Row types of the store, shared by SQLite and PostgreSQL. Timestamps are ISO strings (they sort
+// as text), JSON columns are text, booleans are 0/1 integers (better-sqlite3 cannot bind booleans;
+// PostgreSQL reads them from integer columns as well).
+export interface PlatformsTable {
+  id: string;
+  created: string;
+  updated: string;
+  name: string;
+}
+
+export interface UsersTable {
+  id: string;
+  created: string;
+  updated: string;
+  platform_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  status: string;
+  platform_role: string;
+  external_id: string;
+  last_active_date: string;
+  last_changelog_dismissed: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  created: string;
+  platform_id: string;
+  user_id: string;
+  digest: string;
+  last_four: string;
+  display_name: string;
+}
+
+export interface ProjectsTable {
+  id: string;
+  created: string;
+  updated: string;
+  platform_id: string;
+  owner_id: string;
+  display_name: string;
+  type: string;
+  icon_color: string;
+  releases_enabled: number;
+  max_concurrent_jobs: number;
+  external_id: string;
+  metadata: string;
+}
+
+export interface ProjectPlansTable {
+  id: string;
+  created: string;
+  updated: string;
+  project_id: string;
+  locked: number;
+  name: string;
+  pieces_filter_type: string;
+  pieces: string;
+}
+
+export interface FoldersTable {
+  id: string;
+  created: string;
+  updated: string;
+  project_id: string;
+  display_name: string;
+}
+
+export interface FlowsTable {
+  id: string;
+  created: string;
+  updated: string;
+  project_id: string;
+  external_id: string;
+  folder_id: string | null;
+  status: string;
+  published_version_id: string | null;
+  metadata: string | null;
+  handshake_strategy: string;
+  handshake_param_name: string | null;
+  schedule_failure_count: number;
+}
+
+export interface FlowVersionsTable {
+  id: string;
+  created: string;
+  updated: string;
+  flow_id: string;
+  display_name: string;
+  trigger: string;
+  updated_by: string;
+  valid: number;
+  schema_version: string;
+  agent_ids: string;
+  state: string;
+  connection_ids: string;
+  backup_files: string;
+}
+
+export interface FlowRunsTable {
+  id: string;
+  created: string;
+  updated: string;
+  project_id: string;
+  flow_id: string;
+  parent_run_id: string | null;
+  fail_parent_on_failure: number;
+  tags: string;
+  flow_version_id: string;
+  logs_file_id: string | null;
+  tasks: number | null;
+  status: string;
+  duration: number | null;
+  start_time: string;
+  finish_time: string | null;
+  environment: string;
+  steps: string | null;
+  failed_step_name: string | null;
+  step_name_to_test: string | null;
+}
+
+export interface FlowRunTagsTable {
+  run_id: string;
+  tag: string;
+}
+
+export interface AppConnectionsTable {
+  id: string;
+  created: string;
+  updated: string;
+  platform_id: string;
+  external_id: string;
+  display_name: string;
+  type: string;
+  piece_name: string;
+  scope: string;
+  status: string;
+  owner_id: string;
+  metadata: string;
+  encrypted_value: string;
+}
+
+export interface AppConnectionProjectsTable {
+  connection_id: string;
+  project_id: string;
+}
+
+export interface FlowTemplatesTable {
+  id: string;
+  created: string;
+  updated: string;
+  platform_id: string;
+  description: string;
+  template: string;
+  blog_url: string;
+  type: string;
+  tags: string;
+  metadata: string;
+}
+
+export interface McpServersTable {
+  id: string;
+  created: string;
+  updated: string;
+  project_id: string;
+  name: string;
+  token: string;
+  agent_id: string | null;
+}
+
+export interface McpToolsTable {
+  id: string;
+  created: string;
+  updated: string;
+  mcp_id: string;
+  type: string;
+  piece_name: string | null;
+  piece_version: string | null;
+  logo_url: string | null;
+  connection_external_id: string | null;
+  action_names: string | null;
+  flow_id: string | null;
+  position: number;
+}
+
+export interface Database {
+  platforms: PlatformsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  projects: ProjectsTable;
+  project_plans: ProjectPlansTable;
+  folders: FoldersTable;
+  flows: FlowsTable;
+  flow_versions: FlowVersionsTable;
+  flow_runs: FlowRunsTable;
+  flow_run_tags: FlowRunTagsTable;
+  app_connections: AppConnectionsTable;
+  app_connection_projects: AppConnectionProjectsTable;
+  flow_templates: FlowTemplatesTable;
+  mcp_servers: McpServersTable;
+  mcp_tools: McpToolsTable;
+}

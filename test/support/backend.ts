@@ -1,0 +1,97 @@
+// Starts the real backend in-process on a free port, on a fresh store (a temporary SQLite
+// directory, or a new schema of the PostgreSQL database in TEST_DATABASE_URL), and gives tests
+// the typed client with the bootstrap platform's API key. Response validation is always on.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import { createClient, type ApiClient } from '../../src/client';
+import { loadConfig } from '../../src/config';
+import { createPlatform } from '../../src/platforms/service';
+import { startService } from '../../src/server';
+import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
+import { randomAlphanumeric } from '../../src/store/ids';
+
+/** The stores the backend suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (TEST_STORES overrides). */
+export const storeKinds: StoreKind[] = process.env.TEST_STORES
+  ? (process.env.TEST_STORES.split(',').map((kind) => kind.trim()) as StoreKind[])
+  : ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export interface TestPlatform {
+  platformId: string;
+  adminUserId: string;
+  apiKey: string;
+  client: ApiClient;
+}
+
+export interface TestBackend extends TestPlatform {
+  kind: StoreKind;
+  baseUrl: string;
+  store: Store;
+  /** Every log line the service wrote. */
+  logs: string[];
+  /** A second, independent platform on the same service. */
+  newPlatform(): Promise<TestPlatform>;
+  client: ApiClient;
+  clientWith(apiKey: string | undefined): ApiClient;
+  close(): Promise<void>;
+}
+
+async function prepareStore(kind: StoreKind): Promise<{ options: StoreOptions; cleanup: () => Promise<void> }> {
+  if (kind === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
+    return { options: { kind: 'sqlite', dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL suite');
+  const schema = `test_${randomAlphanumeric(12).toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    options: { kind: 'postgres', url, schema, poolSize: 5 },
+    cleanup: async () => {
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop schema ${schema} cascade`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.ProcessEnv = {}): Promise<TestBackend> {
+  const { options, cleanup } = await prepareStore(kind);
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...env }), port: 0, host: '127.0.0.1', validateResponses: true };
+  // Bootstrap with a known key so the suite does not have to parse stdout.
+  const service = await startService({ ...config, bootstrapApiKey: `sk-${randomAlphanumeric(61)}` }, logger, options);
+  const clientWith = (apiKey: string | undefined): ApiClient => createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
+  const newPlatform = async (): Promise<TestPlatform> => {
+    const created = await createPlatform(service.store, { name: `Platform ${randomAlphanumeric(6)}`, adminEmail: `admin-${randomAlphanumeric(6)}@example.com` });
+    return { ...created, client: clientWith(created.apiKey) };
+  };
+  const first = await newPlatform();
+  return {
+    kind,
+    baseUrl: service.url,
+    store: service.store,
+    logs,
+    ...first,
+    newPlatform,
+    clientWith,
+    async close() {
+      await service.stop();
+      await cleanup();
+    },
+  };
+}
