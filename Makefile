@@ -2,7 +2,7 @@
 NPM ?= npm
 export REDOCLY_TELEMETRY := off
 
-.PHONY: help install start test lint generate docs typecheck ci
+.PHONY: help install start sandbox test test-pg migrate cli lint generate docs typecheck ci
 help:            ## List the targets
 	@grep -E '^[a-z:-]+: .*## ' Makefile | sed 's/:.*## /\t/'
 install:         ## Install dependencies (clean, from package-lock.json)
@@ -11,12 +11,28 @@ start:           ## Serve the backend on the embedded store (PORT, default 3000)
 	$(NPM) start
 test:            ## Run the test suite
 	$(NPM) test
+test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)
+	$(NPM) run test:pg
+sandbox:         ## Backend on a throw-away in-memory store with demo data and a fixed key
+	$(NPM) run sandbox
+migrate:         ## Apply migrations to the configured store
+	$(NPM) run migrate
+cli:             ## Admin command line, e.g. make cli ARGS="create-platform --name Acme --admin-email a@example.com"
+	$(NPM) run cli -- $(ARGS)
 lint:            ## Lint the contract (0 errors, 0 warnings)
 	$(NPM) run lint
 generate:        ## Lint, bundle and generate types into generated/
 	$(NPM) run generate
 docs:            ## Build the offline Redoc page at dist/docs/index.html
 	$(NPM) run docs
+.PHONY: test-docs
+test-docs:       ## Build the docs and check them in headless Chromium (/usr/bin/chromium); screenshot in dist/docs/
+	$(NPM) run test:docs
+.PHONY: mock mock-proxy
+mock:            ## Mock server of the contract at http://127.0.0.1:4010/api (MOCK_PORT, MOCK_HOST, MOCK_LOG_LEVEL)
+	$(NPM) run mock
+mock-proxy:      ## Proxy at :4010/api checking a running backend against the contract (MOCK_UPSTREAM)
+	$(NPM) run mock:proxy
 typecheck:       ## Type-check src/ and test/
 	$(NPM) run typecheck
 ci:              ## Run CI as it runs on a clean clone

@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Browser tests need chromium: they run with vitest.docs.config.ts (npm run test:docs).
+    exclude: ['**/node_modules/**', 'test/**/*.browser.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['test/scenarios/mock-global-setup.ts'],
     // Suites start real servers and databases; running files in parallel on 2 cores only adds contention.
     fileParallelism: false,
   },

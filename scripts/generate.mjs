@@ -1,5 +1,6 @@
 // Builds everything derived from the contract into generated/:
-//   lint (0 problems) -> redocly bundle -> generated/openapi.json -> openapi-typescript -> generated/api.ts
+//   lint (0 problems) -> redocly bundle -> x-codeSamples from the examples (scripts/code-samples.mjs)
+//   -> generated/openapi.json -> openapi-typescript -> generated/api.ts
 // With --check it writes nothing and exits 1 when generated/ differs from what the contract gives.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { addCodeSamples } from './code-samples.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
@@ -30,6 +32,12 @@ const bundlePath = join(scratch, 'openapi.json');
 run(['bundle', 'openapi/openapi.yaml', '--output', bundlePath]);
 const bundle = JSON.parse(readFileSync(bundlePath, 'utf8'));
 rmSync(scratch, { recursive: true, force: true });
+try {
+  addCodeSamples(bundle);
+} catch (error) {
+  process.stderr.write(`code samples: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 const bundleText = JSON.stringify(bundle, null, 2) + '\n';
 
 const ast = await openapiTS(bundle, { defaultNonNullable: false, exportType: false, alphabetize: false });

@@ -5,6 +5,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   bootstrapApiKey: string | undefined;
+  /** ENCRYPTION_KEY: 32 bytes, base64 or hex, for app connection secrets; unset: generated into DATA_DIR/encryption.key. */
+  encryptionKey: string | undefined;
   logLevel: string;
   validateResponses: boolean;
   bodyLimit: number;
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
+    encryptionKey: env.ENCRYPTION_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     // On in development and tests; off in production unless asked for.
     validateResponses: flag(env, 'VALIDATE_RESPONSES', !production),

@@ -1,13 +1,21 @@
 // The registry of every operation's handler, keyed by operationId. The type requires one handler
 // per operation of the contract, and a test checks the reverse.
+import { appConnectionHandlers } from './app-connections/handlers';
+import { flowTemplateHandlers } from './flow-templates/handlers';
 import type { HandlerRegistry } from './http/registry';
-import { pendingHandlers } from './pending';
+import { flowRunHandlers } from './flow-runs/handlers';
+import { flowHandlers } from './flows/handlers';
+import { mcpServerHandlers } from './mcp-servers/handlers';
 import { projectHandlers } from './projects/handlers';
 import { serviceHandlers } from './service/handlers';
 import { userHandlers } from './users/handlers';
 
 export const handlers: HandlerRegistry = {
-  ...pendingHandlers,
+  ...appConnectionHandlers,
+  ...flowTemplateHandlers,
+  ...mcpServerHandlers,
+  ...flowHandlers,
+  ...flowRunHandlers,
   ...serviceHandlers,
   ...projectHandlers,
   ...userHandlers,

@@ -2,6 +2,7 @@
 // cleanly on SIGTERM/SIGINT.
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
@@ -35,7 +36,11 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
 }
 
 export async function startService(config: Config, logger: Logger, storeOptions?: StoreOptions): Promise<RunningService> {
-  const store = openStore(storeOptions ?? (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir }));
+  const options: StoreOptions = storeOptions ?? (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
+  // Read (or made) once, here, beside the SQLite data when there is some: requests never touch it.
+  const encryptionKey = loadEncryptionKey(config.encryptionKey, 'dataDir' in options ? options.dataDir : config.dataDir);
+  const store = openStore(options);
+  useEncryptionKey(store, encryptionKey);
   const applied = await migrate(store);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
   await bootstrap(store, config, logger);
@@ -55,9 +60,12 @@ export async function startService(config: Config, logger: Logger, storeOptions?
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections become idle as their last response is sent: close them as they do.
+      const reaper = setInterval(() => server.closeIdleConnections(), 50);
       server.closeIdleConnections();
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.shutdownTimeoutMs).unref());
       await Promise.race([closed, timeout]);
+      clearInterval(reaper);
       server.closeAllConnections();
       await store.close();
     })();

@@ -52,21 +52,29 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
   return { platformId, adminUserId, apiKey };
 }
 
+/** Acts as the first admin of a platform (the given one, or the oldest): for the command line and the sandbox. */
+export async function platformPrincipal(store: Store, platformId?: string): Promise<{ platformId: string; userId: string }> {
+  let select = store.db
+    .selectFrom('users')
+    .innerJoin('platforms', 'platforms.id', 'users.platform_id')
+    .select(['users.platform_id as platformId', 'users.id as userId'])
+    .where('users.platform_role', '=', 'ADMIN')
+    .orderBy('platforms.created')
+    .orderBy('users.created')
+    .orderBy('users.id');
+  if (platformId) select = select.where('users.platform_id', '=', platformId);
+  const principal = await select.executeTakeFirst();
+  if (!principal) throw new Error(platformId ? `no platform ${platformId} with an admin user` : 'no platform yet: run npm start once, or npm run cli -- create-platform');
+  return principal;
+}
+
 /** A new key acting as the platform's first admin. Returns the plaintext, which is not stored. */
 export async function createApiKey(store: Store, platformId: string, displayName = 'API key'): Promise<string> {
-  const admin = await store.db
-    .selectFrom('users')
-    .select('id')
-    .where('platform_id', '=', platformId)
-    .where('platform_role', '=', 'ADMIN')
-    .orderBy('created')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!admin) throw new Error(`no platform ${platformId} with an admin user`);
+  const admin = await platformPrincipal(store, platformId);
   const apiKey = newApiKey();
   await store.db
     .insertInto('api_keys')
-    .values({ id: newId(), created: now(), platform_id: platformId, user_id: admin.id, digest: digestOf(apiKey), last_four: apiKey.slice(-4), display_name: displayName })
+    .values({ id: newId(), created: now(), platform_id: platformId, user_id: admin.userId, digest: digestOf(apiKey), last_four: apiKey.slice(-4), display_name: displayName })
     .execute();
   return apiKey;
 }

@@ -1,6 +1,7 @@
 // Starts the real backend in-process on a free port, on a fresh store (a temporary SQLite
 // directory, or a new schema of the PostgreSQL database in TEST_DATABASE_URL), and gives tests
 // the typed client with the bootstrap platform's API key. Response validation is always on.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,7 +73,10 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
     },
   });
   const logger = pino({ level: 'info' }, sink);
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...env }), port: 0, host: '127.0.0.1', validateResponses: true };
+  // SQLite backends generate their key file beside the store, in their temporary directory; a
+  // PostgreSQL backend has no directory of its own, so it gets a random key instead of writing ./data.
+  const keyDefault = kind === 'postgres' ? { ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {};
+  const config = { ...loadConfig({ NODE_ENV: 'test', ...keyDefault, ...env }), port: 0, host: '127.0.0.1', validateResponses: true };
   // Bootstrap with a known key so the suite does not have to parse stdout.
   const service = await startService({ ...config, bootstrapApiKey: `sk-${randomAlphanumeric(61)}` }, logger, options);
   const clientWith = (apiKey: string | undefined): ApiClient => createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });

@@ -1,0 +1,91 @@
+// The mock server of the contract (Prism 5.14.2), for frontend developers:
+//   npm run mock          node scripts/mock.mjs         mock:  http://127.0.0.1:4010/api/v1/...
+//   npm run mock:proxy    node scripts/mock.mjs proxy   proxy: validates a running backend's traffic
+// Environment:
+//   MOCK_HOST        default 127.0.0.1 (0.0.0.0 to reach it from other machines or containers)
+//   MOCK_PORT        default 4010
+//   MOCK_LOG_LEVEL   Prism's level: trace|debug|info|warn|error|fatal|silent; default error
+//                    (contract violations only; info logs every request and halves throughput)
+//   MOCK_DYNAMIC     1: generate every response from its schema instead of the named examples
+//   MOCK_UPSTREAM    proxy mode: the backend's base URL, default http://localhost:3000/api
+//   MOCK_ERRORS      proxy mode, 1: answer 500 instead of forwarding a response that breaks the contract
+// The document is generated/openapi.json mounted under the server URL's path (/api); it is
+// re-read when generated/openapi.json changes (npm run generate).
+import { unwatchFile, watchFile } from 'node:fs';
+import { bundlePath, startPrism } from './prism.mjs';
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+const mode = process.argv[2] === 'proxy' ? 'proxy' : 'mock';
+if (process.argv[2] !== undefined && process.argv[2] !== 'proxy' && process.argv[2] !== 'mock') {
+  console.error(`usage: node scripts/mock.mjs [mock|proxy]`);
+  process.exit(2);
+}
+const host = process.env.MOCK_HOST || '127.0.0.1';
+const port = Number(process.env.MOCK_PORT || 4010);
+const logLevel = process.env.MOCK_LOG_LEVEL || 'error';
+const upstream = process.env.MOCK_UPSTREAM || 'http://localhost:3000/api';
+const flag = (name) => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
+
+if (!Number.isInteger(port) || port < 1 || port > 65535) {
+  console.error(`MOCK_PORT must be a port number, not "${process.env.MOCK_PORT}"`);
+  process.exit(2);
+}
+if (!LEVELS.includes(logLevel)) {
+  console.error(`MOCK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, not "${logLevel}"`);
+  process.exit(2);
+}
+
+let prism;
+try {
+  prism = await startPrism({
+    mode,
+    host,
+    port,
+    logLevel,
+    stdio: 'inherit',
+    dynamic: flag('MOCK_DYNAMIC'),
+    ...(mode === 'proxy' ? { upstream, errors: flag('MOCK_ERRORS') } : {}),
+  });
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message);
+  if (message.includes('in use')) console.error(`Choose another port: MOCK_PORT=${port + 1} npm run ${mode === 'proxy' ? 'mock:proxy' : 'mock'}`);
+  process.exit(1);
+}
+
+const shownBase = prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:');
+if (mode === 'mock') {
+  console.log(`Mock server of the contract (Prism): ${shownBase}`);
+  console.log(`  try: curl -H 'Authorization: Bearer sk-anything' '${shownBase}/v1/projects'`);
+  console.log(`  responses: named examples; choose one with 'Prefer: example=<name>', 'Prefer: code=404' or 'Prefer: dynamic=true'`);
+} else {
+  console.log(`Contract-checking proxy (Prism): ${shownBase} -> ${upstream}`);
+  console.log(`  violations appear below and in each response's 'sl-violations' header${flag('MOCK_ERRORS') ? '; a response that breaks the contract becomes a 500' : ''}`);
+}
+console.log(`  log level ${logLevel} (MOCK_LOG_LEVEL); Ctrl-C stops it`);
+
+// Prism reloads a document that changes: keep the mounted copy in step with the bundle.
+watchFile(bundlePath, { interval: 1_000 }, () => {
+  try {
+    prism.refresh();
+    console.log('generated/openapi.json changed: reloaded');
+  } catch (error) {
+    console.error(`could not reload generated/openapi.json: ${error instanceof Error ? error.message : error}`);
+  }
+});
+
+let stopping = false;
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  unwatchFile(bundlePath);
+  await prism.stop();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+prism.exited.then(({ code, signal }) => {
+  if (stopping) return;
+  console.error(`Prism exited (${code ?? signal})`);
+  void shutdown(code || 1);
+});

@@ -1,0 +1,85 @@
+// `npm run cli -- <command>`: the admin command line (the API cannot create platforms or keys).
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config';
+import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
+import { loadDemoData } from './demo/data';
+import { createApiKey, createPlatform, platformPrincipal } from './platforms/service';
+import { migrate, openStore, type Store } from './store/database';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  migrate                                   apply pending migrations
+  create-platform --name N --admin-email E  create a platform and its admin; prints its API key
+  create-api-key --platform ID              create another API key for a platform; prints it
+  demo-data [--platform ID]                 fill a platform (default: the first) with linked demo data
+
+The store is the one npm start uses: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data).
+`;
+
+/** Opens the configured store, brings its schema up to date, runs the work and closes it. */
+async function withStore<T>(work: (store: Store, applied: string[]) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const store = openStore(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
+  useEncryptionKey(store, loadEncryptionKey(config.encryptionKey, config.dataDir));
+  try {
+    return await work(store, await migrate(store));
+  } finally {
+    await store.close();
+  }
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`missing --${flag}`);
+  return value;
+}
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { name: { type: 'string' }, 'admin-email': { type: 'string' }, platform: { type: 'string' } },
+    strict: true,
+  });
+  switch (command) {
+    case 'migrate': {
+      const applied = await withStore(async (_store, migrations) => migrations);
+      process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Already up to date.\n');
+      return;
+    }
+    case 'create-platform': {
+      const name = required(values.name, 'name');
+      const adminEmail = required(values['admin-email'], 'admin-email');
+      const created = await withStore((store) => createPlatform(store, { name, adminEmail }));
+      process.stdout.write(`Platform ${created.platformId} (admin user ${created.adminUserId})\nAPI key (shown once): ${created.apiKey}\n`);
+      return;
+    }
+    case 'create-api-key': {
+      const platform = required(values.platform, 'platform');
+      const apiKey = await withStore((store) => createApiKey(store, platform));
+      process.stdout.write(`API key (shown once): ${apiKey}\n`);
+      return;
+    }
+    case 'demo-data': {
+      const summary = await withStore(async (store) => loadDemoData(store, await platformPrincipal(store, values.platform)));
+      process.stdout.write(
+        `Demo data added: ${summary.users} users, ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ` +
+          `${summary.connections} connections, ${summary.templates} templates, MCP servers with PIECE and FLOW tools.\n`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(command ? `unknown command '${command}'` : 'no command given');
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error)) {
+    process.stderr.write(`${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,197 @@
+// Flow runs: the engine records them (recordFlowRun), the API lists a project's production runs
+// and reads one run with the output of its steps.
+import { sql, type Selectable } from 'kysely';
+import type { components } from '../../generated/api';
+import { invalid, notFound } from '../http/errors';
+import type { Principal } from '../http/registry';
+import type { Store } from '../store/database';
+import { newId, now } from '../store/ids';
+import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
+import { fetchPage, type KeysetSpec } from '../store/keyset';
+import type { FlowRunsTable } from '../store/schema';
+import { latestVersions } from '../flows/records';
+import { findProjectRow } from '../projects/service';
+
+type FlowRun = components['schemas']['FlowRun'];
+type FlowRunSummary = components['schemas']['FlowRunSummary'];
+type FlowRunPage = components['schemas']['FlowRunPage'];
+type FlowRunStatus = components['schemas']['FlowRunStatus'];
+type FlowRunEnvironment = components['schemas']['FlowRunEnvironment'];
+type FlowRunRow = Selectable<FlowRunsTable>;
+/** A run with the display name of the version it executed. */
+type FlowRunView = FlowRunRow & { version_display_name: string | null };
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface FlowRunListQuery {
+  projectId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  flowId?: string[] | undefined;
+  status?: FlowRunStatus[] | undefined;
+  tags?: string[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  failedStepName?: string | undefined;
+}
+
+/** What the engine knows about a run when it records it. */
+export interface FlowRunInput {
+  flowId: string;
+  status: FlowRunStatus;
+  /** Default PRODUCTION. */
+  environment?: FlowRunEnvironment;
+  /** Default: the flow's published version, else its latest. */
+  flowVersionId?: string;
+  /** Default: now. Overridable so tests can record runs with equal timestamps. */
+  created?: string;
+  /** Default: `created`. */
+  startTime?: string;
+  finishTime?: string;
+  /** Milliseconds. */
+  duration?: number;
+  tasks?: number;
+  steps?: Record<string, unknown> | null;
+  failedStepName?: string;
+  tags?: string[];
+  parentRunId?: string;
+  /** Default true, as the reference. */
+  failParentOnFailure?: boolean;
+  logsFileId?: string | null;
+  stepNameToTest?: string;
+}
+
+const newestFirst: KeysetSpec<FlowRunView> = {
+  list: 'flow-runs',
+  keys: [
+    { column: 'flow_runs.created', direction: 'desc', read: (row) => row.created },
+    { column: 'flow_runs.id', direction: 'desc', read: (row) => row.id },
+  ],
+};
+
+/** The listed form: no `steps`, optional fields absent when unknown (`logsFileId` is nullable, so always there). */
+function toFlowRunSummary(row: FlowRunView): FlowRunSummary {
+  const run: FlowRunSummary = {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    projectId: row.project_id,
+    flowId: row.flow_id,
+    failParentOnFailure: fromFlag(row.fail_parent_on_failure),
+    tags: fromJson<string[]>(row.tags),
+    flowVersionId: row.flow_version_id,
+    logsFileId: row.logs_file_id,
+    status: row.status as FlowRunStatus,
+    startTime: row.start_time,
+    environment: row.environment as FlowRunEnvironment,
+  };
+  if (row.parent_run_id !== null) run.parentRunId = row.parent_run_id;
+  if (row.version_display_name !== null) run.flowVersion = { displayName: row.version_display_name };
+  if (row.tasks !== null) run.tasks = row.tasks;
+  if (row.duration !== null) run.duration = row.duration;
+  if (row.finish_time !== null) run.finishTime = row.finish_time;
+  if (row.failed_step_name !== null) run.failedStepName = row.failed_step_name;
+  if (row.step_name_to_test !== null) run.stepNameToTest = row.step_name_to_test;
+  return run;
+}
+
+function toFlowRun(row: FlowRunView): FlowRun {
+  return { ...toFlowRunSummary(row), steps: fromJsonOrNull<Record<string, unknown>>(row.steps) };
+}
+
+function selectRuns(store: Store) {
+  return store.db
+    .selectFrom('flow_runs')
+    .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
+    .selectAll('flow_runs')
+    .select('flow_versions.display_name as version_display_name');
+}
+
+/** A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time comparison. */
+function storedTime(value: string, parameter: string): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) throw invalid('query', parameter, `${parameter} is not a time this service can read.`);
+  return time.toISOString();
+}
+
+export async function listFlowRuns(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
+  const project = await findProjectRow(store, principal, query.projectId);
+  let select = selectRuns(store).where('flow_runs.project_id', '=', project.id).where('flow_runs.environment', '=', 'PRODUCTION');
+  if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
+  if (query.status) select = select.where('flow_runs.status', 'in', query.status);
+  if (query.failedStepName !== undefined) select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);
+  if (query.createdAfter !== undefined) select = select.where('flow_runs.created', '>=', storedTime(query.createdAfter, 'createdAfter'));
+  if (query.createdBefore !== undefined) select = select.where('flow_runs.created', '<=', storedTime(query.createdBefore, 'createdBefore'));
+  // A run must carry every tag: one EXISTS per tag.
+  for (const tag of query.tags ?? []) {
+    select = select.where(({ exists, selectFrom }) =>
+      exists(selectFrom('flow_run_tags').select(sql.lit(1).as('one')).whereRef('flow_run_tags.run_id', '=', 'flow_runs.id').where('flow_run_tags.tag', '=', tag)),
+    );
+  }
+  const { cursor, limit, ...filters } = query;
+  const page = await fetchPage(select, newestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  return { data: page.rows.map(toFlowRunSummary), next: page.next, previous: page.previous };
+}
+
+export async function getFlowRun(store: Store, principal: Principal, runId: string): Promise<FlowRun> {
+  const row = await selectRuns(store)
+    .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
+    .where('flow_runs.id', '=', runId)
+    .where('projects.platform_id', '=', principal.platformId)
+    .executeTakeFirst();
+  if (!row) throw notFound('flow run', runId);
+  return toFlowRun(row);
+}
+
+/** The version a run executes when none is given: the published one, else the latest. */
+async function defaultVersionId(store: Store, flowId: string, publishedVersionId: string | null): Promise<string> {
+  if (publishedVersionId !== null) return publishedVersionId;
+  const latest = (await latestVersions(store.db, [flowId])).get(flowId);
+  if (!latest) throw new Error(`flow ${flowId} has no version`);
+  return latest.id;
+}
+
+/** Records a run of a flow (the engine's entry point) and returns it as the API shows it. */
+export async function recordFlowRun(store: Store, input: FlowRunInput): Promise<FlowRun> {
+  const flow = await store.db.selectFrom('flows').select(['id', 'project_id', 'published_version_id']).where('id', '=', input.flowId).executeTakeFirst();
+  if (!flow) throw notFound('flow', input.flowId);
+  let flowVersionId = input.flowVersionId;
+  if (flowVersionId === undefined) {
+    flowVersionId = await defaultVersionId(store, flow.id, flow.published_version_id);
+  } else {
+    const owned = await store.db.selectFrom('flow_versions').select('id').where('id', '=', flowVersionId).where('flow_id', '=', flow.id).executeTakeFirst();
+    if (!owned) throw notFound('flow version', flowVersionId);
+  }
+  const created = input.created ?? now();
+  const tags = [...new Set(input.tags ?? [])];
+  const id = newId();
+  await store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('flow_runs')
+      .values({
+        id,
+        created,
+        updated: input.finishTime ?? created,
+        project_id: flow.project_id,
+        flow_id: flow.id,
+        parent_run_id: input.parentRunId ?? null,
+        fail_parent_on_failure: toFlag(input.failParentOnFailure ?? true),
+        tags: toJson(tags),
+        flow_version_id: flowVersionId,
+        logs_file_id: input.logsFileId ?? null,
+        tasks: input.tasks ?? null,
+        status: input.status,
+        duration: input.duration ?? null,
+        start_time: input.startTime ?? created,
+        finish_time: input.finishTime ?? null,
+        environment: input.environment ?? 'PRODUCTION',
+        steps: input.steps === undefined || input.steps === null ? null : toJson(input.steps),
+        failed_step_name: input.failedStepName ?? null,
+        step_name_to_test: input.stepNameToTest ?? null,
+      })
+      .execute();
+    if (tags.length > 0) await trx.insertInto('flow_run_tags').values(tags.map((tag) => ({ run_id: id, tag }))).execute();
+  });
+  const row = await selectRuns(store).where('flow_runs.id', '=', id).executeTakeFirstOrThrow();
+  return toFlowRun(row);
+}

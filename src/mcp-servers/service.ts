@@ -1,0 +1,191 @@
+// MCP servers: one per project, made with the project (src/projects/service.ts). List, rename and
+// replace the tool set, rotate the token.
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { components } from '../../generated/api';
+import { ApiError, notFound, type ValidationIssue } from '../http/errors';
+import type { Principal } from '../http/registry';
+import { findProjectRow, newMcpToken } from '../projects/service';
+import type { Store } from '../store/database';
+import { containsIgnoringCase } from '../store/filters';
+import { newId, now } from '../store/ids';
+import { fromJson, toJson } from '../store/json';
+import { fetchPage, type KeysetSpec } from '../store/keyset';
+import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
+import { mcpFlowsById } from './embedded-flow';
+
+type McpServer = components['schemas']['McpServer'];
+type McpServerPage = components['schemas']['McpServerPage'];
+type McpTool = components['schemas']['McpTool'];
+type McpFlow = components['schemas']['McpFlow'];
+type McpToolInput = components['schemas']['McpToolInput'];
+type McpServerUpdateRequest = components['schemas']['McpServerUpdateRequest'];
+type McpPieceMetadata = components['schemas']['McpPieceMetadata'];
+type ServerRow = Selectable<McpServersTable>;
+type ToolRow = Selectable<McpToolsTable>;
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface McpServerListQuery {
+  projectId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  name?: string | undefined;
+}
+
+const newestFirst: KeysetSpec<ServerRow> = {
+  list: 'mcp-servers',
+  keys: [
+    { column: 'mcp_servers.created', direction: 'desc', read: (row) => row.created },
+    { column: 'mcp_servers.id', direction: 'desc', read: (row) => row.id },
+  ],
+};
+
+function toPieceMetadata(row: ToolRow): McpPieceMetadata {
+  if (row.piece_name === null || row.piece_version === null || row.action_names === null) throw new Error(`PIECE tool ${row.id} has no piece`);
+  const metadata: McpPieceMetadata = { pieceName: row.piece_name, pieceVersion: row.piece_version, actionNames: fromJson<string[]>(row.action_names) };
+  if (row.logo_url !== null) metadata.logoUrl = row.logo_url;
+  if (row.connection_external_id !== null) metadata.connectionExternalId = row.connection_external_id;
+  return metadata;
+}
+
+function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
+  const common = { id: row.id, created: row.created, updated: row.updated, mcpId: row.mcp_id };
+  if (row.type === 'PIECE') return { ...common, type: 'PIECE', pieceMetadata: toPieceMetadata(row) };
+  const flow = row.flow_id === null ? undefined : flows.get(row.flow_id);
+  if (row.flow_id === null || !flow) throw new Error(`FLOW tool ${row.id} has no flow`);
+  return { ...common, type: 'FLOW', flowId: row.flow_id, flow };
+}
+
+/** Servers with their tools (by position) and the flows those embed: three queries for the page. */
+async function present(db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
+  if (rows.length === 0) return [];
+  const tools = await db.selectFrom('mcp_tools').selectAll().where('mcp_id', 'in', rows.map((row) => row.id)).orderBy('mcp_id').orderBy('position').execute();
+  const flows = await mcpFlowsById(db, [...new Set(tools.flatMap((tool) => (tool.flow_id === null ? [] : [tool.flow_id])))]);
+  const toolsOf = new Map<string, McpTool[]>();
+  for (const tool of tools) toolsOf.set(tool.mcp_id, [...(toolsOf.get(tool.mcp_id) ?? []), toTool(tool, flows)]);
+  return rows.map((row) => ({
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    name: row.name,
+    projectId: row.project_id,
+    token: row.token,
+    ...(row.agent_id !== null ? { agentId: row.agent_id } : {}),
+    tools: toolsOf.get(row.id) ?? [],
+  }));
+}
+
+async function presentOne(db: Kysely<Database>, serverId: string): Promise<McpServer> {
+  const row = await db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
+  const [server] = await present(db, [row]);
+  if (!server) throw new Error(`MCP server ${serverId} vanished`);
+  return server;
+}
+
+/** The server if it belongs to a project of the caller's platform, else a 404. */
+async function findServerRow(store: Store, principal: Principal, serverId: string): Promise<ServerRow> {
+  const row = await store.db
+    .selectFrom('mcp_servers')
+    .innerJoin('projects', 'projects.id', 'mcp_servers.project_id')
+    .selectAll('mcp_servers')
+    .where('mcp_servers.id', '=', serverId)
+    .where('projects.platform_id', '=', principal.platformId)
+    .executeTakeFirst();
+  if (!row) throw notFound('mcpServer', serverId);
+  return row;
+}
+
+export async function listMcpServers(store: Store, principal: Principal, query: McpServerListQuery): Promise<McpServerPage> {
+  const project = await findProjectRow(store, principal, query.projectId);
+  let select = store.db.selectFrom('mcp_servers').selectAll().where('project_id', '=', project.id);
+  if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
+  const { cursor, limit, ...filters } = query;
+  const page = await fetchPage(select, newestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  return { data: await present(store.db, page.rows), next: page.next, previous: page.previous };
+}
+
+/** The rules of a tool set the schema cannot express: this server's mcpId, flow matching flowId, no duplicates. */
+function checkTools(serverId: string, tools: McpToolInput[]): void {
+  const issues: ValidationIssue[] = [];
+  const pieces = new Set<string>();
+  const flows = new Set<string>();
+  tools.forEach((tool, index) => {
+    const at = `/tools/${index}`;
+    if (tool.mcpId !== undefined && tool.mcpId !== serverId) issues.push({ location: 'body', pointer: `${at}/mcpId`, message: 'must be the id of this MCP server' });
+    if (tool.type === 'PIECE') {
+      if (pieces.has(tool.pieceMetadata.pieceName)) issues.push({ location: 'body', pointer: `${at}/pieceMetadata/pieceName`, message: 'another tool of the set is for this piece' });
+      pieces.add(tool.pieceMetadata.pieceName);
+    } else {
+      if (tool.flow !== undefined && tool.flow.id !== tool.flowId) issues.push({ location: 'body', pointer: `${at}/flow/id`, message: 'must equal flowId' });
+      if (flows.has(tool.flowId)) issues.push({ location: 'body', pointer: `${at}/flowId`, message: 'another tool of the set is for this flow' });
+      flows.add(tool.flowId);
+    }
+  });
+  if (issues.length > 0) {
+    throw new ApiError('VALIDATION', issues.length === 1 ? `Invalid tools: ${issues[0]?.pointer} ${issues[0]?.message}.` : `The tools have ${issues.length} problems; see errors.`, { issues });
+  }
+}
+
+/**
+ * Replaces the server's tools with `tools`, in their order. A tool for the same piece (PIECE) or
+ * the same flow (FLOW) as an existing one keeps that one's id and created; the others are new,
+ * and tools left out are gone. Written as delete-all plus one insert.
+ */
+async function replaceTools(trx: Transaction<Database>, server: ServerRow, tools: McpToolInput[], timestamp: string): Promise<void> {
+  const flowIds = tools.flatMap((tool) => (tool.type === 'FLOW' ? [tool.flowId] : []));
+  if (flowIds.length > 0) {
+    const found = await trx.selectFrom('flows').select('id').where('id', 'in', flowIds).where('project_id', '=', server.project_id).execute();
+    const ofProject = new Set(found.map((flow) => flow.id));
+    const missing = flowIds.find((flowId) => !ofProject.has(flowId));
+    if (missing !== undefined) throw notFound('flow', missing);
+  }
+
+  const existing = await trx.selectFrom('mcp_tools').select(['id', 'created', 'type', 'piece_name', 'flow_id']).where('mcp_id', '=', server.id).execute();
+  const previousPiece = new Map(existing.flatMap((row) => (row.type === 'PIECE' && row.piece_name !== null ? [[row.piece_name, row] as const] : [])));
+  const previousFlow = new Map(existing.flatMap((row) => (row.type === 'FLOW' && row.flow_id !== null ? [[row.flow_id, row] as const] : [])));
+
+  const rows = tools.map((tool, position) => {
+    const previous = tool.type === 'PIECE' ? previousPiece.get(tool.pieceMetadata.pieceName) : previousFlow.get(tool.flowId);
+    const common = { id: previous?.id ?? newId(), created: previous?.created ?? timestamp, updated: timestamp, mcp_id: server.id, position };
+    if (tool.type === 'FLOW') {
+      return { ...common, type: 'FLOW', piece_name: null, piece_version: null, logo_url: null, connection_external_id: null, action_names: null, flow_id: tool.flowId };
+    }
+    const piece = tool.pieceMetadata;
+    return {
+      ...common,
+      type: 'PIECE',
+      piece_name: piece.pieceName,
+      piece_version: piece.pieceVersion,
+      logo_url: piece.logoUrl ?? null,
+      connection_external_id: piece.connectionExternalId ?? null,
+      action_names: toJson(piece.actionNames),
+      flow_id: null,
+    };
+  });
+  await trx.deleteFrom('mcp_tools').where('mcp_id', '=', server.id).execute();
+  if (rows.length > 0) await trx.insertInto('mcp_tools').values(rows).execute();
+}
+
+export async function updateMcpServer(store: Store, principal: Principal, serverId: string, input: McpServerUpdateRequest): Promise<McpServer> {
+  const server = await findServerRow(store, principal, serverId);
+  if (input.tools !== undefined) checkTools(server.id, input.tools);
+  const timestamp = now();
+  await store.db.transaction().execute(async (trx) => {
+    // The server's row is written first: on PostgreSQL that locks it, so two updates of one
+    // server's tools run one after the other instead of both replacing from the same old set.
+    await trx
+      .updateTable('mcp_servers')
+      .set({ updated: timestamp, ...(input.name !== undefined ? { name: input.name } : {}) })
+      .where('id', '=', server.id)
+      .execute();
+    if (input.tools !== undefined) await replaceTools(trx, server, input.tools, timestamp);
+  });
+  return presentOne(store.db, server.id);
+}
+
+/** A new token; the old one is overwritten, so it stops working at once. */
+export async function rotateMcpServerToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
+  const server = await findServerRow(store, principal, serverId);
+  await store.db.updateTable('mcp_servers').set({ token: newMcpToken(), updated: now() }).where('id', '=', server.id).execute();
+  return presentOne(store.db, server.id);
+}

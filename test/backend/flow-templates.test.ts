@@ -1,0 +1,136 @@
+// Flow templates over HTTP: create with defaults, create under a given id, replace as a whole,
+// and the id of another platform's template (refused, never overwritten), on every store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unwrap, type Schemas } from '../../src/client';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+
+type TemplateRequest = Schemas['FlowTemplateCreateRequest'];
+
+const SCHEDULE_TRIGGER: Schemas['PortableTrigger'] = {
+  type: 'PIECE_TRIGGER',
+  name: 'trigger',
+  displayName: 'Every weekday',
+  valid: true,
+  nextAction: { name: 'step_1', type: 'PIECE', settings: { pieceName: '@activepieces/piece-slack' } },
+  settings: {
+    pieceName: '@activepieces/piece-schedule',
+    pieceVersion: '~0.1.5',
+    pieceType: 'OFFICIAL',
+    packageType: 'REGISTRY',
+    triggerName: 'cron_expression',
+    input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
+    inputUiInfo: { sampleDataFileId: 'file-1', customizedInputs: { a: true }, currentSelectedData: [1, 2] },
+  },
+};
+
+const EMPTY_TRIGGER: Schemas['PortableTrigger'] = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', valid: false, settings: {} };
+
+describe.each(storeKinds)('flow templates on %s', (kind) => {
+  let backend: TestBackend;
+  let stranger: TestPlatform;
+  beforeAll(async () => {
+    backend = await startBackend(kind);
+    stranger = await backend.newPlatform();
+  });
+  afterAll(async () => backend?.close());
+
+  async function stored(id: string) {
+    return backend.store.db.selectFrom('flow_templates').selectAll().where('id', '=', id).execute();
+  }
+
+  it('creates a template with defaults and answers 200 with it', async () => {
+    const { data, response } = await backend.client.POST('/v1/flow-templates', { body: { description: 'Minimal', template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER } } });
+    expect(response.status).toBe(200);
+    expect(data).toEqual({
+      id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      created: expect.any(String),
+      updated: data?.created,
+      description: 'Minimal',
+      template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER, valid: false, schemaVersion: '1', connectionIds: [] },
+      blogUrl: '',
+      type: 'PLATFORM',
+      tags: [],
+      metadata: {},
+    });
+    const rows = await stored(data?.id ?? '');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.platform_id).toBe(backend.platformId);
+  });
+
+  it('stores every field as sent, under the id given when no template has it', async () => {
+    const id = 'Tmpl0000000000000000A';
+    const body: TemplateRequest = {
+      id,
+      description: 'Post the weekly report',
+      template: { displayName: 'Weekly report', trigger: SCHEDULE_TRIGGER, valid: true, schemaVersion: '2', connectionIds: ['slack-sales'] },
+      blogUrl: 'https://example.com/blog/weekly-report',
+      type: 'PROJECT',
+      tags: ['reports', 'slack'],
+      metadata: { category: 'sales', rank: 3 },
+    };
+    const template = await unwrap(backend.client.POST('/v1/flow-templates', { body }));
+    const { id: _sentId, ...sent } = body;
+    expect(template).toMatchObject({ ...sent, id });
+    expect(template.template.trigger).toEqual(SCHEDULE_TRIGGER);
+  });
+
+  it('replaces the template with that id as a whole: fields left out take their defaults, created is kept', async () => {
+    const first = await unwrap(backend.client.POST('/v1/flow-templates', {
+      body: { description: 'Before', template: { displayName: 'Before', trigger: SCHEDULE_TRIGGER, valid: true, connectionIds: ['a'] }, blogUrl: 'https://example.com/a', type: 'PROJECT', tags: ['x'], metadata: { keep: false } },
+    }));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const replaced = await unwrap(backend.client.POST('/v1/flow-templates', { body: { id: first.id, description: 'After', template: { displayName: 'After', trigger: EMPTY_TRIGGER } } }));
+    expect(replaced).toEqual({
+      id: first.id,
+      created: first.created,
+      updated: expect.any(String),
+      description: 'After',
+      template: { displayName: 'After', trigger: EMPTY_TRIGGER, valid: false, schemaVersion: '1', connectionIds: [] },
+      blogUrl: '',
+      type: 'PLATFORM',
+      tags: [],
+      metadata: {},
+    });
+    expect(replaced.updated > first.updated).toBe(true);
+    const rows = await stored(first.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.description).toBe('After');
+  });
+
+  it("refuses the id of another platform's template with a 400 on /id, and leaves that template alone", async () => {
+    const mine = await unwrap(backend.client.POST('/v1/flow-templates', { body: { description: 'Mine', template: { displayName: 'Mine', trigger: EMPTY_TRIGGER }, tags: ['private'] } }));
+    const before = await stored(mine.id);
+    const { response, error } = await stranger.client.POST('/v1/flow-templates', { body: { id: mine.id, description: 'Hijacked', template: { displayName: 'Hijacked', trigger: EMPTY_TRIGGER } } });
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ code: 'VALIDATION', errors: [{ location: 'body', pointer: '/id', message: 'this id cannot be used' }] });
+    expect(JSON.stringify(error)).not.toContain('Mine');
+    expect(JSON.stringify(error)).not.toContain('private');
+    expect(await stored(mine.id)).toEqual(before);
+
+    // The same answer for an id the stranger then takes first, the other way round.
+    const theirs = await unwrap(stranger.client.POST('/v1/flow-templates', { body: { id: 'Theirs00000000000000Z', description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } } }));
+    const back = await backend.client.POST('/v1/flow-templates', { body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
+    expect(back.response.status).toBe(400);
+    expect((await stored(theirs.id))[0]?.platform_id).toBe(stranger.platformId);
+  });
+
+  it('rejects bodies the contract does not allow', async () => {
+    const bad: Array<[string, unknown]> = [
+      ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+      ['no template', { description: 'x' }],
+      ['unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
+      ['bad blogUrl', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' }],
+      ['bad type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
+      ['malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+      ['flow trigger settings', { description: 'x', template: { displayName: 'x', trigger: { ...SCHEDULE_TRIGGER, settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} } } } }],
+      ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
+    ];
+    for (const [why, body] of bad) {
+      const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
+      expect(response.status, why).toBe(400);
+      expect(error, why).toMatchObject({ code: 'VALIDATION' });
+    }
+    const anonymous = await backend.clientWith(undefined).POST('/v1/flow-templates', { body: { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
+    expect(anonymous.response.status).toBe(401);
+  });
+});

@@ -1,0 +1,116 @@
+// The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
+// the first start prints a key, and logs are one JSON line per request without credentials.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient, paginate, unwrap } from '../../src/client';
+import { randomAlphanumeric } from '../../src/store/ids';
+import { projectRoot } from '../support/bundle';
+import { freePort, startServiceProcess } from '../support/process';
+
+const dataDirs: string[] = [];
+function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'api-process-'));
+  dataDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+// The process runs on the embedded store (npm run test:pg leaves this file out).
+describe('service process', () => {
+  it('keeps every acknowledged write when killed with SIGKILL and restarted on the same DATA_DIR', async () => {
+    const dataDir = newDataDir();
+    const apiKey = `sk-${randomAlphanumeric(61)}`;
+    const first = await startServiceProcess({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: apiKey });
+    const client = createClient({ baseUrl: first.baseUrl, apiKey });
+    const acknowledged: string[] = [];
+    for (let index = 0; index < 30; index += 1) {
+      const project = await unwrap(client.POST('/v1/projects', { body: { displayName: `Durable ${index}` } }));
+      acknowledged.push(project.id);
+    }
+    const updated = await unwrap(client.POST('/v1/projects/{id}', { params: { path: { id: acknowledged[0] ?? '' } }, body: { displayName: 'Renamed before the kill' } }));
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startServiceProcess({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: apiKey });
+    try {
+      const again = createClient({ baseUrl: second.baseUrl, apiKey });
+      const found: string[] = [];
+      for await (const project of paginate((cursor) => again.GET('/v1/projects', { params: { query: { cursor, limit: 7 } } }))) {
+        found.push(project.id);
+        if (project.id === updated.id) expect(project.displayName).toBe('Renamed before the kill');
+      }
+      expect(found.sort()).toEqual([...acknowledged].sort());
+      expect(second.output()).not.toContain('Your API key');
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 90_000);
+
+  it('prints a new API key once on an empty store, and that key works', async () => {
+    const service = await startServiceProcess({ DATA_DIR: newDataDir() });
+    try {
+      const apiKey = /sk-[0-9A-Za-z]{61}/.exec(service.output())?.[0];
+      expect(apiKey).toBeDefined();
+      const page = await unwrap(createClient({ baseUrl: service.baseUrl, apiKey: apiKey ?? '' }).GET('/v1/projects', {}));
+      expect(page.data).toEqual([]);
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+  }, 60_000);
+
+  it('finishes in-flight requests on SIGTERM and exits 0; logs one JSON line per request with no credentials', async () => {
+    const apiKey = `sk-${randomAlphanumeric(61)}`;
+    const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
+    const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
+    const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    service.child.kill('SIGTERM');
+    const results = await Promise.allSettled(inFlight);
+    const code = await service.exited;
+    expect(code).toBe(0);
+    // Requests already accepted complete; none fails half-way with a server error.
+    for (const result of results) {
+      if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/500|INTERNAL/);
+    }
+    const output = service.output();
+    expect(output).not.toContain(apiKey);
+    const requestLines = output.split('\n').filter((line) => line.includes('"trace-me-123"'));
+    expect(requestLines.length).toBeGreaterThan(0);
+    for (const line of requestLines) expect(() => JSON.parse(line)).not.toThrow();
+  }, 60_000);
+});
+
+describe('sandbox', () => {
+  it('serves the demo data on an in-memory store with the documented key', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox.ts'], { cwd: projectRoot, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      const deadline = Date.now() + 40_000;
+      while (!output.includes('Try:')) {
+        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`sandbox did not start:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
+      expect(apiKey).toBe('sk-sandbox000000000000000000000000000000000000000000000000000000');
+      const client = createClient({ baseUrl: `http://127.0.0.1:${port}/api`, apiKey });
+      const projects = await unwrap(client.GET('/v1/projects', {}));
+      expect(projects.data).toHaveLength(3);
+      const created = await unwrap(client.POST('/v1/projects', { body: { displayName: 'Remembered' } }));
+      const again = await unwrap(client.GET('/v1/projects', { params: { query: { displayName: 'Remembered' } } }));
+      expect(again.data.map((p) => p.id)).toEqual([created.id]);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 60_000);
+});

@@ -1,0 +1,40 @@
+// Users over HTTP: newest first, externalId filter, paging with equal timestamps, tenancy.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paginate, unwrap } from '../../src/client';
+import { addUser } from '../../src/platforms/service';
+import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+
+describe.each(storeKinds)('users on %s', (kind) => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    backend = await startBackend(kind);
+  });
+  afterAll(async () => backend?.close());
+
+  it('lists the platform admin with every field', async () => {
+    const page = await unwrap(backend.client.GET('/v1/users', {}));
+    expect(page).toMatchObject({ next: null, previous: null });
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]).toMatchObject({ id: backend.adminUserId, platformRole: 'ADMIN', status: 'ACTIVE', platformId: backend.platformId });
+  });
+
+  it('pages 26 users sharing one timestamp newest first, each exactly once, and filters by externalId', async () => {
+    const platform = await backend.newPlatform();
+    const created = '2026-11-01T10:00:00.000Z';
+    for (let index = 0; index < 25; index += 1) {
+      await addUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
+    }
+    const all = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: 100 } } }));
+    expect(all.data).toHaveLength(26);
+    expect(all.data[0]?.id).toBe(platform.adminUserId);
+    for (const limit of [2, 3, 10]) {
+      const seen: string[] = [];
+      for await (const user of paginate((cursor) => platform.client.GET('/v1/users', { params: { query: { limit, cursor } } }))) seen.push(user.id);
+      expect(seen).toEqual(all.data.map((user) => user.id));
+    }
+    const one = await unwrap(platform.client.GET('/v1/users', { params: { query: { externalId: 'ext-7' } } }));
+    expect(one.data.map((user) => user.lastName)).toEqual(['7']);
+    const others = await unwrap(backend.client.GET('/v1/users', { params: { query: { externalId: 'ext-7' } } }));
+    expect(others.data).toEqual([]);
+  });
+});

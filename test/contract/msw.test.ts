@@ -1,0 +1,126 @@
+// The MSW handlers exported for frontend tests (src/client/msw.ts): one per operation of the
+// contract, each at the operation's method and path, answering the first success example of the
+// contract; the typed client works against them.
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiProblemError, createClient, paginate, unwrap, type ApiClient, type Problem } from '../../src/client';
+import { createHandlers, createHandlersByOperation, createMockHttp, type OperationId } from '../../src/client/msw';
+import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
+
+const baseUrl = 'http://frontend.test/api';
+const bundle = loadBundle();
+const operations = listOperations(bundle);
+const server = setupServer(...createHandlers(baseUrl));
+
+/** The first named example of the operation's lowest 2xx response, read straight from the bundle. */
+function firstSuccess(operationId: string): { status: number; body: unknown } {
+  const entry = operations.find((op) => op.operationId === operationId);
+  if (entry === undefined) throw new Error(`no operation ${operationId}`);
+  const responses = isObject(entry.operation.responses) ? entry.operation.responses : {};
+  const status = Object.keys(responses).filter((code) => /^2\d\d$/.test(code)).sort()[0];
+  if (status === undefined) throw new Error(`${operationId} has no success response`);
+  const response = deref(bundle, responses[status]);
+  const media = isObject(response) && isObject(response.content) ? response.content['application/json'] : undefined;
+  const first = isObject(media) && isObject(media.examples) ? Object.values(media.examples)[0] : undefined;
+  const example = deref(bundle, first);
+  if (!isObject(example)) throw new Error(`${operationId} has no success example`);
+  return { status: Number(status), body: example.value };
+}
+
+const projectId = 'tIGxaT6wLuyI20pyiBGVC';
+const id = 'tDVKg7394Qn7RoH23PSVU';
+
+/** One call of the typed client per operation (the compiler checks each against the contract). */
+const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unknown; response: Response }> } = {
+  listFlows: (c) => c.GET('/v1/flows', { params: { query: { projectId } } }),
+  createFlow: (c) => c.POST('/v1/flows', { body: { displayName: 'Post new leads to Slack', projectId } }),
+  getFlow: (c) => c.GET('/v1/flows/{id}', { params: { path: { id } } }),
+  listFlowRuns: (c) => c.GET('/v1/flow-runs', { params: { query: { projectId, status: ['FAILED'] } } }),
+  getFlowRun: (c) => c.GET('/v1/flow-runs/{id}', { params: { path: { id } } }),
+  listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
+  listProjects: (c) => c.GET('/v1/projects'),
+  createProject: (c) => c.POST('/v1/projects', { body: { displayName: 'Customer support' } }),
+  updateProject: (c) => c.POST('/v1/projects/{id}', { params: { path: { id: projectId } }, body: { displayName: 'Sales operations' } }),
+  listUsers: (c) => c.GET('/v1/users', { params: { query: { limit: 5 } } }),
+  createFlowTemplate: (c) =>
+    c.POST('/v1/flow-templates', {
+      body: {
+        description: 'An empty template.',
+        template: { displayName: 'Empty', trigger: { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} } },
+      },
+    }),
+  listMcpServers: (c) => c.GET('/v1/mcp-servers', { params: { query: { projectId } } }),
+  updateMcpServer: (c) => c.POST('/v1/mcp-servers/{id}', { params: { path: { id } }, body: { name: 'Sales assistant tools' } }),
+  rotateMcpServerToken: (c) => c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id } } }),
+  getHealth: (c) => c.GET('/health'),
+  getReadiness: (c) => c.GET('/ready'),
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('MSW handlers for frontend tests', () => {
+  it('have one handler per operation of the contract, at its method and path', () => {
+    const handlers = createHandlersByOperation(baseUrl);
+    expect(Object.keys(handlers).sort()).toEqual(operations.map((op) => op.operationId).sort());
+    for (const op of operations) {
+      const handler = handlers[op.operationId as OperationId];
+      const expectedPath = `${baseUrl}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+      expect({ operationId: op.operationId, method: handler.info.method, path: handler.info.path }).toEqual({
+        operationId: op.operationId,
+        method: op.method.toUpperCase(),
+        path: expectedPath,
+      });
+    }
+  });
+
+  it.each(operations.map((op) => op.operationId as OperationId))('%s: the typed client gets the first success example', async (operationId) => {
+    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+    const expected = firstSuccess(operationId);
+    const { data, response } = await calls[operationId](client);
+    expect(response.status).toBe(expected.status);
+    expect(response.headers.get('x-request-id')).toBe('msw-mock');
+    expect(data).toEqual(expected.body);
+  });
+
+  it('pages through a list with paginate', async () => {
+    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+    const ids: string[] = [];
+    for await (const flow of paginate((cursor) => client.GET('/v1/flows', { params: { query: { projectId, cursor } } }))) ids.push(flow.id);
+    const page = firstSuccess('listFlows').body as { data: { id: string }[] };
+    expect(ids).toEqual(page.data.map((flow) => flow.id));
+    expect(ids.length).toBeGreaterThan(0);
+  });
+
+  it('takes typed overrides, and a problem answer becomes ApiProblemError', async () => {
+    const http = createMockHttp(baseUrl);
+    const problem = notFoundProblem();
+    server.use(http.get('/v1/flows/{id}', ({ response }) => response(404).json(problem)));
+    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+    const call = unwrap(client.GET('/v1/flows/{id}', { params: { path: { id } } }));
+    await expect(call).rejects.toBeInstanceOf(ApiProblemError);
+    await expect(call).rejects.toMatchObject({ status: 404, code: 'ENTITY_NOT_FOUND' });
+  });
+
+  it('answers nothing outside the contract (the handlers, not a catch-all, answer)', async () => {
+    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+    await expect(fetch(`${baseUrl}/v1/not-in-the-contract`)).rejects.toThrow();
+    // Another origin than the base URL is not answered either.
+    const other = createClient({ baseUrl: 'http://elsewhere.test/api', apiKey: 'sk-frontend-test' });
+    await expect(other.GET('/health')).rejects.toThrow();
+    await expect(client.GET('/health')).resolves.toMatchObject({ data: firstSuccess('getHealth').body });
+  });
+});
+
+function notFoundProblem(): Problem {
+  return {
+    type: '/problems/entity-not-found',
+    title: 'Not found',
+    status: 404,
+    code: 'ENTITY_NOT_FOUND',
+    detail: `Flow ${id} does not exist.`,
+    instance: `/api/v1/flows/${id}`,
+    requestId: 'msw-mock',
+  };
+}

@@ -1,0 +1,530 @@
+// The scenario suite, written once against the typed client and run against a target:
+//   - mock (Prism, test/scenarios/mock.test.ts): shape-level checks only, as the mock keeps no state;
+//   - backend (the real service): the same calls plus behaviour assertions (`isBackend`).
+// Every response is checked against the contract (generated/openapi.json): its status is declared
+// for the operation, its content type is the declared one (application/problem+json for errors),
+// its body validates against the declared schema (Ajv, JSON Schema 2020-12, formats), and the
+// declared headers (X-Request-Id, WWW-Authenticate) are present and valid. The last test fails
+// unless every operation of the contract was called.
+//
+// What a target's setup() must provide:
+//   baseUrl    what the client puts before `/v1/...`, e.g. http://127.0.0.1:3000/api
+//   apiKey     a valid API key of a platform
+//   projectId  a project of that platform with at least one flow run (there is no operation that
+//              creates runs, so the backend target seeds one); other records are made by the suite.
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, paginate, type ApiClient, type paths, type Problem, type Schemas } from '../../src/client';
+import { deref, isObject, listOperations, loadBundle, type JsonObject, type OperationEntry } from '../support/bundle';
+
+export interface ScenarioContext {
+  /** What the client puts before `/v1/...`, e.g. `http://127.0.0.1:4010/api`. */
+  baseUrl: string;
+  apiKey: string;
+  /** A project of the key's platform that has at least one flow run. */
+  projectId: string;
+  teardown(): Promise<void>;
+}
+
+export interface ScenarioTarget {
+  name: 'mock' | 'backend';
+  setup(): Promise<ScenarioContext>;
+}
+
+type ApiPath = keyof paths;
+type Method = 'get' | 'post';
+
+/** What every call of the typed client resolves to. */
+interface FetchResult<T = unknown> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+const bundle = loadBundle();
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats(ajv);
+ajv.addSchema({ $id: 'bundle', components: bundle.components }, 'bundle');
+const validateProblem: ValidateFunction<Problem> = ajv.compile<Problem>({ $ref: 'bundle#/components/schemas/Problem' });
+const validators = new Map<string, ValidateFunction>();
+
+const PROBLEM_CODES: Partial<Record<number, Problem['code']>> = {
+  400: 'VALIDATION',
+  401: 'AUTHENTICATION',
+  404: 'ENTITY_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'PROJECT_EXTERNAL_ID_ALREADY_EXISTS',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  500: 'INTERNAL_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function toBundleRefs(schema: unknown): object {
+  // Media-type schemas point at "#/components/..." of the bundle; compile them against the registered bundle.
+  return JSON.parse(JSON.stringify(schema ?? {}).replace(/"#\/components\//g, '"bundle#/components/')) as object;
+}
+
+function validatorFor(key: string, schema: unknown): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(toBundleRefs(schema));
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+const operationIndex = new Map<string, OperationEntry>(listOperations(bundle).map((entry) => [`${entry.method} ${entry.path}`, entry]));
+
+function operationOf(path: ApiPath, method: Method): OperationEntry {
+  const entry = operationIndex.get(`${method} ${path}`);
+  if (!entry) throw new Error(`${method.toUpperCase()} ${path} is not an operation of the contract`);
+  return entry;
+}
+
+function declaredResponse(entry: OperationEntry, status: number): JsonObject | undefined {
+  const responses = isObject(entry.operation.responses) ? entry.operation.responses : {};
+  const response = deref(bundle, responses[String(status)] ?? responses.default);
+  return isObject(response) ? response : undefined;
+}
+
+function successStatus(entry: OperationEntry): number {
+  const responses = isObject(entry.operation.responses) ? Object.keys(entry.operation.responses) : [];
+  const status = responses.find((code) => code.startsWith('2'));
+  if (status === undefined) throw new Error(`${entry.operationId} declares no success response`);
+  return Number(status);
+}
+
+/** The named examples of an operation's response, by name. */
+function namedExamples(entry: OperationEntry, status: number, mediaType = 'application/json'): Map<string, unknown> {
+  const examples = new Map<string, unknown>();
+  const content = declaredResponse(entry, status)?.content;
+  const media = isObject(content) ? content[mediaType] : undefined;
+  if (isObject(media) && isObject(media.examples)) {
+    for (const [name, ref] of Object.entries(media.examples)) {
+      const example = deref(bundle, ref);
+      if (isObject(example)) examples.set(name, example.value);
+    }
+  }
+  return examples;
+}
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+function randomChars(length: number): string {
+  return Array.from(randomBytes(length), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+}
+/** A well-formed id (21 characters of 0-9A-Za-z) that no record has. */
+const unknownId = (): string => randomChars(21);
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+interface CaseIds {
+  projectId: string;
+  flowId: string;
+  flowRunId: string;
+  mcpServerId: string;
+}
+
+interface OperationCase {
+  path: ApiPath;
+  method: Method;
+  /** Whether the contract declares a 404 (an id or projectId is taken). */
+  notFound: boolean;
+  call(client: ApiClient, ids: CaseIds, headers: Record<string, string>): Promise<FetchResult>;
+}
+
+function templateRequest(description: string): Schemas['FlowTemplateCreateRequest'] {
+  return {
+    description,
+    template: {
+      displayName: 'Scenario template',
+      trigger: { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} },
+    },
+    tags: ['scenario'],
+    metadata: { suite: 'scenarios' },
+  };
+}
+
+/** One valid request for each of the 14 operations behind the API key. */
+const OPERATIONS: OperationCase[] = [
+  { path: '/v1/flows', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flows', { params: { query: { projectId: ids.projectId } }, headers }) },
+  { path: '/v1/flows', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/flows', { body: { displayName: 'Scenario flow', projectId: ids.projectId }, headers }) },
+  { path: '/v1/flows/{id}', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flows/{id}', { params: { path: { id: ids.flowId } }, headers }) },
+  { path: '/v1/flow-runs', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flow-runs', { params: { query: { projectId: ids.projectId } }, headers }) },
+  { path: '/v1/flow-runs/{id}', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flow-runs/{id}', { params: { path: { id: ids.flowRunId } }, headers }) },
+  { path: '/v1/app-connections', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/app-connections', { params: { query: { projectId: ids.projectId } }, headers }) },
+  { path: '/v1/projects', method: 'get', notFound: false, call: (c, _ids, headers) => c.GET('/v1/projects', { headers }) },
+  { path: '/v1/projects', method: 'post', notFound: false, call: (c, _ids, headers) => c.POST('/v1/projects', { body: { displayName: 'Scenario project' }, headers }) },
+  { path: '/v1/projects/{id}', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/projects/{id}', { params: { path: { id: ids.projectId } }, body: { displayName: 'Scenario project' }, headers }) },
+  { path: '/v1/users', method: 'get', notFound: false, call: (c, _ids, headers) => c.GET('/v1/users', { headers }) },
+  { path: '/v1/flow-templates', method: 'post', notFound: false, call: (c, _ids, headers) => c.POST('/v1/flow-templates', { body: templateRequest('Scenario template'), headers }) },
+  { path: '/v1/mcp-servers', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/mcp-servers', { params: { query: { projectId: ids.projectId } }, headers }) },
+  { path: '/v1/mcp-servers/{id}', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/mcp-servers/{id}', { params: { path: { id: ids.mcpServerId } }, body: { name: 'Scenario tools' }, headers }) },
+  { path: '/v1/mcp-servers/{id}/rotate', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: ids.mcpServerId } }, headers }) },
+];
+
+const label = (c: OperationCase): string => `${operationOf(c.path, c.method).operationId} (${c.method.toUpperCase()} ${c.path})`;
+
+export function defineScenarios(target: ScenarioTarget): void {
+  const isBackend = target.name === 'backend';
+  const isMock = target.name === 'mock';
+  const called = new Set<string>();
+  const suffix = randomChars(8);
+  let context: ScenarioContext | undefined;
+  let api: ApiClient;
+  let anonymous: ApiClient;
+
+  function ctx(): ScenarioContext {
+    if (!context) throw new Error(`setup of the ${target.name} target did not complete`);
+    return context;
+  }
+
+  /** Checks a response against the contract and returns its body (data or error). */
+  function checkResponse(path: ApiPath, method: Method, result: FetchResult, expectedStatus: number): unknown {
+    const entry = operationOf(path, method);
+    called.add(entry.operationId);
+    const { response } = result;
+    const body = response.ok ? result.data : result.error;
+    const where = `${entry.operationId} ${method.toUpperCase()} ${new URL(response.url).pathname}`;
+    expect(response.status, `${where}: status (body: ${JSON.stringify(body)?.slice(0, 600)})`).toBe(expectedStatus);
+
+    const declared = declaredResponse(entry, response.status);
+    expect(declared, `${where}: ${response.status} is declared by the contract`).toBeDefined();
+    const content = isObject(declared?.content) ? declared.content : {};
+    const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    expect(Object.keys(content), `${where}: content type "${mediaType}" is the declared one`).toContain(mediaType);
+    if (response.status >= 400) expect(mediaType, `${where}: errors are problems`).toBe('application/problem+json');
+
+    const media = content[mediaType];
+    const validate = validatorFor(`${entry.operationId} ${response.status} ${mediaType}`, isObject(media) ? media.schema : undefined);
+    const valid = validate(body);
+    expect(valid ? [] : validate.errors, `${where}: body validates against the ${response.status} schema`).toEqual([]);
+
+    const headers = isObject(declared?.headers) ? declared.headers : {};
+    for (const [name, headerRef] of Object.entries(headers)) {
+      const header = deref(bundle, headerRef);
+      const value = response.headers.get(name);
+      // The contract declares only headers the service always sends (DECISIONS.md: X-Request-Id on
+      // every response, WWW-Authenticate on 401).
+      expect(value, `${where}: header ${name} is sent`).not.toBeNull();
+      if (isObject(header) && header.schema !== undefined) {
+        const validateHeader = validatorFor(`header ${name}`, header.schema);
+        expect(validateHeader(value) ? [] : validateHeader.errors, `${where}: header ${name}: ${value}`).toEqual([]);
+      }
+    }
+
+    if (response.status >= 400) {
+      expect(validateProblem(body), `${where}: a Problem`).toBe(true);
+      if (validateProblem(body)) {
+        expect(body.status, `${where}: problem status`).toBe(response.status);
+        const code = PROBLEM_CODES[response.status];
+        if (code !== undefined) expect(body.code, `${where}: problem code`).toBe(code);
+      }
+    }
+    return body;
+  }
+
+  async function ok<T>(path: ApiPath, method: Method, call: Promise<FetchResult<T>>, status = 200): Promise<T> {
+    const result = await call;
+    checkResponse(path, method, result, status);
+    if (result.data === undefined) throw new Error(`${method.toUpperCase()} ${path}: no body`);
+    return result.data;
+  }
+
+  async function problem(path: ApiPath, method: Method, call: Promise<FetchResult>, status: number): Promise<Problem> {
+    const body = checkResponse(path, method, await call, status);
+    if (!validateProblem(body)) throw new Error(`${method.toUpperCase()} ${path}: not a Problem`);
+    return body;
+  }
+
+  /** Asks the mock for a problem the backend gives by itself (Prism answers the declared example). */
+  const preferOnMock = (code: number): Record<string, string> => (isMock ? { Prefer: `code=${code}` } : {});
+
+  // Records the suite makes once and the tests share (on the mock: the examples Prism answers).
+  const createdProject = once(async () => {
+    const externalId = `scenario-${suffix}`;
+    const project = await ok(
+      '/v1/projects',
+      'post',
+      api.POST('/v1/projects', { body: { displayName: `Scenario ${suffix}`, externalId, metadata: { suite: 'scenarios' }, maxConcurrentJobs: 5 } }),
+      201,
+    );
+    return { project, externalId };
+  });
+  const createdFlow = once(async () => {
+    const { project } = await createdProject();
+    return ok('/v1/flows', 'post', api.POST('/v1/flows', { body: { displayName: `Scenario flow ${suffix}`, projectId: project.id, metadata: { suite: 'scenarios' } } }), 201);
+  });
+  const mcpServer = once(async () => {
+    const { project } = await createdProject();
+    const page = await ok('/v1/mcp-servers', 'get', api.GET('/v1/mcp-servers', { params: { query: { projectId: project.id } } }));
+    const server = page.data[0];
+    if (!server) throw new Error('listMcpServers returned no server for the project');
+    if (isBackend) {
+      expect(page.data, 'every project has exactly one MCP server').toHaveLength(1);
+      expect(server.projectId).toBe(project.id);
+    }
+    return server;
+  });
+  const flowRuns = once(async () => ok('/v1/flow-runs', 'get', api.GET('/v1/flow-runs', { params: { query: { projectId: ctx().projectId } } })));
+
+  describe(`scenarios against the ${target.name}`, () => {
+    beforeAll(async () => {
+      context = await target.setup();
+      api = createClient({ baseUrl: context.baseUrl, apiKey: context.apiKey });
+      anonymous = createClient({ baseUrl: context.baseUrl });
+    });
+
+    afterAll(async () => {
+      await context?.teardown();
+    });
+
+    describe('projects', () => {
+      it('createProject answers 201 with the project', async () => {
+        const { project, externalId } = await createdProject();
+        if (isBackend) {
+          expect(project).toMatchObject({ displayName: `Scenario ${suffix}`, externalId, metadata: { suite: 'scenarios' }, maxConcurrentJobs: 5, type: 'TEAM' });
+        }
+      });
+
+      it('listProjects answers a page of projects', async () => {
+        const page = await ok('/v1/projects', 'get', api.GET('/v1/projects', { params: { query: { limit: 1 } } }));
+        if (isBackend) {
+          expect(page.data.length).toBeLessThanOrEqual(1);
+          const { project, externalId } = await createdProject();
+          const byExternalId = await ok('/v1/projects', 'get', api.GET('/v1/projects', { params: { query: { externalId } } }));
+          expect(byExternalId.data.map((p) => p.id)).toEqual([project.id]);
+          const seen: string[] = [];
+          for await (const p of paginate((cursor) => api.GET('/v1/projects', { params: { query: { limit: 1, cursor } } }))) seen.push(p.id);
+          expect(seen, 'paginating finds the created project').toContain(project.id);
+          expect(new Set(seen).size, 'pages do not repeat records').toBe(seen.length);
+        }
+      });
+
+      it('updateProject answers 200 with the changed project', async () => {
+        const { project } = await createdProject();
+        const displayName = `Renamed ${suffix}`;
+        const updated = await ok(
+          '/v1/projects/{id}',
+          'post',
+          api.POST('/v1/projects/{id}', { params: { path: { id: project.id } }, body: { displayName, icon: { color: 'BLUE' }, metadata: { suite: 'renamed' } } }),
+        );
+        if (isBackend) {
+          expect(updated).toMatchObject({ id: project.id, displayName, icon: { color: 'BLUE' }, metadata: { suite: 'renamed' } });
+          const listed = await ok('/v1/projects', 'get', api.GET('/v1/projects', { params: { query: { externalId: project.externalId } } }));
+          expect(listed.data[0]?.displayName, 'the change is kept').toBe(displayName);
+        }
+      });
+
+      it('createProject with a taken externalId answers 409', async () => {
+        const { externalId } = await createdProject();
+        const conflict = await problem('/v1/projects', 'post', api.POST('/v1/projects', { body: { displayName: 'Duplicate', externalId }, headers: preferOnMock(409) }), 409);
+        if (isBackend) expect(conflict.params?.externalId).toBe(externalId);
+      });
+    });
+
+    describe('users and app connections', () => {
+      it('listUsers answers a page of users', async () => {
+        const page = await ok('/v1/users', 'get', api.GET('/v1/users', { params: { query: { limit: 2 } } }));
+        if (isBackend) expect(page.data.length).toBeLessThanOrEqual(2);
+      });
+
+      it('listAppConnections answers a page of connections', async () => {
+        const page = await ok('/v1/app-connections', 'get', api.GET('/v1/app-connections', { params: { query: { projectId: ctx().projectId } } }));
+        if (isBackend) for (const connection of page.data) expect(connection.projectIds).toContain(ctx().projectId);
+      });
+    });
+
+    describe('flows', () => {
+      it('createFlow answers 201 with the flow and its first version', async () => {
+        const flow = await createdFlow();
+        if (isBackend) {
+          const { project } = await createdProject();
+          expect(flow.projectId).toBe(project.id);
+          expect(flow.version.displayName).toBe(`Scenario flow ${suffix}`);
+          expect(flow.metadata).toEqual({ suite: 'scenarios' });
+        }
+      });
+
+      it('getFlow answers 200 with the flow', async () => {
+        const flow = await createdFlow();
+        const got = await ok('/v1/flows/{id}', 'get', api.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
+        if (isBackend) expect(got).toEqual(flow);
+      });
+
+      it('listFlows answers pages of flows with their latest or published versions', async () => {
+        const flow = await createdFlow();
+        const drafts = await ok('/v1/flows', 'get', api.GET('/v1/flows', { params: { query: { projectId: flow.projectId } } }));
+        const published = await ok('/v1/flows', 'get', api.GET('/v1/flows', { params: { query: { projectId: flow.projectId, versionState: 'LOCKED' } } }));
+        if (isBackend) {
+          expect(drafts.data.map((f) => f.id)).toContain(flow.id);
+          expect(published.data.map((f) => f.id), 'a flow never published is left out of LOCKED').not.toContain(flow.id);
+        }
+      });
+
+      if (isBackend) it('paginating listFlows yields every flow once, newest first', async () => {
+        const first = await createdFlow();
+        const more = [];
+        for (const n of [2, 3]) {
+          more.push(await ok('/v1/flows', 'post', api.POST('/v1/flows', { body: { displayName: `Scenario flow ${suffix} ${n}`, projectId: first.projectId } }), 201));
+        }
+        const seen: Schemas['Flow'][] = [];
+        for await (const flow of paginate((cursor) => api.GET('/v1/flows', { params: { query: { projectId: first.projectId, limit: 2, cursor } } }))) seen.push(flow);
+        expect(seen.map((f) => f.id).sort()).toEqual([first, ...more].map((f) => f.id).sort());
+        const created = seen.map((f) => Date.parse(f.created));
+        expect(created, 'newest first').toEqual([...created].sort((a, b) => b - a));
+      });
+    });
+
+    describe('flow runs', () => {
+      it('listFlowRuns answers a page of runs', async () => {
+        const page = await flowRuns();
+        expect(page.data.length, 'the target project has a flow run (setup must provide one)').toBeGreaterThan(0);
+      });
+
+      it('getFlowRun answers 200 with the run', async () => {
+        const summary = (await flowRuns()).data[0];
+        if (!summary) throw new Error('the target project has no flow run (setup must provide one)');
+        const run = await ok('/v1/flow-runs/{id}', 'get', api.GET('/v1/flow-runs/{id}', { params: { path: { id: summary.id } } }));
+        if (isBackend) expect(run).toMatchObject({ id: summary.id, status: summary.status, flowId: summary.flowId, projectId: ctx().projectId });
+      });
+    });
+
+    describe('flow templates', () => {
+      it('createFlowTemplate answers 200 with the stored template, and replaces it by id', async () => {
+        const stored = await ok('/v1/flow-templates', 'post', api.POST('/v1/flow-templates', { body: templateRequest(`Scenario ${suffix}`) }));
+        const replaced = await ok('/v1/flow-templates', 'post', api.POST('/v1/flow-templates', { body: { ...templateRequest(`Replaced ${suffix}`), id: stored.id } }));
+        if (isBackend) {
+          expect(stored.description).toBe(`Scenario ${suffix}`);
+          expect(stored.tags).toEqual(['scenario']);
+          expect(replaced.id, 'same id, replaced').toBe(stored.id);
+          expect(replaced.description).toBe(`Replaced ${suffix}`);
+        }
+      });
+    });
+
+    describe('MCP servers', () => {
+      it('listMcpServers answers the MCP server of a project', async () => {
+        await mcpServer();
+      });
+
+      it('updateMcpServer answers 200 with the changed server', async () => {
+        const server = await mcpServer();
+        const name = `Scenario tools ${suffix}`;
+        const updated = await ok('/v1/mcp-servers/{id}', 'post', api.POST('/v1/mcp-servers/{id}', { params: { path: { id: server.id } }, body: { name } }));
+        if (isBackend) expect(updated).toMatchObject({ id: server.id, name, token: server.token });
+      });
+
+      it('rotateMcpServerToken answers 200 with a new token', async () => {
+        const server = await mcpServer();
+        const rotated = await ok('/v1/mcp-servers/{id}/rotate', 'post', api.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } }));
+        if (isBackend) {
+          expect(rotated.id).toBe(server.id);
+          expect(rotated.token).not.toBe(server.token);
+          const listed = await ok('/v1/mcp-servers', 'get', api.GET('/v1/mcp-servers', { params: { query: { projectId: server.projectId } } }));
+          expect(listed.data[0]?.token, 'the new token is kept').toBe(rotated.token);
+        }
+      });
+    });
+
+    describe('service', () => {
+      it('getHealth and getReadiness answer 200 without an API key', async () => {
+        const health = await ok('/health', 'get', anonymous.GET('/health'));
+        const ready = await ok('/ready', 'get', anonymous.GET('/ready'));
+        expect(health).toBeDefined();
+        expect(ready).toBeDefined();
+      });
+    });
+
+    describe('errors', () => {
+      const someIds = (): CaseIds => ({ projectId: ctx().projectId, flowId: unknownId(), flowRunId: unknownId(), mcpServerId: unknownId() });
+
+      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s without an API key answers the 401 problem', async (_name, c) => {
+        const body = await problem(c.path, c.method, c.call(anonymous, someIds(), {}), 401);
+        expect(body.code).toBe('AUTHENTICATION');
+      });
+
+      if (isBackend) it('an unknown or malformed API key answers the 401 problem', async () => {
+        for (const apiKey of [`sk-${randomChars(61)}`, 'not-an-api-key']) {
+          const client = createClient({ baseUrl: ctx().baseUrl, apiKey });
+          await problem('/v1/projects', 'get', client.GET('/v1/projects'), 401);
+        }
+      });
+
+      it('an invalid body answers the 400 problem', async () => {
+        const empty = await problem('/v1/projects', 'post', api.POST('/v1/projects', { body: { displayName: '' } }), 400);
+        expect(empty.errors?.length, 'a VALIDATION problem lists its violations').toBeGreaterThan(0);
+        // A body with a property the contract does not have (the type allows it as a non-literal).
+        const withUnknownField = { displayName: 'Scenario', colour: 'red' };
+        const unknown = await problem('/v1/projects', 'post', api.POST('/v1/projects', { body: withUnknownField }), 400);
+        expect(unknown.errors?.length).toBeGreaterThan(0);
+        if (isBackend) {
+          expect(empty.errors?.map((e) => e.pointer)).toContain('/displayName');
+          expect(JSON.stringify(unknown.errors)).toContain('colour');
+        }
+      });
+
+      it('a malformed id answers the 400 problem', async () => {
+        const body = await problem('/v1/flows/{id}', 'get', api.GET('/v1/flows/{id}', { params: { path: { id: 'not-an-id' } } }), 400);
+        if (isBackend) expect(body.errors?.map((e) => e.location)).toContain('path');
+      });
+
+      it('an invalid query parameter answers the 400 problem', async () => {
+        await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query: { projectId: ctx().projectId, limit: 0 } } }), 400);
+      });
+
+      // Prism checks declared parameters only; the contract's closed query strings (DECISIONS.md)
+      // cannot be expressed in OpenAPI, so only the backend is held to them.
+      if (isBackend) it('an unknown query parameter answers the 400 problem', async () => {
+        const query = { projectId: ctx().projectId, colour: 'red' };
+        const body = await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query } }), 400);
+        expect(JSON.stringify(body.errors)).toContain('colour');
+      });
+
+      const withNotFound = OPERATIONS.filter((c) => c.notFound);
+      it.each(withNotFound.map((c) => [label(c), c] as const))('%s with an unknown id answers the 404 problem', async (_name, c) => {
+        const ids: CaseIds = { projectId: unknownId(), flowId: unknownId(), flowRunId: unknownId(), mcpServerId: unknownId() };
+        const body = await problem(c.path, c.method, c.call(api, ids, preferOnMock(404)), 404);
+        expect(body.code).toBe('ENTITY_NOT_FOUND');
+      });
+    });
+
+    if (isMock) describe('choosing responses on the mock', () => {
+      const ids = (): CaseIds => ({ projectId: ctx().projectId, flowId: unknownId(), flowRunId: unknownId(), mcpServerId: unknownId() });
+
+      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s answers one of its success examples, and each on Prefer: example=<name>', async (_name, c) => {
+        const entry = operationOf(c.path, c.method);
+        const status = successStatus(entry);
+        const examples = namedExamples(entry, status);
+        expect(examples.size, 'the success response has named examples').toBeGreaterThan(0);
+        const plain = checkResponse(c.path, c.method, await c.call(api, ids(), {}), status);
+        expect([...examples.values()], 'without Prefer, a named example').toContainEqual(plain);
+        for (const [name, value] of examples) {
+          const chosen = checkResponse(c.path, c.method, await c.call(api, ids(), { Prefer: `example=${name}` }), status);
+          expect(chosen, `Prefer: example=${name}`).toEqual(value);
+        }
+      });
+
+      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s answers a generated valid body on Prefer: dynamic=true', async (_name, c) => {
+        const status = successStatus(operationOf(c.path, c.method));
+        for (let i = 0; i < 3; i++) checkResponse(c.path, c.method, await c.call(api, ids(), { Prefer: 'dynamic=true' }), status);
+      });
+
+      it('Prefer: code=<status> answers that declared problem', async () => {
+        for (const code of [400, 404, 500, 503]) {
+          await problem('/v1/flows/{id}', 'get', api.GET('/v1/flows/{id}', { params: { path: { id: unknownId() } }, headers: { Prefer: `code=${code}` } }), code);
+        }
+      });
+    });
+
+    it('every operation of the contract was called', () => {
+      const all = listOperations(bundle).map((entry) => entry.operationId).sort();
+      expect([...called].sort()).toEqual(all);
+    });
+  });
+}
