@@ -10,7 +10,7 @@ import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
-import { fetchPage, type KeysetSpec } from '../store/keyset';
+import { byCreation, fetchPage } from '../store/keyset';
 import type { AppConnectionsTable, Database } from '../store/schema';
 import { toUser } from '../users/service';
 import { encryptionKeyOf, encryptSecret } from './crypto';
@@ -19,8 +19,6 @@ type AppConnection = components['schemas']['AppConnection'];
 type AppConnectionPage = components['schemas']['AppConnectionPage'];
 type AppConnectionOwner = components['schemas']['AppConnectionOwner'];
 type ConnectionRow = Selectable<AppConnectionsTable>;
-
-export const DEFAULT_PAGE_SIZE = 10;
 
 export interface AppConnectionListQuery {
   projectId: string;
@@ -51,13 +49,7 @@ export interface NewAppConnection {
   created?: string;
 }
 
-const oldestFirst: KeysetSpec<ConnectionRow> = {
-  list: 'app-connections',
-  keys: [
-    { column: 'app_connections.created', direction: 'asc', read: (row) => row.created },
-    { column: 'app_connections.id', direction: 'asc', read: (row) => row.id },
-  ],
-};
+const oldestFirst = byCreation<ConnectionRow>('app-connections', 'app_connections', 'asc');
 
 /** `"externalId"` as it appears inside a stored JSON array, as a LIKE pattern matching itself only. */
 function jsonStringPattern(text: string): string {
@@ -154,7 +146,7 @@ export async function listAppConnections(store: Store, principal: Principal, que
   if (query.displayName !== undefined) select = select.where(containsIgnoringCase('app_connections.display_name', query.displayName));
   if (query.status !== undefined) select = select.where('app_connections.status', 'in', query.status);
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, oldestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  const page = await fetchPage(select, oldestFirst, { cursor, limit, filters });
   return { data: await present(store.db, page.rows, [project.id]), next: page.next, previous: page.previous };
 }
 

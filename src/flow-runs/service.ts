@@ -7,7 +7,7 @@ import type { Principal } from '../http/registry';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
-import { fetchPage, type KeysetSpec } from '../store/keyset';
+import { byCreation, fetchPage } from '../store/keyset';
 import type { FlowRunsTable } from '../store/schema';
 import { latestVersions } from '../flows/records';
 import { findProjectRow } from '../projects/service';
@@ -20,8 +20,6 @@ type FlowRunEnvironment = components['schemas']['FlowRunEnvironment'];
 type FlowRunRow = Selectable<FlowRunsTable>;
 /** A run with the display name of the version it executed. */
 type FlowRunView = FlowRunRow & { version_display_name: string | null };
-
-export const DEFAULT_PAGE_SIZE = 10;
 
 export interface FlowRunListQuery {
   projectId: string;
@@ -61,13 +59,7 @@ export interface FlowRunInput {
   stepNameToTest?: string;
 }
 
-const newestFirst: KeysetSpec<FlowRunView> = {
-  list: 'flow-runs',
-  keys: [
-    { column: 'flow_runs.created', direction: 'desc', read: (row) => row.created },
-    { column: 'flow_runs.id', direction: 'desc', read: (row) => row.id },
-  ],
-};
+const newestFirst = byCreation<FlowRunView>('flow-runs', 'flow_runs', 'desc');
 
 /** The listed form: no `steps`, optional fields absent when unknown (`logsFileId` is nullable, so always there). */
 function toFlowRunSummary(row: FlowRunView): FlowRunSummary {
@@ -129,7 +121,7 @@ export async function listFlowRuns(store: Store, principal: Principal, query: Fl
     );
   }
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
   return { data: page.rows.map(toFlowRunSummary), next: page.next, previous: page.previous };
 }
 

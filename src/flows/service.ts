@@ -9,7 +9,7 @@ import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
-import { fetchPage, type KeysetSpec } from '../store/keyset';
+import { byCreation, fetchPage } from '../store/keyset';
 import type { Database } from '../store/schema';
 import { findProjectRow } from '../projects/service';
 import { latestVersions, scheduleOf, triggerOf, versionsById, type FlowRow, type FlowVersionRow, type Trigger } from './records';
@@ -20,8 +20,6 @@ type FlowPage = components['schemas']['FlowPage'];
 type FlowCreateRequest = components['schemas']['FlowCreateRequest'];
 type FlowStatus = components['schemas']['FlowStatus'];
 type FlowVersionState = components['schemas']['FlowVersionState'];
-
-export const DEFAULT_PAGE_SIZE = 10;
 
 export interface FlowListQuery {
   projectId: string;
@@ -40,13 +38,7 @@ const EMPTY_TRIGGER: Trigger = { type: 'EMPTY', name: 'trigger', displayName: 'S
 /** A flow row with the id of the version the list shows for it. */
 type ListedFlowRow = FlowRow & { shown_version_id: string };
 
-const newestFirst: KeysetSpec<ListedFlowRow> = {
-  list: 'flows',
-  keys: [
-    { column: 'flows.created', direction: 'desc', read: (row) => row.created },
-    { column: 'flows.id', direction: 'desc', read: (row) => row.id },
-  ],
-};
+const newestFirst = byCreation<ListedFlowRow>('flows', 'flows', 'desc');
 
 export function toFlowVersion(row: FlowVersionRow): FlowVersion {
   return {
@@ -132,7 +124,7 @@ export async function listFlows(store: Store, principal: Principal, query: FlowL
   if (query.name !== undefined) select = select.where(containsIgnoringCase('shown.display_name', query.name));
 
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
   const versions = await versionsById(store.db, page.rows.map((row) => row.shown_version_id));
   const data = page.rows.map(({ shown_version_id: versionId, ...row }) => {
     const version = versions.get(versionId);

@@ -9,7 +9,7 @@ import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
-import { fetchPage, type KeysetSpec } from '../store/keyset';
+import { byCreation, fetchPage } from '../store/keyset';
 import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
 import { mcpFlowsById } from './embedded-flow';
 
@@ -23,8 +23,6 @@ type McpPieceMetadata = components['schemas']['McpPieceMetadata'];
 type ServerRow = Selectable<McpServersTable>;
 type ToolRow = Selectable<McpToolsTable>;
 
-export const DEFAULT_PAGE_SIZE = 10;
-
 export interface McpServerListQuery {
   projectId: string;
   cursor?: string | undefined;
@@ -32,13 +30,7 @@ export interface McpServerListQuery {
   name?: string | undefined;
 }
 
-const newestFirst: KeysetSpec<ServerRow> = {
-  list: 'mcp-servers',
-  keys: [
-    { column: 'mcp_servers.created', direction: 'desc', read: (row) => row.created },
-    { column: 'mcp_servers.id', direction: 'desc', read: (row) => row.id },
-  ],
-};
+const newestFirst = byCreation<ServerRow>('mcp-servers', 'mcp_servers', 'desc');
 
 function toPieceMetadata(row: ToolRow): McpPieceMetadata {
   if (row.piece_name === null || row.piece_version === null || row.action_names === null) throw new Error(`PIECE tool ${row.id} has no piece`);
@@ -100,7 +92,7 @@ export async function listMcpServers(store: Store, principal: Principal, query: 
   let select = store.db.selectFrom('mcp_servers').selectAll().where('project_id', '=', project.id);
   if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
   return { data: await present(store.db, page.rows), next: page.next, previous: page.previous };
 }
 

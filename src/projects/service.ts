@@ -37,6 +37,7 @@ export function newMcpToken(): string {
 
 const projectOrder: KeysetSpec<ProjectRow> = {
   list: 'projects',
+  defaultLimit: DEFAULT_PROJECT_PAGE_SIZE,
   keys: [
     { column: 'projects.type', direction: 'asc', read: (row) => row.type },
     { column: 'projects.display_name', direction: 'asc', read: (row) => row.display_name },
@@ -125,7 +126,7 @@ export async function listProjects(store: Store, principal: Principal, query: Pr
   if (query.displayName !== undefined) select = select.where(containsIgnoringCase('projects.display_name', query.displayName));
   if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, projectOrder, { cursor, limit: limit ?? DEFAULT_PROJECT_PAGE_SIZE, filters });
+  const page = await fetchPage(select, projectOrder, { cursor, limit, filters });
   return { data: await present(store.db, principal.platformId, page.rows), next: page.next, previous: page.previous };
 }
 

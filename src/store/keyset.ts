@@ -17,11 +17,27 @@ export interface KeysetSpec<Row> {
   list: string;
   /** Sort keys, the last one being the row id. */
   keys: SortKey<Row>[];
+  /** Page size when the request gives none; DEFAULT_PAGE_SIZE unless the contract says otherwise. */
+  defaultLimit?: number;
+}
+
+/** The contract's default `limit` of every list but projects. */
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Order by `created`, then `id`, in one direction: the order of most lists. */
+export function byCreation<Row extends { id: string; created: string }>(list: string, table: string, direction: 'asc' | 'desc'): KeysetSpec<Row> {
+  return {
+    list,
+    keys: [
+      { column: `${table}.created`, direction, read: (row) => row.created },
+      { column: `${table}.id`, direction, read: (row) => row.id },
+    ],
+  };
 }
 
 export interface PageRequest {
   cursor?: string | undefined;
-  limit: number;
+  limit?: number | undefined;
   /** The filters of the request; a cursor only continues the list it was made with. */
   filters: unknown;
 }
@@ -60,9 +76,10 @@ export async function fetchPage<DB, TB extends keyof DB, Row>(
     const ascending = (key.direction === 'asc') === forward;
     paged = paged.orderBy(sql.ref(key.column), ascending ? 'asc' : 'desc');
   }
-  const fetched = await paged.limit(request.limit + 1).execute();
-  const hasMore = fetched.length > request.limit;
-  const rows = fetched.slice(0, request.limit);
+  const limit = request.limit ?? spec.defaultLimit ?? DEFAULT_PAGE_SIZE;
+  const fetched = await paged.limit(limit + 1).execute();
+  const hasMore = fetched.length > limit;
+  const rows = fetched.slice(0, limit);
   if (!forward) rows.reverse();
 
   const cursorAt = (row: Row | undefined, direction: 'next' | 'previous'): string | null =>

@@ -3,14 +3,12 @@ import type { Selectable } from 'kysely';
 import type { components } from '../../generated/api';
 import type { Principal } from '../http/registry';
 import type { Store } from '../store/database';
-import { fetchPage, type KeysetSpec } from '../store/keyset';
+import { byCreation, fetchPage } from '../store/keyset';
 import type { UsersTable } from '../store/schema';
 
 type User = components['schemas']['User'];
 type UserPage = components['schemas']['UserPage'];
 type UserRow = Selectable<UsersTable>;
-
-export const DEFAULT_PAGE_SIZE = 10;
 
 export interface UserListQuery {
   cursor?: string | undefined;
@@ -18,13 +16,7 @@ export interface UserListQuery {
   externalId?: string | undefined;
 }
 
-const newestFirst: KeysetSpec<UserRow> = {
-  list: 'users',
-  keys: [
-    { column: 'users.created', direction: 'desc', read: (row) => row.created },
-    { column: 'users.id', direction: 'desc', read: (row) => row.id },
-  ],
-};
+const newestFirst = byCreation<UserRow>('users', 'users', 'desc');
 
 export function toUser(row: UserRow): User {
   return {
@@ -46,6 +38,6 @@ export async function listUsers(store: Store, principal: Principal, query: UserL
   let select = store.db.selectFrom('users').selectAll().where('platform_id', '=', principal.platformId);
   if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit: limit ?? DEFAULT_PAGE_SIZE, filters });
+  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
   return { data: page.rows.map(toUser), next: page.next, previous: page.previous };
 }
