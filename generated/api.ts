@@ -594,7 +594,7 @@ export interface components {
             /** @description Present for `VALIDATION`; one entry per violation (all violations are reported at once). */
             errors?: components["schemas"]["ValidationIssue"][];
         };
-        /** @description Free-form JSON object owned by the client; stored and returned as sent. At most 64 KiB when serialised. */
+        /** @description Free-form JSON object owned by the client; stored and returned as sent (at most 100 keys; the whole body is limited to 1 MiB by default). */
         Metadata: {
             [key: string]: unknown;
         };
