@@ -348,7 +348,10 @@ export interface components {
          * @description Placeholder trigger of a flow whose trigger has not been chosen yet. A new flow's first version has one.
          */
         EmptyTrigger: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "EMPTY";
             /**
              * @description Step name of the trigger; always `trigger`.
@@ -413,7 +416,10 @@ export interface components {
          * @description A trigger provided by a piece (an integration package).
          */
         PieceTrigger: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "PIECE_TRIGGER";
             /**
              * @description Step name of the trigger; always `trigger`.
@@ -1001,7 +1007,10 @@ export interface components {
          * @description A piece trigger with the portable settings variant.
          */
         PortablePieceTrigger: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "PIECE_TRIGGER";
             /** @example trigger */
             name: string;
@@ -1108,7 +1117,10 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "PIECE";
             /** @description The MCP server the tool belongs to. */
             mcpId: components["schemas"]["Id"];
@@ -1184,7 +1196,10 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "FLOW";
             mcpId: components["schemas"]["Id"];
             flowId: components["schemas"]["Id"];
@@ -1226,7 +1241,10 @@ export interface components {
          * @description A tool exposing actions of a piece. It keeps its id when the server already has a tool for the same piece.
          */
         McpPieceToolInput: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "PIECE";
             /** @description Optional; when given it must be the id of the server being updated (400 otherwise). */
             mcpId?: components["schemas"]["Id"];
@@ -1237,7 +1255,10 @@ export interface components {
          * @description A tool running a flow of the server's project (404 when `flowId` is not one). It keeps its id when the server already has a tool for the same flow.
          */
         McpFlowToolInput: {
-            /** @constant */
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
             type: "FLOW";
             /** @description Optional; when given it must be the id of the server being updated (400 otherwise). */
             mcpId?: components["schemas"]["Id"];

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import express, { type ErrorRequestHandler, type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { authenticate } from './auth';
@@ -47,6 +48,20 @@ interface Bundle {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const REQUEST_ID_PATTERN = /^[0-9A-Za-z._-]{1,128}$/;
+
+/**
+ * The bundle as the validator needs it: Ajv's `discriminator` picks the variant by each branch's
+ * `const` but refuses `mapping` (which the bundle keeps for the docs and the generated types).
+ */
+function forValidator(bundle: Bundle): OpenAPIV3.DocumentV3_1 {
+  return JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) => {
+    if (key === 'discriminator' && typeof value === 'object' && value !== null) {
+      const { propertyName } = value as { propertyName: string };
+      return { propertyName };
+    }
+    return value;
+  }) as OpenAPIV3.DocumentV3_1;
+}
 
 export function loadBundle(): Bundle {
   return JSON.parse(readFileSync(bundlePath, 'utf8')) as Bundle;
@@ -190,9 +205,9 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: bundlePath.pathname,
+      apiSpec: forValidator(bundle),
       validateApiSpec: true,
-      validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: 'array', removeAdditional: false },
+      validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: 'array', removeAdditional: false, discriminator: true },
       validateResponses: options.validateResponses ? { allErrors: true, removeAdditional: false } : false,
       validateSecurity: false,
       validateFormats: true,
