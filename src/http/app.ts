@@ -125,6 +125,10 @@ function isStoreUnreachable(error: unknown): boolean {
     (error instanceof Error && /Connection terminated|timeout exceeded when trying to connect/i.test(error.message));
 }
 
+function unknownPath(): ApiError {
+  return new ApiError('ENTITY_NOT_FOUND', 'No such path; see the API reference for the paths under /api/v1.', { params: { entityType: 'route' } });
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isBodyParserError(error)) {
@@ -141,7 +145,7 @@ function toApiError(error: unknown): ApiError {
       case 401:
         return new ApiError('AUTHENTICATION', 'Send a valid API key as Authorization: Bearer <key>.');
       case 404:
-        return new ApiError('ENTITY_NOT_FOUND', 'No such path; see the API reference for the paths under /api/v1.', { params: { entityType: 'route' } });
+        return unknownPath();
       case 405:
         return new ApiError('METHOD_NOT_ALLOWED', 'This path does not take this method.');
       case 406:
@@ -227,6 +231,11 @@ export function createApp(options: AppOptions): express.Express {
       res.status(result.status).json(result.body);
     });
   }
+
+  // Paths outside the contract's base path never reach the validator: still a problem, never HTML.
+  app.use(() => {
+    throw unknownPath();
+  });
 
   const answerWithProblem: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     const apiError = toApiError(error);

@@ -83,9 +83,11 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')?.toUpperCase()).toContain('GET');
     expect(await problem(wrongMethod)).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
-    const unknown = await fetch(`${backend.baseUrl}/v1/nothing-here`, { headers: auth });
-    expect(unknown.status).toBe(404);
-    expect(await problem(unknown)).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+    for (const path of [`${backend.baseUrl}/v1/nothing-here`, `${backend.baseUrl}`, new URL('/', backend.baseUrl).href]) {
+      const unknown = await fetch(path, { headers: auth });
+      expect(unknown.status, path).toBe(404);
+      expect(await problem(unknown)).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+    }
   });
 
   it('rejects a body on an operation that takes none', async () => {
