@@ -221,6 +221,8 @@ export function createApp(options: AppOptions): express.Express {
   );
 
   for (const route of routes) {
+    // The one untyped seam: the registry is typed per operation, and by the time a request reaches
+    // this route the validator has checked its query, path and body against that operation.
     const handler = handlers[route.operationId] as unknown as (input: { query: unknown; path: unknown; body: unknown }, context: RequestContext) => Promise<{ status: number; body: unknown }>;
     app[route.method](route.expressPath, async (req: Request, res: Response) => {
       if (!route.takesBody && hasBody(req)) {
