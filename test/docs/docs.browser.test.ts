@@ -19,12 +19,6 @@ const screenshot = join(docsDir, 'screenshot.png');
 const landingScreenshot = join(docsDir, 'screenshot-landing.png');
 const reportPath = join(docsDir, 'browser-report.json');
 
-/**
- * Outside requests the page may try (and that fail, as every outside request is blocked): Redoc
- * renders an "API docs by Redocly" logo from its CDN, unconditionally, and hides it when it does
- * not load. Anything else fails the test.
- */
-const TOLERATED_OUTSIDE = [/^https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg$/];
 
 const bundle = loadBundle();
 const operations = listOperations(bundle);
@@ -229,10 +223,10 @@ describe('the docs page in Chromium, offline', () => {
     }
   });
 
-  it('throws no page errors and makes no outside request except the tolerated Redoc logo', () => {
+  it('throws no page errors and makes no outside request at all', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
-    expect(outsideRequests.filter((url) => !TOLERATED_OUTSIDE.some((pattern) => pattern.test(url)))).toEqual([]);
+    expect(outsideRequests).toEqual([]);
     expect(Object.keys(checked).sort()).toEqual(operations.map((op) => op.operationId).sort());
     expect(existsSync(screenshot)).toBe(true);
   });
