@@ -13,11 +13,10 @@ import { addUser } from '../../src/platforms/service';
 import { newId, randomAlphanumeric } from '../../src/store/ids';
 import { toJson } from '../../src/store/json';
 import type { Store } from '../../src/store/database';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 
 type ConnectionQuery = operations['listAppConnections']['parameters']['query'];
 
-const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
 const EMPTY_TRIGGER = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
 
 /** A flow with versions using these connection external ids, each version one millisecond after the previous one. */

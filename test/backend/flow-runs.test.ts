@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import { recordFlowRun } from '../../src/flow-runs/service';
 import { publishFlow, saveDraft } from '../../src/flows/service';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 
 type FlowRunListQuery = operations['listFlowRuns']['parameters']['query'];
-
-const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
 
 describe.each(storeKinds)('flow runs on %s', (kind) => {
   let backend: TestBackend;

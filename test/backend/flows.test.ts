@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import { publishFlow, saveDraft, setFlowStatus } from '../../src/flows/service';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 
 type Trigger = Schemas['Trigger'];
 type FlowListQuery = operations['listFlows']['parameters']['query'];
@@ -30,8 +30,6 @@ const WEBHOOK_TRIGGER: Trigger = {
   valid: true,
   settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.0', triggerName: 'catch_webhook', input: {}, propertySettings: {} },
 };
-
-const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
 
 describe.each(storeKinds)('flows on %s', (kind) => {
   let backend: TestBackend;

@@ -6,13 +6,12 @@ import { unwrap, type Schemas } from '../../src/client';
 import type { Store } from '../../src/store/database';
 import { newId } from '../../src/store/ids';
 import { toJson } from '../../src/store/json';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 
 type Trigger = Schemas['Trigger'];
 type ToolInput = Schemas['McpToolInput'];
 type McpServer = Schemas['McpServer'];
 
-const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
 const EMPTY_TRIGGER: Trigger = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
 const SCHEDULE_TRIGGER: Trigger = {
   type: 'PIECE_TRIGGER',

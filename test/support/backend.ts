@@ -20,6 +20,9 @@ export const storeKinds: StoreKind[] = process.env.TEST_STORES
   ? (process.env.TEST_STORES.split(',').map((kind) => kind.trim()) as StoreKind[])
   : ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
 
+/** A well-formed id that no record has: for the 404 paths. */
+export const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
+
 export interface TestPlatform {
   platformId: string;
   adminUserId: string;
