@@ -2,12 +2,12 @@
 // per operation of the contract, and a test checks the reverse.
 import { appConnectionHandlers } from './app-connections/handlers';
 import { flowTemplateHandlers } from './flow-templates/handlers';
-import type { HandlerRegistry } from './http/registry';
+import type { HandlerRegistry } from './operations';
 import { flowRunHandlers } from './flow-runs/handlers';
 import { flowHandlers } from './flows/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
 import { projectHandlers } from './projects/handlers';
-import { serviceHandlers } from './service/handlers';
+import { healthHandlers } from './health/handlers';
 import { userHandlers } from './users/handlers';
 
 export const handlers: HandlerRegistry = {
@@ -16,7 +16,7 @@ export const handlers: HandlerRegistry = {
   ...mcpServerHandlers,
   ...flowHandlers,
   ...flowRunHandlers,
-  ...serviceHandlers,
+  ...healthHandlers,
   ...projectHandlers,
   ...userHandlers,
 };

@@ -1,8 +1,9 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { listAppConnections } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as appConnections from './service';
 
 export const appConnectionHandlers: PartialRegistry<'listAppConnections'> = {
+  /** GET /v1/app-connections */
   async listAppConnections({ query }, context) {
-    return { status: 200, body: await listAppConnections(context.store, principalOf(context), query) };
+    return { status: 200, body: await appConnections.list(context.store, principalOf(context), query) };
   },
 };

@@ -1,10 +1,10 @@
 // App connections: credentials for an external app, linked to projects. The API only lists them;
-// `createAppConnection` is for the command line, demo data and tests. The secret value is stored
+// `create` is for the command line, demo data and tests. The secret value is stored
 // encrypted and never leaves this module in clear.
 import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { components } from '../../generated/api';
 import { latestVersions } from '../flows/records';
-import type { Principal } from '../http/registry';
+import type { Principal } from '../core/principal';
 import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
@@ -133,7 +133,7 @@ async function present(db: Kysely<Database>, rows: ConnectionRow[], flowProjectI
   });
 }
 
-export async function listAppConnections(store: Store, principal: Principal, query: AppConnectionListQuery): Promise<AppConnectionPage> {
+export async function list(store: Store, principal: Principal, query: AppConnectionListQuery): Promise<AppConnectionPage> {
   const project = await findProjectRow(store, principal, query.projectId);
   let select = store.db
     .selectFrom('app_connections')
@@ -151,7 +151,7 @@ export async function listAppConnections(store: Store, principal: Principal, que
 }
 
 /** Stores a connection, its secret encrypted with the store's key; returns it as the API shows it. */
-export async function createAppConnection(store: Store, input: NewAppConnection): Promise<AppConnection> {
+export async function create(store: Store, input: NewAppConnection): Promise<AppConnection> {
   const key = encryptionKeyOf(store);
   const projectIds = [...new Set(input.projectIds)];
   // The API trusts these links for tenancy: refuse projects or an owner of another platform.

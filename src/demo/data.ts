@@ -3,14 +3,14 @@
 // connections of several types, templates, and MCP servers with PIECE and FLOW tools.
 // Deterministic (seeded), so the same command always gives the same shape of data.
 import type { components } from '../../generated/api';
-import { createAppConnection } from '../app-connections/service';
-import { recordFlowRun } from '../flow-runs/service';
-import { createFlowTemplate } from '../flow-templates/service';
-import { createFlow, publishFlow, saveDraft, setFlowStatus } from '../flows/service';
-import type { Principal } from '../http/registry';
-import { listMcpServers, updateMcpServer } from '../mcp-servers/service';
+import * as appConnections from '../app-connections/service';
+import * as flowRuns from '../flow-runs/service';
+import * as flowTemplates from '../flow-templates/service';
+import * as flows from '../flows/service';
+import type { Principal } from '../core/principal';
+import * as mcpServers from '../mcp-servers/service';
 import { addUser } from '../platforms/service';
-import { createProject, updateProject } from '../projects/service';
+import * as projects from '../projects/service';
 import type { Store } from '../store/database';
 
 type Trigger = components['schemas']['Trigger'];
@@ -156,14 +156,14 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
 
   const projectIds = new Map<string, string>();
   for (const plan of PROJECTS) {
-    const project = await createProject(store, principal, { displayName: plan.displayName, externalId: plan.externalId, metadata: { costCenter: `CC-${4100 + summary.projects * 100}` }, maxConcurrentJobs: 20 + summary.projects * 10 });
-    if (plan.pieces.length > 0) await updateProject(store, principal, project.id, { plan: { piecesFilterType: 'ALLOWED', pieces: plan.pieces } });
+    const project = await projects.create(store, principal, { displayName: plan.displayName, externalId: plan.externalId, metadata: { costCenter: `CC-${4100 + summary.projects * 100}` }, maxConcurrentJobs: 20 + summary.projects * 10 });
+    if (plan.pieces.length > 0) await projects.update(store, principal, project.id, { plan: { piecesFilterType: 'ALLOWED', pieces: plan.pieces } });
     projectIds.set(plan.externalId, project.id);
     summary.projects += 1;
   }
 
   for (const [index, connection] of CONNECTIONS.entries()) {
-    await createAppConnection(store, {
+    await appConnections.create(store, {
       platformId: principal.platformId,
       projectIds: connection.projects.map((externalId) => projectIds.get(externalId) ?? ''),
       externalId: connection.externalId,
@@ -184,14 +184,14 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
     const projectId = projectIds.get(plan.externalId) ?? '';
     const flowIds: string[] = [];
     for (const flowPlan of plan.flows) {
-      const flow = await createFlow(store, principal, { displayName: flowPlan.name, projectId, ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}), metadata: { team: plan.externalId } });
+      const flow = await flows.create(store, principal, { displayName: flowPlan.name, projectId, ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}), metadata: { team: plan.externalId } });
       flowIds.push(flow.id);
       summary.flows += 1;
-      if (flowPlan.trigger) await saveDraft(store, flow.id, { trigger: flowPlan.trigger, valid: true, connectionIds: flowPlan.connections, updatedBy: principal.userId });
+      if (flowPlan.trigger) await flows.saveDraft(store, flow.id, { trigger: flowPlan.trigger, valid: true, connectionIds: flowPlan.connections, updatedBy: principal.userId });
       if (!flowPlan.published) continue;
-      await publishFlow(store, flow.id, principal.userId);
-      if (flowPlan.enabled) await setFlowStatus(store, flow.id, 'ENABLED');
-      if (flowPlan.editedAfterPublish) await saveDraft(store, flow.id, { displayName: `${flowPlan.name} (v2)`, updatedBy: userIds[1] ?? principal.userId });
+      await flows.publish(store, flow.id, principal.userId);
+      if (flowPlan.enabled) await flows.setStatus(store, flow.id, 'ENABLED');
+      if (flowPlan.editedAfterPublish) await flows.saveDraft(store, flow.id, { displayName: `${flowPlan.name} (v2)`, updatedBy: userIds[1] ?? principal.userId });
 
       // Runs of the last 30 days, newest last; some in the builder (TESTING), a few sub-flows.
       for (let runIndex = 0; runIndex < runsPerFlow; runIndex += 1) {
@@ -200,7 +200,7 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
         const duration = Math.floor(200 + random() * 9_000);
         const finished = !IN_PROGRESS.includes(status);
         const failedStep = status === 'FAILED' ? (random() < 0.5 ? 'step_1' : 'step_2') : undefined;
-        await recordFlowRun(store, {
+        await flowRuns.record(store, {
           flowId: flow.id,
           status,
           environment: random() < 0.1 ? 'TESTING' : 'PRODUCTION',
@@ -221,11 +221,11 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
     }
 
     // The project's MCP server exposes Slack actions and its first published flow.
-    const servers = await listMcpServers(store, principal, { projectId, limit: 1 });
+    const servers = await mcpServers.list(store, principal, { projectId, limit: 1 });
     const server = servers.data[0];
     const toolFlowId = flowIds[0];
     if (server && toolFlowId) {
-      await updateMcpServer(store, principal, server.id, {
+      await mcpServers.update(store, principal, server.id, {
         name: `${plan.displayName} assistant tools`,
         tools: [
           { type: 'PIECE', pieceMetadata: { ...SLACK, logoUrl: 'https://cdn.activepieces.com/pieces/slack.png', connectionExternalId: plan.externalId === 'sales-ops' ? 'slack-sales' : `slack-${plan.externalId}`, actionNames: ['send_channel_message', 'find_user_by_email'] } },
@@ -244,7 +244,7 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
     const portable = trigger.type === 'PIECE_TRIGGER'
       ? { ...trigger, settings: { pieceName: trigger.settings.pieceName, pieceVersion: trigger.settings.pieceVersion, pieceType: 'OFFICIAL' as const, packageType: 'REGISTRY' as const, triggerName: trigger.settings.triggerName, input: trigger.settings.input } }
       : trigger;
-    await createFlowTemplate(store, principal, { description, template: { displayName, trigger: portable, valid: trigger.valid, schemaVersion: '1' }, tags, type: 'PLATFORM' });
+    await flowTemplates.create(store, principal, { description, template: { displayName, trigger: portable, valid: trigger.valid, schemaVersion: '1' }, tags, type: 'PLATFORM' });
     summary.templates += 1;
   }
   return summary;

@@ -1,11 +1,13 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { getFlowRun, listFlowRuns } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as flowRuns from './service';
 
 export const flowRunHandlers: PartialRegistry<'listFlowRuns' | 'getFlowRun'> = {
+  /** GET /v1/flow-runs */
   async listFlowRuns({ query }, context) {
-    return { status: 200, body: await listFlowRuns(context.store, principalOf(context), query) };
+    return { status: 200, body: await flowRuns.list(context.store, principalOf(context), query) };
   },
+  /** GET /v1/flow-runs/{id} */
   async getFlowRun({ path }, context) {
-    return { status: 200, body: await getFlowRun(context.store, principalOf(context), path.id) };
+    return { status: 200, body: await flowRuns.get(context.store, principalOf(context), path.id) };
   },
 };

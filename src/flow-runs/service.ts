@@ -1,9 +1,9 @@
-// Flow runs: the engine records them (recordFlowRun), the API lists a project's production runs
+// Flow runs: the engine records them (`record`), the API lists a project's production runs
 // and reads one run with the output of its steps.
 import { sql, type Selectable } from 'kysely';
 import type { components } from '../../generated/api';
-import { invalid, notFound } from '../http/errors';
-import type { Principal } from '../http/registry';
+import { invalid, notFound } from '../core/errors';
+import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
@@ -106,7 +106,7 @@ function storedTime(value: string, parameter: string): string {
   return time.toISOString();
 }
 
-export async function listFlowRuns(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
+export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
   const project = await findProjectRow(store, principal, query.projectId);
   let select = selectRuns(store).where('flow_runs.project_id', '=', project.id).where('flow_runs.environment', '=', 'PRODUCTION');
   if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
@@ -125,7 +125,7 @@ export async function listFlowRuns(store: Store, principal: Principal, query: Fl
   return { data: page.rows.map(toFlowRunSummary), next: page.next, previous: page.previous };
 }
 
-export async function getFlowRun(store: Store, principal: Principal, runId: string): Promise<FlowRun> {
+export async function get(store: Store, principal: Principal, runId: string): Promise<FlowRun> {
   const row = await selectRuns(store)
     .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
     .where('flow_runs.id', '=', runId)
@@ -144,7 +144,7 @@ async function defaultVersionId(store: Store, flowId: string, publishedVersionId
 }
 
 /** Records a run of a flow (the engine's entry point) and returns it as the API shows it. */
-export async function recordFlowRun(store: Store, input: FlowRunInput): Promise<FlowRun> {
+export async function record(store: Store, input: FlowRunInput): Promise<FlowRun> {
   const flow = await store.db.selectFrom('flows').select(['id', 'project_id', 'published_version_id']).where('id', '=', input.flowId).executeTakeFirst();
   if (!flow) throw notFound('flow', input.flowId);
   let flowVersionId = input.flowVersionId;

@@ -1,8 +1,9 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { createFlowTemplate } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as flowTemplates from './service';
 
 export const flowTemplateHandlers: PartialRegistry<'createFlowTemplate'> = {
+  /** POST /v1/flow-templates */
   async createFlowTemplate({ body }, context) {
-    return { status: 200, body: await createFlowTemplate(context.store, principalOf(context), body) };
+    return { status: 200, body: await flowTemplates.create(context.store, principalOf(context), body) };
   },
 };

@@ -1,10 +1,10 @@
 // Flow templates of a platform: create, or replace as a whole the template with a given id.
 import type { Selectable } from 'kysely';
 import type { components } from '../../generated/api';
-import { invalid } from '../http/errors';
-import type { Principal } from '../http/registry';
+import { invalid } from '../core/errors';
+import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
-import { isUniqueViolation } from '../store/filters';
+import { isUniqueViolation } from '../store/errors';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import type { FlowTemplatesTable } from '../store/schema';
@@ -52,7 +52,7 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
  * another platform's template is refused without saying so (400 as for any unusable id): the
  * contract has no 404 here, and overwriting or confirming it would cross tenants.
  */
-export async function createFlowTemplate(store: Store, principal: Principal, input: FlowTemplateCreateRequest): Promise<FlowTemplate> {
+export async function create(store: Store, principal: Principal, input: FlowTemplateCreateRequest): Promise<FlowTemplate> {
   return saveTemplate(store, principal, input, false);
 }
 

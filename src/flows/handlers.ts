@@ -1,14 +1,17 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { createFlow, getFlow, listFlows } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as flows from './service';
 
 export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow'> = {
+  /** GET /v1/flows */
   async listFlows({ query }, context) {
-    return { status: 200, body: await listFlows(context.store, principalOf(context), query) };
+    return { status: 200, body: await flows.list(context.store, principalOf(context), query) };
   },
+  /** POST /v1/flows */
   async createFlow({ body }, context) {
-    return { status: 201, body: await createFlow(context.store, principalOf(context), body) };
+    return { status: 201, body: await flows.create(context.store, principalOf(context), body) };
   },
+  /** GET /v1/flows/{id} */
   async getFlow({ path, query }, context) {
-    return { status: 200, body: await getFlow(context.store, principalOf(context), path.id, query.versionId) };
+    return { status: 200, body: await flows.get(context.store, principalOf(context), path.id, query.versionId) };
   },
 };

@@ -3,8 +3,8 @@
 // demo data and tests use to build flows the way the product would.
 import type { Kysely, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
-import { invalid, notFound } from '../http/errors';
-import type { Principal } from '../http/registry';
+import { invalid, notFound } from '../core/errors';
+import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
@@ -90,7 +90,7 @@ export async function findFlowRow(store: Store, principal: Principal, flowId: st
   return row;
 }
 
-export async function listFlows(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
+export async function list(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
   const project = await findProjectRow(store, principal, query.projectId);
   const locked = query.versionState === 'LOCKED';
   // The shown version is joined in SQL so that `name` filters before paging: pages stay full and
@@ -134,7 +134,7 @@ export async function listFlows(store: Store, principal: Principal, query: FlowL
   return { data, next: page.next, previous: page.previous };
 }
 
-export async function getFlow(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
+export async function get(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
   const row = await findFlowRow(store, principal, flowId);
   let version: FlowVersionRow | undefined;
   if (versionId === undefined) {
@@ -160,7 +160,7 @@ async function folderNamed(trx: Transaction<Database>, projectId: string, displa
   return folder.id;
 }
 
-export async function createFlow(store: Store, principal: Principal, input: FlowCreateRequest): Promise<Flow> {
+export async function create(store: Store, principal: Principal, input: FlowCreateRequest): Promise<Flow> {
   if (input.folderId !== undefined && input.folderName !== undefined) {
     throw invalid('body', '/folderName', 'Give folderId or folderName, not both.');
   }
@@ -212,7 +212,7 @@ export async function createFlow(store: Store, principal: Principal, input: Flow
       })
       .execute();
   });
-  return getFlow(store, principal, flowId);
+  return get(store, principal, flowId);
 }
 
 // ---- Internal operations (no API operation yet): demo data, tests, and later the flow builder.
@@ -263,7 +263,7 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
 }
 
 /** Locks the flow's draft and makes it the published version. Returns the published version. */
-export async function publishFlow(store: Store, flowId: string, userId: string): Promise<FlowVersionRow> {
+export async function publish(store: Store, flowId: string, userId: string): Promise<FlowVersionRow> {
   const draft = await latestVersionOf(store.db, flowId);
   if (draft.state !== 'DRAFT') throw new Error(`flow ${flowId} has no draft to publish`);
   const timestamp = now();
@@ -277,7 +277,7 @@ export async function publishFlow(store: Store, flowId: string, userId: string):
 }
 
 /** Enables or disables a flow; only a published flow can be enabled (something must run). */
-export async function setFlowStatus(store: Store, flowId: string, status: FlowStatus): Promise<void> {
+export async function setStatus(store: Store, flowId: string, status: FlowStatus): Promise<void> {
   const flow = await store.db.selectFrom('flows').select(['id', 'published_version_id']).where('id', '=', flowId).executeTakeFirst();
   if (!flow) throw notFound('flow', flowId);
   if (status === 'ENABLED' && flow.published_version_id === null) throw new Error(`flow ${flowId} is not published and cannot be enabled`);

@@ -1,14 +1,17 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { listMcpServers, rotateMcpServerToken, updateMcpServer } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as mcpServers from './service';
 
 export const mcpServerHandlers: PartialRegistry<'listMcpServers' | 'updateMcpServer' | 'rotateMcpServerToken'> = {
+  /** GET /v1/mcp-servers */
   async listMcpServers({ query }, context) {
-    return { status: 200, body: await listMcpServers(context.store, principalOf(context), query) };
+    return { status: 200, body: await mcpServers.list(context.store, principalOf(context), query) };
   },
+  /** POST /v1/mcp-servers/{id} */
   async updateMcpServer({ path, body }, context) {
-    return { status: 200, body: await updateMcpServer(context.store, principalOf(context), path.id, body) };
+    return { status: 200, body: await mcpServers.update(context.store, principalOf(context), path.id, body) };
   },
+  /** POST /v1/mcp-servers/{id}/rotate */
   async rotateMcpServerToken({ path }, context) {
-    return { status: 200, body: await rotateMcpServerToken(context.store, principalOf(context), path.id) };
+    return { status: 200, body: await mcpServers.rotateToken(context.store, principalOf(context), path.id) };
   },
 };

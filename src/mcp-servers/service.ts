@@ -2,8 +2,8 @@
 // replace the tool set, rotate the token.
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
-import { ApiError, notFound, type ValidationIssue } from '../http/errors';
-import type { Principal } from '../http/registry';
+import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
+import type { Principal } from '../core/principal';
 import { findProjectRow, newMcpToken } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
@@ -87,7 +87,7 @@ async function findServerRow(store: Store, principal: Principal, serverId: strin
   return row;
 }
 
-export async function listMcpServers(store: Store, principal: Principal, query: McpServerListQuery): Promise<McpServerPage> {
+export async function list(store: Store, principal: Principal, query: McpServerListQuery): Promise<McpServerPage> {
   const project = await findProjectRow(store, principal, query.projectId);
   let select = store.db.selectFrom('mcp_servers').selectAll().where('project_id', '=', project.id);
   if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
@@ -114,7 +114,7 @@ function checkTools(serverId: string, tools: McpToolInput[]): void {
     }
   });
   if (issues.length > 0) {
-    throw new ApiError('VALIDATION', issues.length === 1 ? `Invalid tools: ${issues[0]?.pointer} ${issues[0]?.message}.` : `The tools have ${issues.length} problems; see errors.`, { issues });
+    throw invalidWithIssues('tools', issues, 'have');
   }
 }
 
@@ -158,7 +158,7 @@ async function replaceTools(trx: Transaction<Database>, server: ServerRow, tools
   if (rows.length > 0) await trx.insertInto('mcp_tools').values(rows).execute();
 }
 
-export async function updateMcpServer(store: Store, principal: Principal, serverId: string, input: McpServerUpdateRequest): Promise<McpServer> {
+export async function update(store: Store, principal: Principal, serverId: string, input: McpServerUpdateRequest): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
   if (input.tools !== undefined) checkTools(server.id, input.tools);
   const timestamp = now();
@@ -176,7 +176,7 @@ export async function updateMcpServer(store: Store, principal: Principal, server
 }
 
 /** A new token; the old one is overwritten, so it stops working at once. */
-export async function rotateMcpServerToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
+export async function rotateToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
   await store.db.updateTable('mcp_servers').set({ token: newMcpToken(), updated: now() }).where('id', '=', server.id).execute();
   return presentOne(store.db, server.id);

@@ -1,6 +1,6 @@
 // Platforms, their admin users and API keys: made by the bootstrap at first start and by the
 // command line, never by the API.
-import { digestOf, isApiKey, newApiKey } from '../http/auth';
+import { digestOf, isApiKey, newApiKey } from './api-keys';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 

@@ -1,14 +1,17 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { createProject, listProjects, updateProject } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as projects from './service';
 
 export const projectHandlers: PartialRegistry<'listProjects' | 'createProject' | 'updateProject'> = {
+  /** GET /v1/projects */
   async listProjects({ query }, context) {
-    return { status: 200, body: await listProjects(context.store, principalOf(context), query) };
+    return { status: 200, body: await projects.list(context.store, principalOf(context), query) };
   },
+  /** POST /v1/projects */
   async createProject({ body }, context) {
-    return { status: 201, body: await createProject(context.store, principalOf(context), body) };
+    return { status: 201, body: await projects.create(context.store, principalOf(context), body) };
   },
+  /** POST /v1/projects/{id} */
   async updateProject({ path, body }, context) {
-    return { status: 200, body: await updateProject(context.store, principalOf(context), path.id, body) };
+    return { status: 200, body: await projects.update(context.store, principalOf(context), path.id, body) };
   },
 };

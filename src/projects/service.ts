@@ -1,10 +1,11 @@
 // Projects of a platform: list, create (with its plan and MCP server), partial update.
 import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../generated/api';
-import { ApiError, notFound } from '../http/errors';
-import type { Principal } from '../http/registry';
+import { ApiError, notFound } from '../core/errors';
+import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
-import { containsIgnoringCase, isUniqueViolation } from '../store/filters';
+import { isUniqueViolation } from '../store/errors';
+import { containsIgnoringCase } from '../store/filters';
 import { newId, now, randomAlphanumeric } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { fetchPage, type KeysetSpec } from '../store/keyset';
@@ -120,7 +121,7 @@ export async function findProjectRow(store: Store, principal: Principal, project
   return row;
 }
 
-export async function listProjects(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
+export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
   let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', principal.platformId);
   if (query.types) select = select.where('type', 'in', query.types);
   if (query.displayName !== undefined) select = select.where(containsIgnoringCase('projects.display_name', query.displayName));
@@ -130,7 +131,7 @@ export async function listProjects(store: Store, principal: Principal, query: Pr
   return { data: await present(store.db, principal.platformId, page.rows), next: page.next, previous: page.previous };
 }
 
-export async function getProject(store: Store, principal: Principal, projectId: string): Promise<Project> {
+export async function get(store: Store, principal: Principal, projectId: string): Promise<Project> {
   const row = await findProjectRow(store, principal, projectId);
   const [project] = await present(store.db, principal.platformId, [row]);
   if (!project) throw notFound('project', projectId);
@@ -147,7 +148,7 @@ async function assertExternalIdFree(db: Kysely<Database>, platformId: string, ex
   if (await select.executeTakeFirst()) throw externalIdTaken(externalId);
 }
 
-export async function createProject(store: Store, principal: Principal, input: ProjectCreateRequest): Promise<Project> {
+export async function create(store: Store, principal: Principal, input: ProjectCreateRequest): Promise<Project> {
   const timestamp = now();
   const projectId = newId();
   const externalId = input.externalId ?? newId();
@@ -185,10 +186,10 @@ export async function createProject(store: Store, principal: Principal, input: P
     if (isUniqueViolation(error)) throw externalIdTaken(externalId);
     throw error;
   }
-  return getProject(store, principal, projectId);
+  return get(store, principal, projectId);
 }
 
-export async function updateProject(store: Store, principal: Principal, projectId: string, input: ProjectUpdateRequest): Promise<Project> {
+export async function update(store: Store, principal: Principal, projectId: string, input: ProjectUpdateRequest): Promise<Project> {
   const row = await findProjectRow(store, principal, projectId);
   if (input.externalId !== undefined) await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
   const timestamp = now();
@@ -222,5 +223,5 @@ export async function updateProject(store: Store, principal: Principal, projectI
     if (isUniqueViolation(error) && input.externalId !== undefined) throw externalIdTaken(input.externalId);
     throw error;
   }
-  return getProject(store, principal, row.id);
+  return get(store, principal, row.id);
 }

@@ -77,13 +77,3 @@ export async function migrate(store: Store): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }
-
-/** Store options from the environment: DATABASE_URL (postgres://) or the SQLite file under DATA_DIR. */
-export function storeOptionsFromEnv(env: NodeJS.ProcessEnv): StoreOptions {
-  const url = env.DATABASE_URL;
-  if (url) {
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('DATABASE_URL must be a postgres:// URL');
-    return { kind: 'postgres', url };
-  }
-  return { kind: 'sqlite', dataDir: env.DATA_DIR ?? './data' };
-}

@@ -6,10 +6,3 @@ export function containsIgnoringCase(column: string, text: string): RawBuilder<S
   const escaped = text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
 }
-
-/** True when the error is a unique-constraint violation on either store. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

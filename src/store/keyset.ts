@@ -2,7 +2,7 @@
 // comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
 // neither skipped nor repeated, and the cost of a page does not depend on its depth.
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { decodeCursor, encodeCursor, filterDigest, type CursorPosition } from '../http/pagination';
+import { decodeCursor, encodeCursor, filterDigest, type CursorPosition } from './cursor';
 
 export interface SortKey<Row> {
   /** Qualified column, e.g. `flows.created`. */

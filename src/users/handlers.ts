@@ -1,8 +1,9 @@
-import { principalOf, type PartialRegistry } from '../http/registry';
-import { listUsers } from './service';
+import { type PartialRegistry, principalOf } from '../operations';
+import * as users from './service';
 
 export const userHandlers: PartialRegistry<'listUsers'> = {
+  /** GET /v1/users */
   async listUsers({ query }, context) {
-    return { status: 200, body: await listUsers(context.store, principalOf(context), query) };
+    return { status: 200, body: await users.list(context.store, principalOf(context), query) };
   },
 };

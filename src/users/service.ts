@@ -1,7 +1,7 @@
 // Users of a platform (read-only through the API).
 import type { Selectable } from 'kysely';
 import type { components } from '../../generated/api';
-import type { Principal } from '../http/registry';
+import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { UsersTable } from '../store/schema';
@@ -34,7 +34,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function listUsers(store: Store, principal: Principal, query: UserListQuery): Promise<UserPage> {
+export async function list(store: Store, principal: Principal, query: UserListQuery): Promise<UserPage> {
   let select = store.db.selectFrom('users').selectAll().where('platform_id', '=', principal.platformId);
   if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;

@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret, KEY_FILE, loadEncryptionKey, parseEncryptionKey } from '../../src/app-connections/crypto';
-import { createAppConnection, type NewAppConnection } from '../../src/app-connections/service';
+import * as appConnections from '../../src/app-connections/service';
+import type { NewAppConnection } from '../../src/app-connections/service';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import { addUser } from '../../src/platforms/service';
 import { newId, randomAlphanumeric } from '../../src/store/ids';
@@ -101,7 +102,7 @@ describe('app connection secrets at rest', () => {
     const backend = await startBackend('sqlite');
     try {
       const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Keyed' } }));
-      const connection = await createAppConnection(backend.store, {
+      const connection = await appConnections.create(backend.store, {
         platformId: backend.platformId, projectIds: [project.id], externalId: 'k', displayName: 'K', type: 'SECRET_TEXT', pieceName: '@activepieces/piece-openai', scope: 'PROJECT', status: 'ACTIVE', ownerId: backend.adminUserId, value: 'sk-generated-key-check',
       });
       const row = await backend.store.db.selectFrom('app_connections').select('encrypted_value').where('id', '=', connection.id).executeTakeFirstOrThrow();
@@ -132,7 +133,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
   }
 
   function connection(projectIds: string[], fields: Partial<NewAppConnection> = {}): Promise<Schemas['AppConnection']> {
-    return createAppConnection(backend.store, {
+    return appConnections.create(backend.store, {
       platformId: backend.platformId,
       projectIds,
       externalId: `conn-${randomAlphanumeric(8)}`,

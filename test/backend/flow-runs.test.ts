@@ -1,10 +1,10 @@
 // Flow runs over HTTP with the typed client: read one run with its steps, list a project's
 // production runs (every filter, paging), tenancy, on every store. Runs are recorded through the
-// engine's entry point, recordFlowRun.
+// engine's entry point, flowRuns.record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
-import { recordFlowRun } from '../../src/flow-runs/service';
-import { publishFlow, saveDraft } from '../../src/flows/service';
+import * as flowRuns from '../../src/flow-runs/service';
+import * as flows from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 
 type FlowRunListQuery = operations['listFlowRuns']['parameters']['query'];
@@ -30,7 +30,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
     const steps = { trigger: { status: 'SUCCEEDED', output: { n: 1 } }, step_1: { status: 'FAILED', errorMessage: 'channel_not_found' } };
-    const recorded = await recordFlowRun(backend.store, {
+    const recorded = await flowRuns.record(backend.store, {
       flowId: flow.id,
       status: 'FAILED',
       created: '2026-11-21T07:00:00.412Z',
@@ -70,8 +70,8 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('leaves out what a run in progress does not have yet; logsFileId and steps are null', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    const parent = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
-    const child = await recordFlowRun(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
+    const parent = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    const child = await flowRuns.record(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
     const run = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: child.id } } }));
     expect(Object.keys(run).sort()).toEqual(
       ['id', 'created', 'updated', 'projectId', 'flowId', 'parentRunId', 'failParentOnFailure', 'tags', 'flowVersionId', 'flowVersion', 'logsFileId', 'status', 'startTime', 'environment', 'steps', 'stepNameToTest'].sort(),
@@ -83,22 +83,22 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('runs the published version by default, else the latest', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'First');
-    const beforePublish = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    const beforePublish = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
     expect(beforePublish).toMatchObject({ flowVersionId: flow.version.id, flowVersion: { displayName: 'First' } });
-    const published = await publishFlow(backend.store, flow.id, backend.adminUserId);
-    const draft = await saveDraft(backend.store, flow.id, { displayName: 'Second', updatedBy: backend.adminUserId });
-    const afterPublish = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    const published = await flows.publish(backend.store, flow.id, backend.adminUserId);
+    const draft = await flows.saveDraft(backend.store, flow.id, { displayName: 'Second', updatedBy: backend.adminUserId });
+    const afterPublish = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
     expect(afterPublish).toMatchObject({ flowVersionId: published.id, flowVersion: { displayName: 'First' } });
-    const onDraft = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: draft.id });
+    const onDraft = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: draft.id });
     expect(onDraft).toMatchObject({ flowVersionId: draft.id, flowVersion: { displayName: 'Second' } });
     const other = await newFlow(projectId, 'Other');
-    await expect(recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: other.version.id })).rejects.toThrow(/flow version/);
+    await expect(flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: other.version.id })).rejects.toThrow(/flow version/);
   });
 
   it('answers 404 for unknown runs and runs of other platforms', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    const run = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    const run = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
     const unknown = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow run', entityId: UNKNOWN_ID } });
@@ -111,7 +111,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('answers 404 for listing an unknown project or another platform\'s; a platform sees none of another\'s runs', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
     const unknown = await backend.client.GET('/v1/flow-runs', { params: { query: { projectId: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
     const foreign = await stranger.client.GET('/v1/flow-runs', { params: { query: { projectId } } });
@@ -128,8 +128,8 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const sales = await newFlow(projectId, 'Sales');
     const leads = await newFlow(projectId, 'Leads');
     const elsewhere = await newFlow(otherProjectId, 'Elsewhere');
-    const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof recordFlowRun>[1]> = {}) =>
-      recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
+    const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof flowRuns.record>[1]> = {}) =>
+      flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
     const r1 = await record(sales, '2026-01-01T00:00:00.000Z', { tags: ['a', 'b'] });
     const r2 = await record(sales, '2026-01-02T00:00:00.000Z', { tags: ['a'], status: 'FAILED', failedStepName: 'step_1' });
     const r3 = await record(leads, '2026-01-03T00:00:00.000Z', { tags: ['b'], status: 'FAILED', failedStepName: 'step_2' });
@@ -181,9 +181,9 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const created = '2026-02-01T00:00:00.000Z';
     const runs: string[] = [];
     for (let index = 0; index < 27; index += 1) {
-      runs.push((await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, tags: index % 2 === 0 ? ['even'] : [] })).id);
+      runs.push((await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, tags: index % 2 === 0 ? ['even'] : [] })).id);
       // TESTING runs between them never show up, nor shorten a page.
-      await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, environment: 'TESTING', tags: ['even'] });
+      await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, environment: 'TESTING', tags: ['even'] });
     }
     const expected = [...runs].sort().reverse();
     for (let limit = 2; limit <= 10; limit += 1) {

@@ -3,7 +3,7 @@
 // Versions the API cannot make yet (drafts, published versions) come from the flow service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
-import { publishFlow, saveDraft, setFlowStatus } from '../../src/flows/service';
+import * as flowService from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 
 type Trigger = Schemas['Trigger'];
@@ -51,9 +51,9 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
   /** Publishes the flow's draft under `name`, then starts a new draft named `draftName` when given. */
   async function publishAs(flowId: string, name: string, draftName?: string): Promise<string> {
-    await saveDraft(backend.store, flowId, { displayName: name, updatedBy: backend.adminUserId });
-    const published = await publishFlow(backend.store, flowId, backend.adminUserId);
-    if (draftName !== undefined) await saveDraft(backend.store, flowId, { displayName: draftName, updatedBy: backend.adminUserId });
+    await flowService.saveDraft(backend.store, flowId, { displayName: name, updatedBy: backend.adminUserId });
+    const published = await flowService.publish(backend.store, flowId, backend.adminUserId);
+    if (draftName !== undefined) await flowService.saveDraft(backend.store, flowId, { displayName: draftName, updatedBy: backend.adminUserId });
     return published.id;
   }
 
@@ -169,7 +169,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     expect(published.version).toMatchObject({ id: publishedId, displayName: 'Published name', state: 'LOCKED' });
 
     // Saving again changes the one draft rather than adding versions.
-    await saveDraft(backend.store, flow.id, { displayName: 'Draft renamed', updatedBy: backend.adminUserId });
+    await flowService.saveDraft(backend.store, flow.id, { displayName: 'Draft renamed', updatedBy: backend.adminUserId });
     const again = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(again.version).toMatchObject({ id: latest.version.id, displayName: 'Draft renamed' });
     const versions = await backend.store.db.selectFrom('flow_versions').select('id').where('flow_id', '=', flow.id).execute();
@@ -197,9 +197,9 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   it('shows triggerSource only when the shown version is scheduled', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'Daily report');
-    await saveDraft(backend.store, flow.id, { trigger: SCHEDULE_TRIGGER, valid: true, updatedBy: backend.adminUserId });
+    await flowService.saveDraft(backend.store, flow.id, { trigger: SCHEDULE_TRIGGER, valid: true, updatedBy: backend.adminUserId });
     const scheduledId = await publishAs(flow.id, 'Daily report');
-    await saveDraft(backend.store, flow.id, { trigger: WEBHOOK_TRIGGER, updatedBy: backend.adminUserId });
+    await flowService.saveDraft(backend.store, flow.id, { trigger: WEBHOOK_TRIGGER, updatedBy: backend.adminUserId });
 
     const latest = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(latest.version.trigger).toEqual(WEBHOOK_TRIGGER);
@@ -216,12 +216,12 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   it('enables only published flows', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'Not yet');
-    await expect(setFlowStatus(backend.store, flow.id, 'ENABLED')).rejects.toThrow(/not published/);
+    await expect(flowService.setStatus(backend.store, flow.id, 'ENABLED')).rejects.toThrow(/not published/);
     await publishAs(flow.id, 'Now');
-    await setFlowStatus(backend.store, flow.id, 'ENABLED');
+    await flowService.setStatus(backend.store, flow.id, 'ENABLED');
     const read = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(read.status).toBe('ENABLED');
-    await expect(publishFlow(backend.store, flow.id, backend.adminUserId)).rejects.toThrow(/no draft/);
+    await expect(flowService.publish(backend.store, flow.id, backend.adminUserId)).rejects.toThrow(/no draft/);
   });
 
   it('lists newest first and filters by folderId, status, name, versionState and externalIds', async () => {
@@ -235,7 +235,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     // a: published as "Alpha report", draft renamed "Omega"; b: published and enabled; c, d: never published.
     const aPublished = await publishAs(a.id, 'Alpha report', 'Omega');
     const bPublished = await publishAs(b.id, 'Beta sync');
-    await setFlowStatus(backend.store, b.id, 'ENABLED');
+    await flowService.setStatus(backend.store, b.id, 'ENABLED');
 
     const ids = async (query: Omit<FlowListQuery, 'projectId'>) =>
       (await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, ...query } } }))).data.map((flow) => flow.id);

@@ -1,9 +1,9 @@
 // The scenario suite against the real backend, on every store of the run: the same calls as the
 // mock target plus behaviour assertions. The project gets one recorded run, as the suite needs.
 import { defineScenarios } from './scenarios';
-import { recordFlowRun } from '../../src/flow-runs/service';
-import { createFlow } from '../../src/flows/service';
-import { createProject } from '../../src/projects/service';
+import * as flowRuns from '../../src/flow-runs/service';
+import * as flows from '../../src/flows/service';
+import * as projects from '../../src/projects/service';
 import { startBackend, storeKinds } from '../support/backend';
 
 for (const kind of storeKinds) {
@@ -12,9 +12,9 @@ for (const kind of storeKinds) {
     async setup() {
       const backend = await startBackend(kind);
       const principal = { platformId: backend.platformId, userId: backend.adminUserId };
-      const project = await createProject(backend.store, principal, { displayName: `Scenario project (${kind})` });
-      const flow = await createFlow(backend.store, principal, { displayName: 'Scenario flow', projectId: project.id });
-      await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', duration: 1200, finishTime: new Date(Date.now() + 1200).toISOString(), steps: { trigger: { status: 'SUCCEEDED' } } });
+      const project = await projects.create(backend.store, principal, { displayName: `Scenario project (${kind})` });
+      const flow = await flows.create(backend.store, principal, { displayName: 'Scenario flow', projectId: project.id });
+      await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', duration: 1200, finishTime: new Date(Date.now() + 1200).toISOString(), steps: { trigger: { status: 'SUCCEEDED' } } });
       return { baseUrl: backend.baseUrl, apiKey: backend.apiKey, projectId: project.id, teardown: () => backend.close() };
     },
   });

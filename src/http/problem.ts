@@ -1,10 +1,8 @@
-// Domain errors raised by services, and the Problem documents (RFC 9457) the API answers with.
-// Services throw ApiError; the one error handler in app.ts turns everything into a Problem.
+// How an error code becomes an HTTP status and a Problem document (RFC 9457).
 import type { components } from '../../generated/api';
+import type { ApiError, ErrorCode } from '../core/errors';
 
 export type Problem = components['schemas']['Problem'];
-export type ErrorCode = components['schemas']['ErrorCode'];
-export type ValidationIssue = components['schemas']['ValidationIssue'];
 
 interface CodeInfo {
   status: number;
@@ -26,37 +24,15 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
 };
 
-export class ApiError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  readonly params: Record<string, string> | undefined;
-  readonly issues: ValidationIssue[] | undefined;
-
-  constructor(code: ErrorCode, detail: string, options: { params?: Record<string, string>; issues?: ValidationIssue[] } = {}) {
-    super(detail);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = CODES[code].status;
-    this.params = options.params;
-    this.issues = options.issues;
-  }
-}
-
-/** 404 for an id that does not exist or is not visible to the caller (the two are never told apart). */
-export function notFound(entityType: string, entityId: string): ApiError {
-  return new ApiError('ENTITY_NOT_FOUND', `No ${entityType} with id ${entityId}.`, { params: { entityType, entityId } });
-}
-
-/** 400 for a request that passes the schema but breaks a rule the schema cannot express. */
-export function invalid(location: ValidationIssue['location'], pointer: string, message: string): ApiError {
-  return new ApiError('VALIDATION', message, { issues: [{ location, pointer, message }] });
+export function statusOf(code: ErrorCode): number {
+  return CODES[code].status;
 }
 
 export function problemOf(error: ApiError, instance: string, requestId: string): Problem {
   const problem: Problem = {
     type: `/problems/${error.code.toLowerCase().replace(/_/g, '-')}`,
     title: CODES[error.code].title,
-    status: error.status,
+    status: statusOf(error.code),
     detail: error.message,
     instance,
     code: error.code,

@@ -1,16 +1,18 @@
 // Liveness and readiness, for load balancers and orchestrators.
-import { ApiError } from '../http/errors';
-import type { PartialRegistry } from '../http/registry';
+import { storeUnreachable } from '../core/errors';
+import type { PartialRegistry } from '../operations';
 
-export const serviceHandlers: PartialRegistry<'getHealth' | 'getReadiness'> = {
+export const healthHandlers: PartialRegistry<'getHealth' | 'getReadiness'> = {
+  /** GET /health */
   async getHealth() {
     return { status: 200, body: { status: 'ok' } };
   },
+  /** GET /ready */
   async getReadiness(_input, context) {
     try {
       await context.store.ping();
     } catch {
-      throw new ApiError('SERVICE_UNAVAILABLE', 'The store cannot be reached. Retry later.');
+      throw storeUnreachable();
     }
     return { status: 200, body: { status: 'ready', store: context.store.kind } };
   },

@@ -2,7 +2,7 @@
 // the filters it was made with, the direction and the sort key (ending with the id) of the row
 // it continues from. Anything else is a 400, never a 500.
 import { createHash } from 'node:crypto';
-import { invalid } from './errors';
+import { invalid } from '../core/errors';
 
 export type Direction = 'next' | 'previous';
 

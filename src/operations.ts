@@ -1,16 +1,11 @@
 // Handlers are looked up by operationId. Their input and output types come from the generated
 // `operations` interface, so a handler that reads a parameter the contract does not have, or
 // returns a body of the wrong shape or status, does not compile.
-import type { operations } from '../../generated/api';
-import type { Store } from '../store/database';
+import type { operations } from '../generated/api';
+import type { Principal } from './core/principal';
+import type { Store } from './store/database';
 
 export type OperationId = keyof operations;
-
-export interface Principal {
-  platformId: string;
-  /** The user the API key acts as (the platform's admin). */
-  userId: string;
-}
 
 export interface RequestContext {
   store: Store;

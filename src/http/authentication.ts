@@ -1,0 +1,27 @@
+// Authentication comes before anything looks at the request: an unauthenticated caller learns
+// nothing about paths or schemas. Operations without security (health, readiness) are let through.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { authenticationRequired } from '../core/errors';
+import type { Principal } from '../core/principal';
+import { principalOfApiKey } from '../platforms/api-keys';
+import type { Store } from '../store/database';
+
+const BEARER_PATTERN = /^Bearer (\S+)$/;
+const principals = new WeakMap<Request, Principal>();
+
+/** The principal of an authenticated request; undefined on public operations. */
+export function principalOfRequest(req: Request): Principal | undefined {
+  return principals.get(req);
+}
+
+export function authentication(store: Store, publicPaths: ReadonlySet<string>): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    if (publicPaths.has(req.path)) return next();
+    const authorization = req.get('authorization');
+    const apiKey = authorization ? BEARER_PATTERN.exec(authorization)?.[1] : undefined;
+    const principal = apiKey ? await principalOfApiKey(store, apiKey) : undefined;
+    if (!principal) throw authenticationRequired();
+    principals.set(req, principal);
+    next();
+  };
+}

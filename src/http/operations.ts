@@ -1,0 +1,90 @@
+// One Express route per operation of the contract, calling the operation's handler from the
+// registry with the validated query, path and body.
+import express, { type Request, type Response, type Router } from 'express';
+import { readFileSync } from 'node:fs';
+import { ApiError } from '../core/errors';
+import type { HandlerRegistry, OperationId, RequestContext } from '../operations';
+import type { Store } from '../store/database';
+import { principalOfRequest } from './authentication';
+import { requestIdOf } from './request-id';
+
+export const bundlePath = new URL('../../generated/openapi.json', import.meta.url);
+
+interface BundleOperation {
+  operationId?: string;
+  requestBody?: unknown;
+  security?: unknown[];
+}
+
+export interface Bundle {
+  servers?: Array<{ url: string }>;
+  security?: unknown[];
+  paths: Record<string, Record<string, BundleOperation>>;
+}
+
+export interface OperationRoute {
+  operationId: OperationId;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Express path under the base path, e.g. `/api/v1/flows/:id`. */
+  expressPath: string;
+  takesBody: boolean;
+  public: boolean;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export function loadBundle(): Bundle {
+  return JSON.parse(readFileSync(bundlePath, 'utf8')) as Bundle;
+}
+
+/** The base path of the contract's server URL (`/api`). */
+export function basePathOf(bundle: Bundle): string {
+  const url = bundle.servers?.[0]?.url ?? '/';
+  return new URL(url, 'http://localhost').pathname.replace(/\/$/, '');
+}
+
+export function operationRoutes(bundle: Bundle): OperationRoute[] {
+  const basePath = basePathOf(bundle);
+  const routes: OperationRoute[] = [];
+  for (const [path, item] of Object.entries(bundle.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation?.operationId) continue;
+      const security = operation.security ?? bundle.security ?? [];
+      routes.push({
+        operationId: operation.operationId as OperationId,
+        method,
+        expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
+        takesBody: operation.requestBody !== undefined,
+        public: security.length === 0,
+      });
+    }
+  }
+  return routes;
+}
+
+function hasBody(req: Request): boolean {
+  const length = req.get('content-length');
+  return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
+}
+
+export function operations(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): Router {
+  const router = express.Router();
+  for (const route of routes) {
+    // The one untyped seam: the registry is typed per operation, and by the time a request reaches
+    // this route the validator has checked its query, path and body against that operation.
+    const handler = handlers[route.operationId] as unknown as (
+      input: { query: unknown; path: unknown; body: unknown },
+      context: RequestContext,
+    ) => Promise<{ status: number; body: unknown }>;
+    router[route.method](route.expressPath, async (req: Request, res: Response) => {
+      if (!route.takesBody && hasBody(req)) {
+        throw new ApiError('VALIDATION', 'This operation takes no body.', { issues: [{ location: 'body', pointer: '', message: 'must be empty' }] });
+      }
+      const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
+      const result = await handler({ query: req.query, path: req.params, body: req.body }, context);
+      res.status(result.status).json(result.body);
+    });
+  }
+  return router;
+}
