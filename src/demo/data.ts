@@ -12,6 +12,7 @@ import * as mcpServers from '../mcp-servers/service';
 import { addUser } from '../platforms/service';
 import * as projects from '../projects/service';
 import type { Store } from '../store/database';
+import { CONNECTIONS, PEOPLE, PROJECTS, RUN_STATUSES, SLACK, TEMPLATES } from './fixtures';
 
 type Trigger = components['schemas']['Trigger'];
 type FlowRunStatus = components['schemas']['FlowRunStatus'];
@@ -36,93 +37,6 @@ function seeded(seed: number): () => number {
   };
 }
 
-const SLACK = { pieceName: '@activepieces/piece-slack', pieceVersion: '~0.10.2' };
-
-function scheduleTrigger(cronExpression: string, timezone: string, displayName: string, connection: string): Trigger {
-  return {
-    type: 'PIECE_TRIGGER',
-    name: 'trigger',
-    valid: true,
-    displayName,
-    settings: { pieceName: '@activepieces/piece-schedule', pieceVersion: '~0.1.5', triggerName: 'cron_expression', input: { cronExpression, timezone }, propertySettings: {} },
-    nextAction: { name: 'step_1', type: 'PIECE', displayName: 'Send message', valid: true, settings: { ...SLACK, actionName: 'send_channel_message', input: { channel: '#reports', auth: `{{connections['${connection}']}}` } } },
-  };
-}
-
-function webhookTrigger(displayName: string): Trigger {
-  return {
-    type: 'PIECE_TRIGGER',
-    name: 'trigger',
-    valid: true,
-    displayName,
-    settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.4', triggerName: 'catch_webhook', input: {}, propertySettings: {}, sampleData: { sampleDataFileId: 'kP2mX8qZ4vN1rT6yW3bL0' } },
-  };
-}
-
-interface FlowPlan {
-  name: string;
-  folder?: string;
-  trigger?: Trigger;
-  connections: string[];
-  /** Published (and enabled when `enabled`); a later draft when `editedAfterPublish`. */
-  published: boolean;
-  enabled: boolean;
-  editedAfterPublish: boolean;
-}
-
-interface ProjectPlan {
-  displayName: string;
-  externalId: string;
-  pieces: string[];
-  flows: FlowPlan[];
-}
-
-const PROJECTS: ProjectPlan[] = [
-  {
-    displayName: 'Sales operations',
-    externalId: 'sales-ops',
-    pieces: ['@activepieces/piece-schedule', '@activepieces/piece-slack', '@activepieces/piece-openai', '@activepieces/piece-webhook'],
-    flows: [
-      { name: 'Daily sales report', folder: 'Reports', trigger: scheduleTrigger('0 8 * * 1-5', 'Europe/Berlin', 'Every weekday at 8:00', 'slack-sales'), connections: ['slack-sales'], published: true, enabled: true, editedAfterPublish: true },
-      { name: 'Weekly pipeline digest', folder: 'Reports', trigger: scheduleTrigger('0 9 * * 1', 'America/New_York', 'Mondays at 9:00', 'slack-sales'), connections: ['slack-sales', 'openai-reports'], published: true, enabled: true, editedAfterPublish: false },
-      { name: 'Qualify inbound leads', folder: 'Leads', trigger: webhookTrigger('New lead from the website'), connections: ['openai-reports'], published: true, enabled: false, editedAfterPublish: false },
-      { name: 'Post new leads to Slack', folder: 'Leads', connections: [], published: false, enabled: false, editedAfterPublish: false },
-    ],
-  },
-  {
-    displayName: 'Customer support',
-    externalId: 'support',
-    pieces: [],
-    flows: [
-      { name: 'Escalate urgent tickets', folder: 'Tickets', trigger: webhookTrigger('Ticket created'), connections: ['zendesk-support'], published: true, enabled: true, editedAfterPublish: false },
-      { name: 'Nightly backlog summary', trigger: scheduleTrigger('30 22 * * *', 'UTC', 'Every night at 22:30', 'slack-support'), connections: ['slack-support'], published: true, enabled: true, editedAfterPublish: false },
-      { name: 'Satisfaction survey follow-up', connections: [], published: false, enabled: false, editedAfterPublish: false },
-    ],
-  },
-  {
-    displayName: 'Marketing',
-    externalId: 'marketing',
-    pieces: [],
-    flows: [
-      { name: 'Publish blog posts to social', folder: 'Content', trigger: webhookTrigger('New blog post'), connections: ['buffer-marketing'], published: true, enabled: true, editedAfterPublish: true },
-      { name: 'Monthly newsletter metrics', folder: 'Content', trigger: scheduleTrigger('0 7 1 * *', 'Europe/London', 'First day of the month', 'slack-marketing'), connections: ['slack-marketing'], published: true, enabled: false, editedAfterPublish: false },
-    ],
-  },
-];
-
-const CONNECTIONS: Array<{ externalId: string; displayName: string; type: components['schemas']['AppConnectionType']; pieceName: string; projects: string[]; scope: 'PROJECT' | 'PLATFORM'; status: components['schemas']['AppConnectionStatus'] }> = [
-  { externalId: 'slack-sales', displayName: 'Slack (sales workspace)', type: 'OAUTH2', pieceName: SLACK.pieceName, projects: ['sales-ops'], scope: 'PROJECT', status: 'ACTIVE' },
-  { externalId: 'openai-reports', displayName: 'OpenAI', type: 'SECRET_TEXT', pieceName: '@activepieces/piece-openai', projects: ['sales-ops', 'marketing'], scope: 'PLATFORM', status: 'ACTIVE' },
-  { externalId: 'zendesk-support', displayName: 'Zendesk', type: 'BASIC_AUTH', pieceName: '@activepieces/piece-zendesk', projects: ['support'], scope: 'PROJECT', status: 'ERROR' },
-  { externalId: 'slack-support', displayName: 'Slack (support workspace)', type: 'CLOUD_OAUTH2', pieceName: SLACK.pieceName, projects: ['support'], scope: 'PROJECT', status: 'ACTIVE' },
-  { externalId: 'buffer-marketing', displayName: 'Buffer', type: 'CUSTOM_AUTH', pieceName: '@activepieces/piece-buffer', projects: ['marketing'], scope: 'PROJECT', status: 'MISSING' },
-  { externalId: 'slack-marketing', displayName: 'Slack (marketing workspace)', type: 'PLATFORM_OAUTH2', pieceName: SLACK.pieceName, projects: ['marketing'], scope: 'PROJECT', status: 'ACTIVE' },
-];
-
-const RUN_STATUSES: Array<[FlowRunStatus, number]> = [
-  ['SUCCEEDED', 60], ['FAILED', 15], ['RUNNING', 4], ['QUEUED', 3], ['PAUSED', 3], ['TIMEOUT', 4], ['INTERNAL_ERROR', 3], ['QUOTA_EXCEEDED', 3], ['MEMORY_LIMIT_EXCEEDED', 2], ['CANCELED', 3],
-];
-
 function pickStatus(random: () => number): FlowRunStatus {
   const total = RUN_STATUSES.reduce((sum, [, weight]) => sum + weight, 0);
   let roll = random() * total;
@@ -141,15 +55,8 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
   const clock = (options.now ?? new Date()).getTime();
   const summary: DemoSummary = { users: 0, projects: 0, flows: 0, runs: 0, connections: 0, templates: 0 };
 
-  const people: Array<[string, string, string, string]> = [
-    ['grace@example.com', 'Grace', 'Hopper', 'MEMBER'],
-    ['alan@example.com', 'Alan', 'Turing', 'OPERATOR'],
-    ['katherine@example.com', 'Katherine', 'Johnson', 'MEMBER'],
-    ['edsger@example.com', 'Edsger', 'Dijkstra', 'ADMIN'],
-    ['barbara@example.com', 'Barbara', 'Liskov', 'MEMBER'],
-  ];
   const userIds: string[] = [principal.userId];
-  for (const [index, [email, firstName, lastName, platformRole]] of people.entries()) {
+  for (const [index, [email, firstName, lastName, platformRole]] of PEOPLE.entries()) {
     userIds.push(await addUser(store, principal.platformId, { email, firstName, lastName, platformRole, status: index === 1 ? 'INACTIVE' : 'ACTIVE', externalId: `emp-${String(index + 2).padStart(4, '0')}` }));
     summary.users += 1;
   }
@@ -235,12 +142,7 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
     }
   }
 
-  const templates: Array<[string, string, Trigger, string[]]> = [
-    ['Daily sales report to Slack', 'Every weekday at 8:00, post the sales report to a Slack channel.', scheduleTrigger('0 8 * * 1-5', 'Europe/Berlin', 'Every weekday at 8:00', 'slack-sales'), ['sales', 'slack']],
-    ['Escalate urgent tickets', 'Post urgent support tickets to the on-call channel.', webhookTrigger('Ticket created'), ['support']],
-    ['Blank flow', 'Start from an empty trigger.', { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} }, []],
-  ];
-  for (const [displayName, description, trigger, tags] of templates) {
+  for (const [displayName, description, trigger, tags] of TEMPLATES) {
     const portable = trigger.type === 'PIECE_TRIGGER'
       ? { ...trigger, settings: { pieceName: trigger.settings.pieceName, pieceVersion: trigger.settings.pieceVersion, pieceType: 'OFFICIAL' as const, packageType: 'REGISTRY' as const, triggerName: trigger.settings.triggerName, input: trigger.settings.input } }
       : trigger;
