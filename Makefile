@@ -19,8 +19,11 @@ migrate:         ## Apply migrations to the configured store
 	$(NPM) run migrate
 cli:             ## Admin command line, e.g. make cli ARGS="create-platform --name Acme --admin-email a@example.com"
 	$(NPM) run cli -- $(ARGS)
-lint:            ## Lint the contract (0 errors, 0 warnings)
+lint:            ## Lint the contract (Redocly) and the code (Biome): fails on any finding
 	$(NPM) run lint
+.PHONY: format
+format:          ## Format the code and organise imports (Biome)
+	$(NPM) run format
 generate:        ## Lint, bundle and generate types into generated/
 	$(NPM) run generate
 docs:            ## Build the offline Redoc page at dist/docs/index.html

@@ -14,7 +14,6 @@ import * as projects from '../projects/service';
 import type { Store } from '../store/database';
 import { CONNECTIONS, PEOPLE, PROJECTS, RUN_STATUSES, SLACK, TEMPLATES } from './fixtures';
 
-type Trigger = components['schemas']['Trigger'];
 type FlowRunStatus = components['schemas']['FlowRunStatus'];
 
 export interface DemoSummary {
