@@ -16,6 +16,7 @@ import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import contract from '../../generated/openapi.json' with { type: 'json' };
 import type { operations, paths } from '../../generated/api';
+import { deref, isObject, listOperations, type Bundle, type OperationEntry } from '../core/contract';
 
 export type OperationId = keyof operations;
 type Responses<K extends OperationId> = operations[K]['responses'];
@@ -26,39 +27,13 @@ export type ResponseBody<K extends OperationId, S extends keyof Responses<K>> = 
   ? Body
   : never;
 
-type Json = { [key: string]: unknown };
-const bundle: unknown = contract;
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function resolve(node: unknown): unknown {
-  let current = node;
-  for (let depth = 0; isJson(current) && typeof current.$ref === 'string'; depth++) {
-    if (depth > 32) throw new Error('$ref cycle in the bundle');
-    const ref: string = current.$ref;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((parent, key) => (isJson(parent) ? parent[key] : undefined), bundle);
-  }
-  return current;
-}
+const bundle: Bundle = contract;
 
 /** Where an operation lives in the contract: its path (without the base URL) and method. */
-export function operationOf(operationId: OperationId): { path: string; method: (typeof HTTP_METHODS)[number]; operation: Json } {
-  const pathItems = isJson(bundle) && isJson(bundle.paths) ? bundle.paths : {};
-  for (const [path, item] of Object.entries(pathItems)) {
-    if (!isJson(item)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (isJson(operation) && operation.operationId === operationId) return { path, method, operation };
-    }
-  }
-  throw new Error(`operation ${operationId} is not in the contract`);
+export function operationOf(operationId: OperationId): OperationEntry {
+  const found = listOperations(bundle).find((entry) => entry.operationId === operationId);
+  if (found === undefined) throw new Error(`operation ${operationId} is not in the contract`);
+  return found;
 }
 
 /**
@@ -70,12 +45,12 @@ export function responseExample<K extends OperationId, S extends keyof Responses
   status: S,
 ): ResponseBody<K, S> {
   const { operation } = operationOf(operationId);
-  const responses = isJson(operation.responses) ? operation.responses : {};
-  const response = resolve(responses[String(status)]);
-  const media = isJson(response) && isJson(response.content) ? response.content['application/json'] : undefined;
-  const examples = isJson(media) && isJson(media.examples) ? Object.values(media.examples) : [];
-  const example = resolve(examples[0]);
-  if (!isJson(example) || !('value' in example)) throw new Error(`${operationId} has no example for ${status}`);
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const response = deref(bundle, responses[String(status)]);
+  const media = isObject(response) && isObject(response.content) ? response.content['application/json'] : undefined;
+  const examples = isObject(media) && isObject(media.examples) ? Object.values(media.examples) : [];
+  const example = deref(bundle, examples[0]);
+  if (!isObject(example) || !('value' in example)) throw new Error(`${operationId} has no example for ${status}`);
   // A deep copy, so a test that changes the body it received cannot change the next answer.
   return structuredClone(example.value) as ResponseBody<K, S>;
 }

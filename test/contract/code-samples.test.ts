@@ -1,4 +1,4 @@
-// The code samples of the docs (`x-codeSamples`, written into the bundle by scripts/generate.mjs
+// The code samples of the docs (`x-codeSamples`, written into the bundle by scripts/generate.ts
 // from the contract's examples): every operation has a curl and a TypeScript sample, every
 // TypeScript sample compiles against the typed client (src/client), and every curl sample, run
 // by bash against the Prism mock, is accepted and answered with the operation's success example.

@@ -19,11 +19,10 @@
  *  - Nullability: `type: [X, 'null']`, `anyOf/oneOf` with a null alternative, `const: null`,
  *    `enum` containing null. The OpenAPI 3.0 keyword `nullable` is NOT accepted as null.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-
-const BUNDLE_PATH = fileURLToPath(new URL('../../generated/openapi.json', import.meta.url));
+import { bundlePath, loadBundle as readBundle } from '../../src/core/bundle-file';
+import { HTTP_METHODS, isObject, resolvePointer, type JsonObject } from '../../src/core/contract';
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // 1. Expectation tables (hand-transcribed from the interface document)
@@ -618,12 +617,6 @@ const ENUM_SETS: readonly EnumSetCheck[] = [
 // 3. Bundle walker
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 
-type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];
 }
@@ -647,8 +640,6 @@ interface ObjectVariant {
   readonly required: Set<string>;
 }
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 interface FoundOperation {
   readonly path: string;
   readonly method: string;
@@ -661,16 +652,7 @@ class Bundle {
 
   /** Follows an internal JSON pointer "#/a/b~1c". */
   pointer(ref: string): unknown {
-    if (!ref.startsWith('#')) throw new Error(`external $ref not supported in a bundle: ${ref}`);
-    let node: unknown = this.root;
-    for (const raw of ref.slice(1).split('/').filter((s) => s.length > 0)) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-      if (Array.isArray(node)) node = node[Number(key)];
-      else if (isObject(node)) node = node[key];
-      else node = undefined;
-      if (node === undefined) throw new Error(`unresolvable $ref ${ref}`);
-    }
-    return node;
+    return resolvePointer(this.root, ref);
   }
 
   /** Resolves $ref; a $ref with constraining siblings becomes allOf [target, siblings]. */
@@ -1025,10 +1007,8 @@ function uniq<T>(values: Iterable<T>): T[] {
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 
 function loadBundle(): Bundle {
-  if (!existsSync(BUNDLE_PATH)) throw new Error(`bundle not found: ${BUNDLE_PATH} (run the generate step)`);
-  const parsed: unknown = JSON.parse(readFileSync(BUNDLE_PATH, 'utf8'));
-  if (!isObject(parsed)) throw new Error(`${BUNDLE_PATH}: not a JSON object`);
-  return new Bundle(parsed);
+  if (!existsSync(bundlePath)) throw new Error(`bundle not found: ${bundlePath} (run the generate step)`);
+  return new Bundle(readBundle());
 }
 
 let cached: Bundle | undefined;

@@ -17,7 +17,7 @@ function runNode(args: string[]): { code: number; output: string } {
 
 describe('contract pipeline', () => {
   it('lint passes and generated/ is in sync with openapi/', () => {
-    const result = runNode([join(projectRoot, 'scripts', 'generate.mjs'), '--check']);
+    const result = runNode(['--import', 'tsx', join(projectRoot, 'scripts', 'generate.ts'), '--check']);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   }, 60_000);

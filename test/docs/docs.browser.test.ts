@@ -73,7 +73,7 @@ const checked: Record<string, string[]> = {};
 
 beforeAll(async () => {
   if (!existsSync(chromiumPath)) throw new Error(`no chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)`);
-  execFileSync(process.execPath, [join(projectRoot, 'scripts', 'build-docs.mjs')], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'build-docs.ts')], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,

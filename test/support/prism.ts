@@ -7,7 +7,7 @@
 // (`http://localhost:3000/api`): the bundle is served mounted under the server URL's path, so
 // clients call `${baseUrl}/v1/...` against either. Prism logs only errors, and only if start-up
 // fails are they shown (in the thrown error).
-import { startPrism as startPrismProcess } from '../../scripts/prism.mjs';
+import { startPrism as startPrismProcess } from '../../scripts/prism';
 
 export interface PrismHandle {
   /** What a client puts before `/v1/...`, e.g. `http://127.0.0.1:43117/api`. */

@@ -1,25 +1,15 @@
 // Runs the service as a real process (`node --import tsx src/main.ts`), as `npm start` does.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { projectRoot } from './bundle';
+import { projectRoot } from '../../src/core/bundle-file';
+import { freePort } from '../../src/core/ports';
+
+export { freePort };
 
 export interface ServiceProcess {
   child: ChildProcess;
   baseUrl: string;
   output: () => string;
   exited: Promise<number | null>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {

@@ -2,16 +2,15 @@
 // page works offline.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { bundlePath, projectRoot } from '../src/core/bundle-file';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const output = join(root, 'dist', 'docs', 'index.html');
+const output = join(projectRoot, 'dist', 'docs', 'index.html');
 mkdirSync(dirname(output), { recursive: true });
 execFileSync(
-  join(root, 'node_modules', '.bin', 'redocly'),
-  ['build-docs', 'generated/openapi.json', '--output', output, '--inlineBundle', '--title', 'Workflow Automation Management API'],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+  join(projectRoot, 'node_modules', '.bin', 'redocly'),
+  ['build-docs', bundlePath, '--output', output, '--inlineBundle', '--title', 'Workflow Automation Management API'],
+  { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
 );
 // Redoc draws its own "API docs by Redocly" logo from its CDN: the one outside request the page
 // would make. An empty inline SVG instead keeps the page fully offline (Redoc hides the image anyway

@@ -1,6 +1,6 @@
 // The mock server of the contract (Prism 5.14.2), for frontend developers:
-//   npm run mock          node scripts/mock.mjs         mock:  http://127.0.0.1:4010/api/v1/...
-//   npm run mock:proxy    node scripts/mock.mjs proxy   proxy: validates a running backend's traffic
+//   npm run mock          tsx scripts/mock.ts         mock:  http://127.0.0.1:4010/api/v1/...
+//   npm run mock:proxy    tsx scripts/mock.ts proxy   proxy: validates a running backend's traffic
 // Environment:
 //   MOCK_HOST        default 127.0.0.1 (0.0.0.0 to reach it from other machines or containers)
 //   MOCK_PORT        default 4010
@@ -12,30 +12,32 @@
 // The document is generated/openapi.json mounted under the server URL's path (/api); it is
 // re-read when generated/openapi.json changes (npm run generate).
 import { unwatchFile, watchFile } from 'node:fs';
-import { bundlePath, startPrism } from './prism.mjs';
+import { bundlePath } from '../src/core/bundle-file';
+import { startPrism, type PrismLogLevel, type RunningPrism } from './prism';
 
-const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+const LEVELS: readonly PrismLogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+const isLevel = (value: string): value is PrismLogLevel => (LEVELS as readonly string[]).includes(value);
 const mode = process.argv[2] === 'proxy' ? 'proxy' : 'mock';
 if (process.argv[2] !== undefined && process.argv[2] !== 'proxy' && process.argv[2] !== 'mock') {
-  console.error(`usage: node scripts/mock.mjs [mock|proxy]`);
+  console.error(`usage: tsx scripts/mock.ts [mock|proxy]`);
   process.exit(2);
 }
 const host = process.env.MOCK_HOST || '127.0.0.1';
 const port = Number(process.env.MOCK_PORT || 4010);
 const logLevel = process.env.MOCK_LOG_LEVEL || 'error';
 const upstream = process.env.MOCK_UPSTREAM || 'http://localhost:3000/api';
-const flag = (name) => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
+const flag = (name: string): boolean => ['1', 'true', 'yes'].includes((process.env[name] ?? '').toLowerCase());
 
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`MOCK_PORT must be a port number, not "${process.env.MOCK_PORT}"`);
   process.exit(2);
 }
-if (!LEVELS.includes(logLevel)) {
+if (!isLevel(logLevel)) {
   console.error(`MOCK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, not "${logLevel}"`);
   process.exit(2);
 }
 
-let prism;
+let prism: RunningPrism;
 try {
   prism = await startPrism({
     mode,
@@ -70,12 +72,12 @@ watchFile(bundlePath, { interval: 1_000 }, () => {
     prism.refresh();
     console.log('generated/openapi.json changed: reloaded');
   } catch (error) {
-    console.error(`could not reload generated/openapi.json: ${error instanceof Error ? error.message : error}`);
+    console.error(`could not reload generated/openapi.json: ${error instanceof Error ? error.message : String(error)}`);
   }
 });
 
 let stopping = false;
-async function shutdown(code) {
+async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   unwatchFile(bundlePath);
@@ -84,7 +86,7 @@ async function shutdown(code) {
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-prism.exited.then(({ code, signal }) => {
+void prism.exited.then(({ code, signal }) => {
   if (stopping) return;
   console.error(`Prism exited (${code ?? signal})`);
   void shutdown(code || 1);

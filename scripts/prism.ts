@@ -1,33 +1,70 @@
 // Starts Prism 5.14.2 (mock or proxy) on the contract bundle, mounted under the path of the
 // contract's server URL, so the mock answers at http://HOST:PORT/api/v1/... exactly like the
 // backend at http://localhost:3000/api/v1/... (Prism itself ignores the server URL's path and
-// would serve /v1/...). Shared by scripts/mock.mjs (npm run mock, npm run mock:proxy) and
-// test/support/prism.ts (the tests); types in prism.d.mts.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// would serve /v1/...). Shared by scripts/mock.ts (npm run mock, npm run mock:proxy) and
+// test/support/prism.ts (the tests).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundlePath, loadBundle, projectRoot } from '../src/core/bundle-file';
+import { basePathOf, isObject, type JsonObject } from '../src/core/contract';
+import { freePort, portIsFree } from '../src/core/ports';
 
-export const projectRoot = fileURLToPath(new URL('../', import.meta.url));
-export const bundlePath = join(projectRoot, 'generated', 'openapi.json');
 const prismCli = join(projectRoot, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 
-/** The path of the contract's first server URL without a trailing slash: "/api". */
-export function basePathOf(bundle) {
-  const url = bundle.servers?.[0]?.url;
-  if (typeof url !== 'string') return '';
-  return new URL(url, 'http://localhost').pathname.replace(/\/+$/, '');
+export type PrismLogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+
+export interface StartPrismOptions {
+  mode?: 'mock' | 'proxy';
+  /** Proxy mode: the backend's base URL, e.g. `http://localhost:3000/api`. */
+  upstream?: string;
+  host?: string;
+  port?: number;
+  logLevel?: PrismLogLevel;
+  /** Prism's `--errors`: a violation becomes an error response instead of only an `sl-violations` header. */
+  errors?: boolean;
+  /** Prism's `--dynamic`: every response generated from its schema. */
+  dynamic?: boolean;
+  stdio?: 'pipe' | 'inherit';
+  timeoutMs?: number;
+  /** The bundle to serve; default generated/openapi.json. */
+  specSource?: string;
+}
+
+export interface PrismExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunningPrism {
+  /** What a client puts before `/v1/...`: `http://HOST:PORT/api`. */
+  baseUrl: string;
+  origin: string;
+  port: number;
+  basePath: string;
+  child: ChildProcess;
+  exited: Promise<PrismExit>;
+  /** Rewrites the mounted copy from the bundle (Prism reloads a document that changes). */
+  refresh(): void;
+  stop(): Promise<void>;
+}
+
+export interface MountedSpec {
+  specPath: string;
+  basePath: string;
+  refresh(): void;
+  cleanup(): void;
 }
 
 /** The bundle with every path prefixed by the server URL's path, and a server URL without it. */
-export function mountBundle(bundle) {
+export function mountBundle(bundle: JsonObject): { spec: JsonObject; basePath: string } {
   const basePath = basePathOf(bundle);
   if (basePath === '') return { spec: bundle, basePath };
-  const paths = {};
-  for (const [path, item] of Object.entries(bundle.paths ?? {})) paths[`${basePath}${path}`] = item;
-  const servers = (bundle.servers ?? []).map((server) => {
+  const paths: JsonObject = {};
+  for (const [path, item] of Object.entries(isObject(bundle.paths) ? bundle.paths : {})) paths[`${basePath}${path}`] = item;
+  const servers = (Array.isArray(bundle.servers) ? bundle.servers : []).map((server: unknown) => {
+    if (!isObject(server) || typeof server.url !== 'string') return server;
     const url = new URL(server.url, 'http://localhost');
     return { ...server, url: url.origin };
   });
@@ -35,9 +72,8 @@ export function mountBundle(bundle) {
 }
 
 /** Writes the mounted bundle into a fresh temporary directory. */
-export function writeMountedSpec(sourcePath = bundlePath) {
-  const bundle = JSON.parse(readFileSync(sourcePath, 'utf8'));
-  const { spec, basePath } = mountBundle(bundle);
+export function writeMountedSpec(sourcePath: string = bundlePath): MountedSpec {
+  const { spec, basePath } = mountBundle(loadBundle(sourcePath));
   const dir = mkdtempSync(join(tmpdir(), 'prism-mock-'));
   const specPath = join(dir, 'openapi.json');
   writeFileSync(specPath, JSON.stringify(spec));
@@ -46,8 +82,7 @@ export function writeMountedSpec(sourcePath = bundlePath) {
     basePath,
     /** Rewrites the file from the bundle (Prism reloads a document that changes). */
     refresh() {
-      const next = mountBundle(JSON.parse(readFileSync(sourcePath, 'utf8')));
-      writeFileSync(specPath, JSON.stringify(next.spec));
+      writeFileSync(specPath, JSON.stringify(mountBundle(loadBundle(sourcePath)).spec));
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });
@@ -55,33 +90,9 @@ export function writeMountedSpec(sourcePath = bundlePath) {
   };
 }
 
-/** A TCP port that was free a moment ago. */
-export function freePort(host = '127.0.0.1') {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Whether host:port can be listened on now (another server there would answer Prism's readiness probe). */
-export function portIsFree(host, port) {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', () => resolve(false));
-    server.listen(port, host, () => server.close(() => resolve(true)));
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function answers(origin) {
+async function answers(origin: string): Promise<boolean> {
   try {
     // Any HTTP answer means the server is listening and the document loaded. A CORS preflight is
     // answered by Prism itself (204) without routing, so the probe leaves no error in the log.
@@ -97,9 +108,27 @@ async function answers(origin) {
   }
 }
 
-function spawnOnce({ mode, specPath, upstream, host, port, logLevel, errors, dynamic, stdio }) {
+interface SpawnOptions {
+  mode: 'mock' | 'proxy';
+  specPath: string;
+  upstream: string | undefined;
+  host: string;
+  port: number;
+  logLevel: PrismLogLevel;
+  errors: boolean | undefined;
+  dynamic: boolean | undefined;
+  stdio: 'pipe' | 'inherit' | undefined;
+}
+
+interface PrismRun {
+  child: ChildProcess;
+  exited: Promise<PrismExit>;
+  output: () => string;
+}
+
+function spawnOnce({ mode, specPath, upstream, host, port, logLevel, errors, dynamic, stdio }: SpawnOptions): PrismRun {
   const args = [prismCli, mode, specPath];
-  if (mode === 'proxy') args.push(upstream);
+  if (mode === 'proxy' && upstream !== undefined) args.push(upstream);
   args.push('--host', host, '--port', String(port), '--verboseLevel', logLevel);
   if (errors) args.push('--errors');
   if (dynamic) args.push('--dynamic');
@@ -109,12 +138,12 @@ function spawnOnce({ mode, specPath, upstream, host, port, logLevel, errors, dyn
     env: { ...process.env, SCARF_ANALYTICS: 'false', NO_COLOR: '1', FORCE_COLOR: '0' },
   });
   let output = '';
-  const keep = (chunk) => {
+  const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-8_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<PrismExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return { child, exited, output: () => output };
 }
 
@@ -124,15 +153,14 @@ function spawnOnce({ mode, specPath, upstream, host, port, logLevel, errors, dyn
  *   host      default 127.0.0.1; port default: a free one
  *   logLevel  Prism's --verboseLevel, default 'error' (Prism's default 'info' halves its throughput)
  *   stdio     'pipe' (default: output kept and shown only if start-up fails) or 'inherit'
- * Resolves to { baseUrl: "http://HOST:PORT/api", origin, port, child, stop() }.
  */
-export async function startPrism(options = {}) {
+export async function startPrism(options: StartPrismOptions = {}): Promise<RunningPrism> {
   const mode = options.mode ?? 'mock';
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'error';
   const timeoutMs = options.timeoutMs ?? 30_000;
   const mounted = writeMountedSpec(options.specSource ?? bundlePath);
-  let upstream;
+  let upstream: string | undefined;
   if (mode === 'proxy') {
     if (!options.upstream) throw new Error('proxy mode needs an upstream URL');
     // Prism forwards to upstream + the request path, and the request path already holds the base path.
@@ -152,9 +180,11 @@ export async function startPrism(options = {}) {
     const urlHost = host.includes(':') ? `[${host}]` : host;
     const origin = `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
     const run = spawnOnce({ mode, specPath: mounted.specPath, upstream, host, port, logLevel, errors: options.errors, dynamic: options.dynamic, stdio: options.stdio });
-    const killOnExit = () => run.child.kill('SIGKILL');
+    const killOnExit = (): void => {
+      run.child.kill('SIGKILL');
+    };
     process.once('exit', killOnExit);
-    let exitInfo;
+    let exitInfo: PrismExit | undefined;
     void run.exited.then((info) => {
       exitInfo = info;
     });
@@ -168,8 +198,8 @@ export async function startPrism(options = {}) {
       await sleep(100);
     }
     if (ready) {
-      let stopped;
-      const stop = () => {
+      let stopped: Promise<void> | undefined;
+      const stop = (): Promise<void> => {
         stopped ??= (async () => {
           process.removeListener('exit', killOnExit);
           if (run.child.exitCode === null && run.child.signalCode === null) {
@@ -191,7 +221,8 @@ export async function startPrism(options = {}) {
       lastError = new Error(`Prism did not answer on ${origin} within ${timeoutMs} ms\n${run.output()}`);
       break;
     }
-    lastError = new Error(`Prism exited (${exitInfo.code ?? exitInfo.signal}) before answering on ${origin}\n${run.output()}`);
+    const exit: PrismExit = exitInfo;
+    lastError = new Error(`Prism exited (${exit.code ?? exit.signal}) before answering on ${origin}\n${run.output()}`);
   }
   mounted.cleanup();
   throw lastError;
