@@ -1,11 +1,12 @@
 // The Express app, read top to bottom as a request travels through it.
 import express from 'express';
 import type { Logger } from 'pino';
+import { loadBundle } from '../core/bundle-file';
 import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
 import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
-import { loadBundle, operationRoutes, operations } from './operations';
+import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';

@@ -1,26 +1,12 @@
 // One Express route per operation of the contract, calling the operation's handler from the
 // registry with the validated query, path and body.
 import express, { type Request, type Response, type Router } from 'express';
-import { readFileSync } from 'node:fs';
+import { basePathOf, type Bundle, type HttpMethod, listOperations } from '../core/contract';
 import { ApiError } from '../core/errors';
 import type { HandlerRegistry, OperationId, RequestContext } from '../operations';
 import type { Store } from '../store/database';
 import { principalOfRequest } from './authentication';
 import { requestIdOf } from './request-id';
-
-export const bundlePath = new URL('../../generated/openapi.json', import.meta.url);
-
-interface BundleOperation {
-  operationId?: string;
-  requestBody?: unknown;
-  security?: unknown[];
-}
-
-export interface Bundle {
-  servers?: Array<{ url: string }>;
-  security?: unknown[];
-  paths: Record<string, Record<string, BundleOperation>>;
-}
 
 export interface OperationRoute {
   operationId: OperationId;
@@ -31,34 +17,26 @@ export interface OperationRoute {
   public: boolean;
 }
 
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+const ROUTED_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
-export function loadBundle(): Bundle {
-  return JSON.parse(readFileSync(bundlePath, 'utf8')) as Bundle;
-}
-
-/** The base path of the contract's server URL (`/api`). */
-export function basePathOf(bundle: Bundle): string {
-  const url = bundle.servers?.[0]?.url ?? '/';
-  return new URL(url, 'http://localhost').pathname.replace(/\/$/, '');
+function isRoutedMethod(method: HttpMethod): method is OperationRoute['method'] {
+  return ROUTED_METHODS.has(method);
 }
 
 export function operationRoutes(bundle: Bundle): OperationRoute[] {
   const basePath = basePathOf(bundle);
+  const globalSecurity = Array.isArray(bundle.security) ? bundle.security : [];
   const routes: OperationRoute[] = [];
-  for (const [path, item] of Object.entries(bundle.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation?.operationId) continue;
-      const security = operation.security ?? bundle.security ?? [];
-      routes.push({
-        operationId: operation.operationId as OperationId,
-        method,
-        expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
-        takesBody: operation.requestBody !== undefined,
-        public: security.length === 0,
-      });
-    }
+  for (const { path, method, operationId, operation } of listOperations(bundle)) {
+    if (!isRoutedMethod(method)) continue;
+    const security = Array.isArray(operation.security) ? operation.security : globalSecurity;
+    routes.push({
+      operationId: operationId as OperationId,
+      method,
+      expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
+      takesBody: operation.requestBody !== undefined,
+      public: security.length === 0,
+    });
   }
   return routes;
 }
