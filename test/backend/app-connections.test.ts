@@ -3,39 +3,25 @@
 // store. Connections are made with the service function, as the command line and demo data do.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { sql } from 'kysely';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret, KEY_FILE, loadEncryptionKey, parseEncryptionKey } from '../../src/app-connections/crypto';
-import { createAppConnection, type NewAppConnection } from '../../src/app-connections/service';
+import { type NewAppConnection } from '../../src/app-connections/service';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
-import { addUser } from '../../src/platforms/service';
-import { newId, randomAlphanumeric } from '../../src/store/ids';
-import { toJson } from '../../src/store/json';
-import type { Store } from '../../src/store/database';
+import { randomAlphanumeric } from '../../src/store/ids';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import {
+  givenConnection,
+  givenFlow,
+  givenProject,
+  givenUser,
+  sqliteDirectoryOf,
+  storedConnectionIdsOfProject,
+  storedConnectionSecret,
+  storedConnectionText,
+} from '../support/builders';
 
 type ConnectionQuery = operations['listAppConnections']['parameters']['query'];
-
-const EMPTY_TRIGGER = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
-
-/** A flow with versions using these connection external ids, each version one millisecond after the previous one. */
-async function insertFlow(store: Store, projectId: string, versions: string[][]): Promise<string> {
-  const flowId = newId();
-  const base = Date.parse('2026-01-01T00:00:00.000Z');
-  await store.db
-    .insertInto('flows')
-    .values({ id: flowId, created: new Date(base).toISOString(), updated: new Date(base).toISOString(), project_id: projectId, external_id: newId(), folder_id: null, status: 'DISABLED', published_version_id: null, metadata: null, handshake_strategy: 'NONE', handshake_param_name: null, schedule_failure_count: 0 })
-    .execute();
-  for (const [index, connectionIds] of versions.entries()) {
-    const created = new Date(base + index).toISOString();
-    await store.db
-      .insertInto('flow_versions')
-      .values({ id: newId(), created, updated: created, flow_id: flowId, display_name: 'Flow', trigger: toJson(EMPTY_TRIGGER), updated_by: 'someone', valid: 0, schema_version: '1', agent_ids: '[]', state: 'DRAFT', connection_ids: toJson(connectionIds), backup_files: '{}' })
-      .execute();
-  }
-  return flowId;
-}
 
 describe('app connection secrets at rest', () => {
   it('encrypts with AES-256-GCM: a random IV per value, bound to its connection, tampering detected', () => {
@@ -100,17 +86,15 @@ describe('app connection secrets at rest', () => {
   it('starts the service with a generated key file beside the SQLite store and uses it', async () => {
     const backend = await startBackend('sqlite');
     try {
-      const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Keyed' } }));
-      const connection = await createAppConnection(backend.store, {
-        platformId: backend.platformId, projectIds: [project.id], externalId: 'k', displayName: 'K', type: 'SECRET_TEXT', pieceName: '@activepieces/piece-openai', scope: 'PROJECT', status: 'ACTIVE', ownerId: backend.adminUserId, value: 'sk-generated-key-check',
+      const projectId = await givenProject(backend, { displayName: 'Keyed' });
+      const connection = await givenConnection(backend.store, {
+        platformId: backend.platformId, projectIds: [projectId], externalId: 'k', displayName: 'K', pieceName: '@activepieces/piece-openai', ownerId: backend.adminUserId, value: 'sk-generated-key-check',
       });
-      const row = await backend.store.db.selectFrom('app_connections').select('encrypted_value').where('id', '=', connection.id).executeTakeFirstOrThrow();
-      expect(row.encrypted_value).not.toContain('generated-key-check');
+      const secret = await storedConnectionSecret(backend.store, connection.id);
+      expect(secret).not.toContain('generated-key-check');
       // The key file sits in the directory of the SQLite file, and is the key the service used.
-      const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(backend.store.db);
-      const databaseFile = rows.find((database) => database.name === 'main')?.file ?? '';
-      const key = parseEncryptionKey(readFileSync(join(dirname(databaseFile), KEY_FILE), 'utf8'), KEY_FILE);
-      expect(decryptSecret(key, row.encrypted_value, connection.id)).toBe('sk-generated-key-check');
+      const key = parseEncryptionKey(readFileSync(join(await sqliteDirectoryOf(backend.store), KEY_FILE), 'utf8'), KEY_FILE);
+      expect(decryptSecret(key, secret, connection.id)).toBe('sk-generated-key-check');
     } finally {
       await backend.close();
     }
@@ -127,24 +111,16 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function newProject(platform: TestPlatform = backend, displayName = 'Connections project'): Promise<string> {
-    return (await unwrap(platform.client.POST('/v1/projects', { body: { displayName } }))).id;
+  const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
+
+  /** A connection of the backend's platform, owned by its admin, linked to these projects. */
+  function connection(projectIds: string[], fields: Partial<NewAppConnection> = {}): Promise<Schemas['AppConnection']> {
+    return givenConnection(backend.store, { platformId: backend.platformId, ownerId: backend.adminUserId, projectIds, ...fields });
   }
 
-  function connection(projectIds: string[], fields: Partial<NewAppConnection> = {}): Promise<Schemas['AppConnection']> {
-    return createAppConnection(backend.store, {
-      platformId: backend.platformId,
-      projectIds,
-      externalId: `conn-${randomAlphanumeric(8)}`,
-      displayName: 'Connection',
-      type: 'SECRET_TEXT',
-      pieceName: '@activepieces/piece-slack',
-      scope: 'PROJECT',
-      status: 'ACTIVE',
-      ownerId: backend.adminUserId,
-      value: { secret: 'not-for-your-eyes' },
-      ...fields,
-    });
+  /** A flow of the project with versions (oldest first) using these connection external ids. */
+  async function flowUsing(projectId: string, ...versions: string[][]): Promise<string> {
+    return (await givenFlow(backend.store, { projectId, versions: versions.map((connectionIds) => ({ connectionIds })) })).id;
   }
 
   async function list(query: ConnectionQuery, platform: TestPlatform = backend): Promise<Schemas['AppConnection'][]> {
@@ -156,7 +132,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
   it('lists the connections of a project oldest first, with owner, projects and metadata', async () => {
     const projectId = await newProject();
     const otherProjectId = await newProject();
-    const ownerId = await addUser(backend.store, backend.platformId, { email: 'owner@example.com', firstName: 'Olga', lastName: 'Owner', platformRole: 'MEMBER', externalId: 'owner-ext' });
+    const ownerId = await givenUser(backend.store, backend.platformId, { email: 'owner@example.com', firstName: 'Olga', lastName: 'Owner', platformRole: 'MEMBER', externalId: 'owner-ext' });
     const later = await connection([projectId, otherProjectId], { displayName: 'Later', created: '2026-03-02T10:00:00.000Z', ownerId, metadata: { team: 'sales' }, type: 'OAUTH2', scope: 'PLATFORM', externalId: 'later' });
     const earlier = await connection([projectId], { displayName: 'Earlier', created: '2026-03-01T10:00:00.000Z' });
     await connection([otherProjectId], { displayName: 'Elsewhere' });
@@ -204,11 +180,11 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     expect(backend.logs.length).toBeGreaterThan(0);
     expect(backend.logs.filter((line) => line.includes(secret))).toEqual([]);
 
-    const row = await backend.store.db.selectFrom('app_connections').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
-    expect(JSON.stringify(row)).not.toContain(secret);
-    expect(JSON.stringify(row)).not.toContain(Buffer.from(secret).toString('base64'));
+    const stored = await storedConnectionText(backend.store, created.id);
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(Buffer.from(secret).toString('base64'));
     // Encrypted with the configured key, bound to this connection.
-    expect(decryptSecret(encryptionKey, row.encrypted_value, created.id)).toEqual({ apiKey: secret, nested: [secret] });
+    expect(decryptSecret(encryptionKey, await storedConnectionSecret(backend.store, created.id), created.id)).toEqual({ apiKey: secret, nested: [secret] });
   });
 
   it('filters by scope, exact pieceName, displayName (substring, any case) and statuses, combined with AND', async () => {
@@ -249,13 +225,13 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     const used = await connection([projectId, otherProjectId], { externalId: 'slack-sales' });
     const special = await connection([projectId], { externalId: 'odd_%"id\\', displayName: 'Special' });
     const unused = await connection([projectId], { externalId: 'unused' });
-    const usesNow = await insertFlow(backend.store, projectId, [[], ['gmail', 'slack-sales']]);
-    const usedBefore = await insertFlow(backend.store, projectId, [['slack-sales'], ['gmail']]);
-    const otherCase = await insertFlow(backend.store, projectId, [['SLACK-SALES', 'slack-sales-2', 'slack']]);
-    const alsoNow = await insertFlow(backend.store, projectId, [['slack-sales', 'odd_%"id\\']]);
-    const otherProjectFlow = await insertFlow(backend.store, otherProjectId, [['slack-sales']]);
-    const lookalike = await insertFlow(backend.store, projectId, [['oddX%"id\\', 'odd_%"id']]);
-    const onlySpecial = await insertFlow(backend.store, projectId, [['odd_%"id\\']]);
+    const usesNow = await flowUsing(projectId, [], ['gmail', 'slack-sales']);
+    const usedBefore = await flowUsing(projectId, ['slack-sales'], ['gmail']);
+    const otherCase = await flowUsing(projectId, ['SLACK-SALES', 'slack-sales-2', 'slack']);
+    const alsoNow = await flowUsing(projectId, ['slack-sales', 'odd_%"id\\']);
+    const otherProjectFlow = await flowUsing(otherProjectId, ['slack-sales']);
+    const lookalike = await flowUsing(projectId, ['oddX%"id\\', 'odd_%"id']);
+    const onlySpecial = await flowUsing(projectId, ['odd_%"id\\']);
 
     const byId = new Map((await list({ projectId })).map((item) => [item.id, item.flowIds]));
     expect([...(byId.get(used.id) ?? [])].sort()).toEqual([usesNow, alsoNow].sort());
@@ -318,7 +294,6 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     const foreignProject = await newProject(stranger);
     await expect(connection([foreignProject])).rejects.toThrow(/project of its platform/);
     await expect(connection([await newProject()], { ownerId: stranger.adminUserId })).rejects.toThrow(/user of its platform/);
-    const rows = await backend.store.db.selectFrom('app_connection_projects').select('connection_id').where('project_id', '=', foreignProject).execute();
-    expect(rows).toEqual([]);
+    expect(await storedConnectionIdsOfProject(backend.store, foreignProject)).toEqual([]);
   });
 });
