@@ -3,16 +3,24 @@
 // all or nothing), and token rotation, on every store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap, type Schemas } from '../../src/client';
-import type { Store } from '../../src/store/database';
-import { newId } from '../../src/store/ids';
-import { toJson } from '../../src/store/json';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import {
+  EMPTY_TRIGGER,
+  givenFlow,
+  givenProject,
+  setMcpServerAgent,
+  setScheduleFailureCount,
+  storedMcpServerIdsWithToken,
+  storedMcpToolIds,
+  storedMcpToolIdsAmong,
+  type GivenFlow,
+  type GivenFlowIds,
+} from '../support/builders';
 
 type Trigger = Schemas['Trigger'];
 type ToolInput = Schemas['McpToolInput'];
 type McpServer = Schemas['McpServer'];
 
-const EMPTY_TRIGGER: Trigger = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
 const SCHEDULE_TRIGGER: Trigger = {
   type: 'PIECE_TRIGGER',
   name: 'trigger',
@@ -37,33 +45,8 @@ const WEBHOOK_TRIGGER: Trigger = {
   settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.0', triggerName: 'catch_webhook', input: { authType: 'none' }, propertySettings: {} },
 };
 
-interface FlowSpec {
-  /** Triggers of its versions, oldest first; the last is the latest. */
-  triggers: Trigger[];
-  handshake?: { strategy: string; paramName: string | null };
-  failureCount?: number;
-}
-
-/** A flow as the flow service stores it, with fields the API cannot set yet (handshake, failure count, several versions). */
-async function insertFlow(store: Store, projectId: string, spec: FlowSpec): Promise<string> {
-  const flowId = newId();
-  const base = Date.parse('2026-01-01T00:00:00.000Z');
-  await store.db
-    .insertInto('flows')
-    .values({
-      id: flowId, created: new Date(base).toISOString(), updated: new Date(base).toISOString(), project_id: projectId, external_id: `ext-${flowId}`, folder_id: null, status: 'ENABLED', published_version_id: null, metadata: toJson({ owner: 'ops' }),
-      handshake_strategy: spec.handshake?.strategy ?? 'NONE', handshake_param_name: spec.handshake?.paramName ?? null, schedule_failure_count: spec.failureCount ?? 0,
-    })
-    .execute();
-  for (const [index, trigger] of spec.triggers.entries()) {
-    const created = new Date(base + index).toISOString();
-    await store.db
-      .insertInto('flow_versions')
-      .values({ id: newId(), created, updated: created, flow_id: flowId, display_name: `Version ${index}`, trigger: toJson(trigger), updated_by: 'user-1', valid: 1, schema_version: '1', agent_ids: toJson(['agent-1']), state: index === spec.triggers.length - 1 ? 'DRAFT' : 'LOCKED', connection_ids: toJson(['slack-sales']), backup_files: toJson({ step_1: 'file' }) })
-      .execute();
-  }
-  return flowId;
-}
+/** When the flows of these tests, and the first of their versions, were created. */
+const FLOW_CREATED = '2026-01-01T00:00:00.000Z';
 
 function pieceTool(pieceName: string, actionNames: string[] = ['send_message'], extra: Partial<Schemas['McpPieceMetadata']> = {}): ToolInput {
   return { type: 'PIECE', pieceMetadata: { pieceName, pieceVersion: '~0.10.2', actionNames, ...extra } };
@@ -82,8 +65,21 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function newProject(platform: TestPlatform = backend, displayName = 'Assistant'): Promise<string> {
-    return (await unwrap(platform.client.POST('/v1/projects', { body: { displayName } }))).id;
+  const newProject = (platform: TestPlatform = backend, displayName = 'Assistant'): Promise<string> => givenProject(platform, { displayName });
+
+  /**
+   * A flow of the project with a version per trigger (oldest first; the last is the latest), and
+   * recognisable values in the fields the embedded flow shows.
+   */
+  function newFlow(projectId: string, triggers: Trigger[] = [EMPTY_TRIGGER], extra: Pick<GivenFlow, 'handshake' | 'scheduleFailureCount'> = {}): Promise<GivenFlowIds> {
+    return givenFlow(backend.store, {
+      projectId,
+      status: 'ENABLED',
+      metadata: { owner: 'ops' },
+      created: FLOW_CREATED,
+      versions: triggers.map((trigger, index) => ({ trigger, displayName: `Version ${index}`, updatedBy: 'user-1', valid: true, agentIds: ['agent-1'], connectionIds: ['slack-sales'], backupFiles: { step_1: 'file' } })),
+      ...extra,
+    });
   }
 
   async function serverOf(projectId: string, platform: TestPlatform = backend): Promise<McpServer> {
@@ -96,10 +92,6 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
   function update(serverId: string, body: Schemas['McpServerUpdateRequest'], platform: TestPlatform = backend) {
     return platform.client.POST('/v1/mcp-servers/{id}', { params: { path: { id: serverId } }, body });
-  }
-
-  async function toolRows(serverId: string) {
-    return backend.store.db.selectFrom('mcp_tools').selectAll().where('mcp_id', '=', serverId).orderBy('position').execute();
   }
 
   it('lists the one server every project gets at creation, with its token and no tools', async () => {
@@ -120,7 +112,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
     expect(server).not.toHaveProperty('agentId');
-    await backend.store.db.updateTable('mcp_servers').set({ agent_id: 'agent-7' }).where('id', '=', server.id).execute();
+    await setMcpServerAgent(backend.store, server.id, 'agent-7');
     expect((await serverOf(projectId)).agentId).toBe('agent-7');
   });
 
@@ -162,8 +154,8 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('replaces the tool set: same piece or same flow keeps id and created, left-out tools go, re-added ones are new', async () => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const flowA = await insertFlow(backend.store, projectId, { triggers: [EMPTY_TRIGGER] });
-    const flowB = await insertFlow(backend.store, projectId, { triggers: [WEBHOOK_TRIGGER] });
+    const { id: flowA } = await newFlow(projectId, [EMPTY_TRIGGER]);
+    const { id: flowB } = await newFlow(projectId, [WEBHOOK_TRIGGER]);
 
     const first = await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack', ['send_message'], { connectionExternalId: 'slack-sales', logoUrl: 'https://cdn.example.com/slack.png' }), flowTool(flowA)] }));
     expect(first.tools.map((tool) => tool.type)).toEqual(['PIECE', 'FLOW']);
@@ -181,13 +173,12 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     expect(toolA2).toMatchObject({ id: toolA?.id, created: toolA?.created, flowId: flowA });
     for (const fresh of [toolB, gmail]) expect([slack?.id, toolA?.id]).not.toContain(fresh?.id);
     expect(toolB).toMatchObject({ type: 'FLOW', flowId: flowB });
-    expect((await toolRows(server.id)).map((row) => row.id)).toEqual(second.tools.map((tool) => tool.id));
+    expect(await storedMcpToolIds(backend.store, server.id)).toEqual(second.tools.map((tool) => tool.id));
 
     const third = await unwrap(update(server.id, { tools: [flowTool(flowA)] }));
     expect(third.tools.map((tool) => tool.id)).toEqual([toolA?.id]);
-    expect((await toolRows(server.id)).map((row) => row.id)).toEqual([toolA?.id]);
-    const gone = await backend.store.db.selectFrom('mcp_tools').select('id').where('id', 'in', [slack?.id ?? '', gmail?.id ?? '', toolB?.id ?? '']).execute();
-    expect(gone).toEqual([]);
+    expect(await storedMcpToolIds(backend.store, server.id)).toEqual([toolA?.id]);
+    expect(await storedMcpToolIdsAmong(backend.store, [slack?.id ?? '', gmail?.id ?? '', toolB?.id ?? ''])).toEqual([]);
 
     const fourth = await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(flowB)] }));
     expect(fourth.tools.map((tool) => tool.id)).not.toContain(slack?.id);
@@ -195,32 +186,32 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
     const emptied = await unwrap(update(server.id, { tools: [] }));
     expect(emptied.tools).toEqual([]);
-    expect(await toolRows(server.id)).toEqual([]);
+    expect(await storedMcpToolIds(backend.store, server.id)).toEqual([]);
     expect((await serverOf(projectId)).tools).toEqual([]);
   });
 
   it('embeds the flow with its latest version in the portable form, its schedule and handshake', async () => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const scheduled = await insertFlow(backend.store, projectId, { triggers: [WEBHOOK_TRIGGER, SCHEDULE_TRIGGER], handshake: { strategy: 'HEADER_PRESENT', paramName: 'x-handshake' }, failureCount: 3 });
-    const empty = await insertFlow(backend.store, projectId, { triggers: [SCHEDULE_TRIGGER, EMPTY_TRIGGER] });
-    const webhook = await insertFlow(backend.store, projectId, { triggers: [WEBHOOK_TRIGGER] });
+    const scheduledFlow = await newFlow(projectId, [WEBHOOK_TRIGGER, SCHEDULE_TRIGGER], { handshake: { strategy: 'HEADER_PRESENT', paramName: 'x-handshake' }, scheduleFailureCount: 3 });
+    const scheduled = scheduledFlow.id;
+    const { id: empty } = await newFlow(projectId, [SCHEDULE_TRIGGER, EMPTY_TRIGGER]);
+    const { id: webhook } = await newFlow(projectId, [WEBHOOK_TRIGGER]);
     const updated = await unwrap(update(server.id, { tools: [flowTool(scheduled), flowTool(empty), flowTool(webhook)] }));
     const flows = updated.tools.map((tool) => (tool.type === 'FLOW' ? tool.flow : undefined));
-    const latest = await backend.store.db.selectFrom('flow_versions').select(['id', 'flow_id']).where('display_name', '=', 'Version 1').where('flow_id', '=', scheduled).executeTakeFirstOrThrow();
 
     expect(flows[0]).toEqual({
       id: scheduled,
       created: '2026-01-01T00:00:00.000Z',
       updated: '2026-01-01T00:00:00.000Z',
       projectId,
-      externalId: `ext-${scheduled}`,
+      externalId: scheduledFlow.externalId,
       folderId: null,
       status: 'ENABLED',
       publishedVersionId: null,
       metadata: { owner: 'ops' },
       version: {
-        id: latest.id,
+        id: scheduledFlow.versionIds[1],
         created: '2026-01-01T00:00:00.001Z',
         updated: '2026-01-01T00:00:00.001Z',
         flowId: scheduled,
@@ -260,7 +251,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     });
     // The list shows the same, and reflects the flow's current state.
     expect((await serverOf(projectId)).tools).toEqual(updated.tools);
-    await backend.store.db.updateTable('flows').set({ schedule_failure_count: 4 }).where('id', '=', scheduled).execute();
+    await setScheduleFailureCount(backend.store, scheduled, 4);
     const relisted = (await serverOf(projectId)).tools[0];
     expect(relisted?.type === 'FLOW' && relisted.flow.schedule?.failureCount).toBe(4);
   });
@@ -268,7 +259,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('accepts a tool set read from the server sent back as it is', async () => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const flowId = await insertFlow(backend.store, projectId, { triggers: [SCHEDULE_TRIGGER], handshake: { strategy: 'QUERY_PRESENT', paramName: 'challenge' } });
+    const { id: flowId } = await newFlow(projectId, [SCHEDULE_TRIGGER], { handshake: { strategy: 'QUERY_PRESENT', paramName: 'challenge' } });
     const set = await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(flowId)] }));
     const echoed: ToolInput[] = set.tools.map((tool) => {
       const { id: _id, created: _created, updated: _updated, ...input } = tool;
@@ -282,8 +273,8 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
     const other = await serverOf(await newProject());
-    const flowId = await insertFlow(backend.store, projectId, { triggers: [EMPTY_TRIGGER] });
-    const otherFlowId = await insertFlow(backend.store, projectId, { triggers: [EMPTY_TRIGGER] });
+    const { id: flowId } = await newFlow(projectId);
+    const { id: otherFlowId } = await newFlow(projectId);
     const original = await unwrap(update(server.id, { name: 'Original', tools: [pieceTool('@activepieces/piece-slack')] }));
     const embedded = (await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(otherFlowId)] }))).tools[1];
     if (embedded?.type !== 'FLOW') throw new Error('expected a FLOW tool');
@@ -316,9 +307,9 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('answers 404 for a flow outside the server’s project, rolling back the whole update', async () => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const mine = await insertFlow(backend.store, projectId, { triggers: [EMPTY_TRIGGER] });
-    const otherProjectFlow = await insertFlow(backend.store, await newProject(), { triggers: [EMPTY_TRIGGER] });
-    const strangerFlow = await insertFlow(backend.store, await newProject(stranger), { triggers: [EMPTY_TRIGGER] });
+    const { id: mine } = await newFlow(projectId);
+    const { id: otherProjectFlow } = await newFlow(await newProject());
+    const { id: strangerFlow } = await newFlow(await newProject(stranger));
     const before = await unwrap(update(server.id, { name: 'Before', tools: [flowTool(mine), pieceTool('@activepieces/piece-slack')] }));
 
     for (const flowId of [otherProjectFlow, strangerFlow, UNKNOWN_ID]) {
@@ -359,8 +350,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     expect(data?.token).not.toBe(server.token);
     expect(data).toMatchObject({ id: server.id, name: server.name, projectId, created: server.created });
     expect(data?.tools).toHaveLength(1);
-    const withOld = await backend.store.db.selectFrom('mcp_servers').select('id').where('token', '=', server.token).execute();
-    expect(withOld).toEqual([]);
+    expect(await storedMcpServerIdsWithToken(backend.store, server.token)).toEqual([]);
     const listed = await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
     const text = await listed.text();
     expect(text).not.toContain(server.token);
