@@ -1,11 +1,12 @@
 // Flow runs over HTTP with the typed client: read one run with its steps, list a project's
 // production runs (every filter, paging), tenancy, on every store. Runs are recorded through the
-// engine's entry point, recordFlowRun.
+// engine's entry point, recordFlowRun (givenRun where the recording is not what is tested).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import { recordFlowRun } from '../../src/flow-runs/service';
 import { publishFlow, saveDraft } from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { givenProject, givenRun } from '../support/builders';
 
 type FlowRunListQuery = operations['listFlowRuns']['parameters']['query'];
 
@@ -18,9 +19,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function newProject(platform: TestPlatform = backend): Promise<string> {
-    return (await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Runs project' } }))).id;
-  }
+  const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
   async function newFlow(projectId: string, displayName = 'Daily sales report'): Promise<Schemas['Flow']> {
     return unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName } }));
@@ -70,8 +69,8 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('leaves out what a run in progress does not have yet; logsFileId and steps are null', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    const parent = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
-    const child = await recordFlowRun(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
+    const parent = await givenRun(backend.store, { flowId: flow.id });
+    const child = await givenRun(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
     const run = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: child.id } } }));
     expect(Object.keys(run).sort()).toEqual(
       ['id', 'created', 'updated', 'projectId', 'flowId', 'parentRunId', 'failParentOnFailure', 'tags', 'flowVersionId', 'flowVersion', 'logsFileId', 'status', 'startTime', 'environment', 'steps', 'stepNameToTest'].sort(),
@@ -98,7 +97,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('answers 404 for unknown runs and runs of other platforms', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    const run = await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    const run = await givenRun(backend.store, { flowId: flow.id });
     const unknown = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow run', entityId: UNKNOWN_ID } });
@@ -111,7 +110,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('answers 404 for listing an unknown project or another platform\'s; a platform sees none of another\'s runs', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+    await givenRun(backend.store, { flowId: flow.id });
     const unknown = await backend.client.GET('/v1/flow-runs', { params: { query: { projectId: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
     const foreign = await stranger.client.GET('/v1/flow-runs', { params: { query: { projectId } } });
@@ -128,8 +127,8 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const sales = await newFlow(projectId, 'Sales');
     const leads = await newFlow(projectId, 'Leads');
     const elsewhere = await newFlow(otherProjectId, 'Elsewhere');
-    const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof recordFlowRun>[1]> = {}) =>
-      recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
+    const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof givenRun>[1]> = {}) =>
+      givenRun(backend.store, { flowId: flow.id, created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
     const r1 = await record(sales, '2026-01-01T00:00:00.000Z', { tags: ['a', 'b'] });
     const r2 = await record(sales, '2026-01-02T00:00:00.000Z', { tags: ['a'], status: 'FAILED', failedStepName: 'step_1' });
     const r3 = await record(leads, '2026-01-03T00:00:00.000Z', { tags: ['b'], status: 'FAILED', failedStepName: 'step_2' });
@@ -181,9 +180,9 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const created = '2026-02-01T00:00:00.000Z';
     const runs: string[] = [];
     for (let index = 0; index < 27; index += 1) {
-      runs.push((await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, tags: index % 2 === 0 ? ['even'] : [] })).id);
+      runs.push((await givenRun(backend.store, { flowId: flow.id, created, tags: index % 2 === 0 ? ['even'] : [] })).id);
       // TESTING runs between them never show up, nor shorten a page.
-      await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, environment: 'TESTING', tags: ['even'] });
+      await givenRun(backend.store, { flowId: flow.id, created, environment: 'TESTING', tags: ['even'] });
     }
     const expected = [...runs].sort().reverse();
     for (let limit = 2; limit <= 10; limit += 1) {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap, type Schemas } from '../../src/client';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { storedTemplates } from '../support/builders';
 
 type TemplateRequest = Schemas['FlowTemplateCreateRequest'];
 
@@ -34,9 +35,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function stored(id: string) {
-    return backend.store.db.selectFrom('flow_templates').selectAll().where('id', '=', id).execute();
-  }
+  const stored = (id: string) => storedTemplates(backend.store, id);
 
   it('creates a template with defaults and answers 200 with it', async () => {
     const { data, response } = await backend.client.POST('/v1/flow-templates', { body: { description: 'Minimal', template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER } } });
@@ -54,7 +53,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     });
     const rows = await stored(data?.id ?? '');
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.platform_id).toBe(backend.platformId);
+    expect(rows[0]?.platformId).toBe(backend.platformId);
   });
 
   it('stores every field as sent, under the id given when no template has it', async () => {
@@ -111,7 +110,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     const theirs = await unwrap(stranger.client.POST('/v1/flow-templates', { body: { id: 'Theirs00000000000000Z', description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } } }));
     const back = await backend.client.POST('/v1/flow-templates', { body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
     expect(back.response.status).toBe(400);
-    expect((await stored(theirs.id))[0]?.platform_id).toBe(stranger.platformId);
+    expect((await stored(theirs.id))[0]?.platformId).toBe(stranger.platformId);
   });
 
   it('rejects bodies the contract does not allow', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import { publishFlow, saveDraft, setFlowStatus } from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { givenProject, setFlowsCreated, storedFlowExtras, storedFlowIds, storedFlowVersionIds, storedFolders } from '../support/builders';
 
 type Trigger = Schemas['Trigger'];
 type FlowListQuery = operations['listFlows']['parameters']['query'];
@@ -40,10 +41,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function newProject(platform: TestPlatform = backend): Promise<string> {
-    const project = await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Flows project' } }));
-    return project.id;
-  }
+  const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
   async function newFlow(projectId: string, displayName: string, extra: Partial<Schemas['FlowCreateRequest']> = {}): Promise<Schemas['Flow']> {
     return unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName, ...extra } }));
@@ -88,8 +86,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
       },
     });
     expect(data && 'triggerSource' in data).toBe(false);
-    const row = await backend.store.db.selectFrom('flows').selectAll().where('id', '=', data?.id ?? '').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ handshake_strategy: 'NONE', handshake_param_name: null, schedule_failure_count: 0 });
+    expect(await storedFlowExtras(backend.store, data?.id ?? '')).toEqual({ handshakeStrategy: 'NONE', handshakeParamName: null, scheduleFailureCount: 0 });
     const read = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: data?.id ?? '' } } }));
     expect(read).toEqual(data);
   });
@@ -114,8 +111,8 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     expect(second.folderId).toBe(first.folderId);
     expect(elsewhere.folderId).not.toBe(first.folderId);
     expect(differentName.folderId).not.toBe(first.folderId);
-    const folders = await backend.store.db.selectFrom('folders').select(['id', 'display_name']).where('project_id', '=', projectId).orderBy('display_name').execute();
-    expect(folders.map((folder) => folder.display_name)).toEqual(['Sales', 'sales']);
+    const folders = await storedFolders(backend.store, projectId);
+    expect(folders.map((folder) => folder.displayName)).toEqual(['Sales', 'sales']);
 
     const byId = await newFlow(projectId, 'Five', { folderId: first.folderId ?? '' });
     expect(byId.folderId).toBe(first.folderId);
@@ -148,8 +145,8 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: UNKNOWN_ID } });
     const foreign = await stranger.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderName: 'Intruders' } });
     expect(foreign.response.status).toBe(404);
-    const flows = await backend.store.db.selectFrom('flows').select('id').where('project_id', '=', projectId).execute();
-    const folders = await backend.store.db.selectFrom('folders').select('id').where('project_id', '=', projectId).execute();
+    const flows = await storedFlowIds(backend.store, projectId);
+    const folders = await storedFolders(backend.store, projectId);
     expect([flows, folders]).toEqual([[], []]);
   });
 
@@ -172,8 +169,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     await saveDraft(backend.store, flow.id, { displayName: 'Draft renamed', updatedBy: backend.adminUserId });
     const again = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(again.version).toMatchObject({ id: latest.version.id, displayName: 'Draft renamed' });
-    const versions = await backend.store.db.selectFrom('flow_versions').select('id').where('flow_id', '=', flow.id).execute();
-    expect(versions).toHaveLength(2);
+    expect(await storedFlowVersionIds(backend.store, flow.id)).toHaveLength(2);
   });
 
   it('answers 404 for unknown flows, flows of other platforms and versions of another flow', async () => {
@@ -297,7 +293,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     for (const [index, flow] of created.entries()) {
       if (index % 3 === 0) await publishAs(flow.id, flow.version.displayName, `${index % 2 === 0 ? 'Odd' : 'Even'} now ${index}`);
     }
-    await backend.store.db.updateTable('flows').set({ created: '2026-01-01T00:00:00.000Z' }).where('project_id', '=', projectId).execute();
+    await setFlowsCreated(backend.store, projectId, '2026-01-01T00:00:00.000Z');
     const expected = created.map((flow) => flow.id).sort().reverse();
     for (let limit = 2; limit <= 10; limit += 1) {
       const seen: string[] = [];

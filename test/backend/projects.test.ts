@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type Schemas } from '../../src/client';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { storedMcpServerIds } from '../support/builders';
 
 describe.each(storeKinds)('projects on %s', (kind) => {
   let backend: TestBackend;
@@ -27,8 +28,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
       analytics: { totalFlows: 0, activeFlows: 0, totalUsers: 1, activeUsers: 1 },
     });
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9A-Za-z._-]+$/);
-    const servers = await backend.store.db.selectFrom('mcp_servers').select('id').where('project_id', '=', data?.id ?? '').execute();
-    expect(servers).toHaveLength(1);
+    expect(await storedMcpServerIds(backend.store, data?.id ?? '')).toHaveLength(1);
   });
 
   it('gives a random externalId and default maxConcurrentJobs when none is sent', async () => {

@@ -1,8 +1,8 @@
 // Users over HTTP: newest first, externalId filter, paging with equal timestamps, tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap } from '../../src/client';
-import { addUser } from '../../src/platforms/service';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { givenUser } from '../support/builders';
 
 describe.each(storeKinds)('users on %s', (kind) => {
   let backend: TestBackend;
@@ -22,7 +22,7 @@ describe.each(storeKinds)('users on %s', (kind) => {
     const platform = await backend.newPlatform();
     const created = '2026-11-01T10:00:00.000Z';
     for (let index = 0; index < 25; index += 1) {
-      await addUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
+      await givenUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
     }
     const all = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: 100 } } }));
     expect(all.data).toHaveLength(26);

@@ -1,10 +1,10 @@
 // The scenario suite against the real backend, on every store of the run: the same calls as the
 // mock target plus behaviour assertions. The project gets one recorded run, as the suite needs.
 import { defineScenarios } from './scenarios';
-import { recordFlowRun } from '../../src/flow-runs/service';
 import { createFlow } from '../../src/flows/service';
 import { createProject } from '../../src/projects/service';
 import { startBackend, storeKinds } from '../support/backend';
+import { givenRun } from '../support/builders';
 
 for (const kind of storeKinds) {
   defineScenarios({
@@ -14,7 +14,7 @@ for (const kind of storeKinds) {
       const principal = { platformId: backend.platformId, userId: backend.adminUserId };
       const project = await createProject(backend.store, principal, { displayName: `Scenario project (${kind})` });
       const flow = await createFlow(backend.store, principal, { displayName: 'Scenario flow', projectId: project.id });
-      await recordFlowRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', duration: 1200, finishTime: new Date(Date.now() + 1200).toISOString(), steps: { trigger: { status: 'SUCCEEDED' } } });
+      await givenRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', duration: 1200, finishTime: new Date(Date.now() + 1200).toISOString(), steps: { trigger: { status: 'SUCCEEDED' } } });
       return { baseUrl: backend.baseUrl, apiKey: backend.apiKey, projectId: project.id, teardown: () => backend.close() };
     },
   });
