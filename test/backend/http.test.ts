@@ -1,6 +1,7 @@
 // The HTTP edges every operation shares: authentication first, problem+json for every error,
 // request ids, content types, body limits, methods, unknown paths, health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey } from '../../src/http/auth';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 
 describe.each(storeKinds)('HTTP edges on %s', (kind) => {
@@ -25,7 +26,7 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     ['no header', undefined],
     ['another scheme', 'Basic YWRtaW46YWRtaW4='],
     ['malformed key', 'Bearer sk-short'],
-    ['unknown key', `Bearer sk-${'A'.repeat(61)}`],
+    ['unknown key', `Bearer ${newApiKey()}`],
   ])('answers 401 with WWW-Authenticate for %s', async (_name, header) => {
     const response = await fetch(`${backend.baseUrl}/v1/projects`, { headers: header ? { authorization: header } : {} });
     expect(response.status).toBe(401);

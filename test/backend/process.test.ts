@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient, paginate, unwrap } from '../../src/client';
-import { randomAlphanumeric } from '../../src/store/ids';
+import { isApiKey, newApiKey } from '../../src/http/auth';
 import { projectRoot } from '../support/bundle';
 import { freePort, startServiceProcess } from '../support/process';
 
@@ -24,7 +24,7 @@ afterAll(() => {
 describe('service process', () => {
   it('keeps every acknowledged write when killed with SIGKILL and restarted on the same DATA_DIR', async () => {
     const dataDir = newDataDir();
-    const apiKey = `sk-${randomAlphanumeric(61)}`;
+    const apiKey = newApiKey();
     const first = await startServiceProcess({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: apiKey });
     const client = createClient({ baseUrl: first.baseUrl, apiKey });
     const acknowledged: string[] = [];
@@ -55,7 +55,7 @@ describe('service process', () => {
   it('prints a new API key once on an empty store, and that key works', async () => {
     const service = await startServiceProcess({ DATA_DIR: newDataDir() });
     try {
-      const apiKey = /sk-[0-9A-Za-z]{61}/.exec(service.output())?.[0];
+      const apiKey = service.output().split(/\s+/).find(isApiKey);
       expect(apiKey).toBeDefined();
       const page = await unwrap(createClient({ baseUrl: service.baseUrl, apiKey: apiKey ?? '' }).GET('/v1/projects', {}));
       expect(page.data).toEqual([]);
@@ -66,7 +66,7 @@ describe('service process', () => {
   }, 60_000);
 
   it('finishes in-flight requests on SIGTERM and exits 0; logs one JSON line per request with no credentials', async () => {
-    const apiKey = `sk-${randomAlphanumeric(61)}`;
+    const apiKey = newApiKey();
     const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
     const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
     const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));

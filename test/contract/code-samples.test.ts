@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey } from '../../src/http/auth';
 import { deref, isObject, listOperations, loadBundle, projectRoot, type OperationEntry } from '../support/bundle';
 import { startPrism } from '../support/prism';
 
@@ -167,7 +168,7 @@ describe('code samples in the docs', () => {
       ].join('\n');
       const stdout = execFileSync('bash', ['-c', `${wrapper}\n${sample(op, 'curl')}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: `sk-${'a'.repeat(61)}` },
+        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: newApiKey() },
       });
       return {
         status: Number(stdout.trim()),

@@ -14,9 +14,10 @@
 //              creates runs, so the backend target seeds one); other records are made by the suite.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, paginate, type ApiClient, type paths, type Problem, type Schemas } from '../../src/client';
+import { newApiKey } from '../../src/http/auth';
+import { newId, randomAlphanumeric } from '../../src/store/ids';
 import { deref, isObject, listOperations, loadBundle, type JsonObject, type OperationEntry } from '../support/bundle';
 
 export interface ScenarioContext {
@@ -111,12 +112,8 @@ function namedExamples(entry: OperationEntry, status: number, mediaType = 'appli
   return examples;
 }
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-function randomChars(length: number): string {
-  return Array.from(randomBytes(length), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
-}
-/** A well-formed id (21 characters of 0-9A-Za-z) that no record has. */
-const unknownId = (): string => randomChars(21);
+/** A well-formed id that no record has. */
+const unknownId = (): string => newId();
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;
@@ -174,7 +171,7 @@ export function defineScenarios(target: ScenarioTarget): void {
   const isBackend = target.name === 'backend';
   const isMock = target.name === 'mock';
   const called = new Set<string>();
-  const suffix = randomChars(8);
+  const suffix = randomAlphanumeric(8);
   let context: ScenarioContext | undefined;
   let api: ApiClient;
   let anonymous: ApiClient;
@@ -450,7 +447,7 @@ export function defineScenarios(target: ScenarioTarget): void {
       });
 
       if (isBackend) it('an unknown or malformed API key answers the 401 problem', async () => {
-        for (const apiKey of [`sk-${randomChars(61)}`, 'not-an-api-key']) {
+        for (const apiKey of [newApiKey(), 'not-an-api-key']) {
           const client = createClient({ baseUrl: ctx().baseUrl, apiKey });
           await problem('/v1/projects', 'get', client.GET('/v1/projects'), 401);
         }

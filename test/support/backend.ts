@@ -11,6 +11,7 @@ import pino from 'pino';
 import { createClient, type ApiClient } from '../../src/client';
 import { loadConfig } from '../../src/config';
 import { createPlatform } from '../../src/platforms/service';
+import { newApiKey } from '../../src/http/auth';
 import { startService } from '../../src/server';
 import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
 import { randomAlphanumeric } from '../../src/store/ids';
@@ -81,7 +82,7 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
   const keyDefault = kind === 'postgres' ? { ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {};
   const config = { ...loadConfig({ NODE_ENV: 'test', ...keyDefault, ...env }), port: 0, host: '127.0.0.1', validateResponses: true };
   // Bootstrap with a known key so the suite does not have to parse stdout.
-  const service = await startService({ ...config, bootstrapApiKey: `sk-${randomAlphanumeric(61)}` }, logger, options);
+  const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options);
   const clientWith = (apiKey: string | undefined): ApiClient => createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
   const newPlatform = async (): Promise<TestPlatform> => {
     const created = await createPlatform(service.store, { name: `Platform ${randomAlphanumeric(6)}`, adminEmail: `admin-${randomAlphanumeric(6)}@example.com` });
