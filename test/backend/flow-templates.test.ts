@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap, type Schemas } from '../../src/client';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
 import { storedTemplates } from '../support/builders';
+import { ID_PATTERN } from '../support/contract';
 
 type TemplateRequest = Schemas['FlowTemplateCreateRequest'];
 
@@ -41,7 +42,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     const { data, response } = await backend.client.POST('/v1/flow-templates', { body: { description: 'Minimal', template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER } } });
     expect(response.status).toBe(200);
     expect(data).toEqual({
-      id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      id: expect.stringMatching(ID_PATTERN),
       created: expect.any(String),
       updated: data?.created,
       description: 'Minimal',

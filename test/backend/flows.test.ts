@@ -6,6 +6,7 @@ import { paginate, unwrap, type operations, type Schemas } from '../../src/clien
 import { publishFlow, saveDraft, setFlowStatus } from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenProject, setFlowsCreated, storedFlowExtras, storedFlowIds, storedFlowVersionIds, storedFolders } from '../support/builders';
+import { ID_PATTERN } from '../support/contract';
 
 type Trigger = Schemas['Trigger'];
 type FlowListQuery = operations['listFlows']['parameters']['query'];
@@ -60,17 +61,17 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const { data, response } = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Post new leads to Slack' } });
     expect(response.status).toBe(201);
     expect(data).toEqual({
-      id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      id: expect.stringMatching(ID_PATTERN),
       created: expect.any(String),
       updated: expect.any(String),
       projectId,
-      externalId: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      externalId: expect.stringMatching(ID_PATTERN),
       folderId: null,
       status: 'DISABLED',
       publishedVersionId: null,
       metadata: null,
       version: {
-        id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+        id: expect.stringMatching(ID_PATTERN),
         created: data?.created,
         updated: data?.created,
         flowId: data?.id,
@@ -107,7 +108,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const second = await newFlow(projectId, 'Two', { folderName: 'Sales' });
     const elsewhere = await newFlow(otherProjectId, 'Three', { folderName: 'Sales' });
     const differentName = await newFlow(projectId, 'Four', { folderName: 'sales' });
-    expect(first.folderId).toMatch(/^[0-9A-Za-z]{21}$/);
+    expect(first.folderId).toMatch(ID_PATTERN);
     expect(second.folderId).toBe(first.folderId);
     expect(elsewhere.folderId).not.toBe(first.folderId);
     expect(differentName.folderId).not.toBe(first.folderId);

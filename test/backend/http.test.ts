@@ -2,7 +2,7 @@
 // request ids, content types, body limits, methods, unknown paths, health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/http/auth';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 
 describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   let backend: TestBackend;
@@ -92,7 +92,7 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   });
 
   it('rejects a body on an operation that takes none', async () => {
-    const response = await fetch(`${backend.baseUrl}/v1/mcp-servers/AAAAAAAAAAAAAAAAAAAAA/rotate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"token":"mine"}' });
+    const response = await fetch(`${backend.baseUrl}/v1/mcp-servers/${UNKNOWN_ID}/rotate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"token":"mine"}' });
     expect(response.status).toBe(400);
     expect(await problem(response)).toMatchObject({ code: 'VALIDATION' });
   });

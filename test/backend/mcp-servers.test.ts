@@ -3,7 +3,7 @@
 // all or nothing), and token rotation, on every store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap, type Schemas } from '../../src/client';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { MCP_TOKEN_IN_TEXT, MCP_TOKEN_PATTERN, startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   EMPTY_TRIGGER,
   givenFlow,
@@ -16,6 +16,7 @@ import {
   type GivenFlow,
   type GivenFlowIds,
 } from '../support/builders';
+import { ID_PATTERN } from '../support/contract';
 
 type Trigger = Schemas['Trigger'];
 type ToolInput = Schemas['McpToolInput'];
@@ -99,7 +100,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const { data, response } = await backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } });
     expect(response.status).toBe(200);
     expect(data).toEqual({
-      data: [{ id: expect.stringMatching(/^[0-9A-Za-z]{21}$/), created: expect.any(String), updated: expect.any(String), name: 'Sales desk MCP server', projectId, token: expect.stringMatching(/^[0-9A-Za-z]{40}$/), tools: [] }],
+      data: [{ id: expect.stringMatching(ID_PATTERN), created: expect.any(String), updated: expect.any(String), name: 'Sales desk MCP server', projectId, token: expect.stringMatching(MCP_TOKEN_PATTERN), tools: [] }],
       next: null,
       previous: null,
     });
@@ -136,7 +137,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: UNKNOWN_ID } });
     const foreign = await stranger.client.GET('/v1/mcp-servers', { params: { query: { projectId } } });
     expect(foreign.response.status).toBe(404);
-    expect(JSON.stringify(foreign.error)).not.toMatch(/[0-9A-Za-z]{40}/);
+    expect(JSON.stringify(foreign.error)).not.toMatch(MCP_TOKEN_IN_TEXT);
     await serverOf(await newProject(stranger), stranger);
   });
 
@@ -346,7 +347,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack')] }));
     const { data, response } = await backend.client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } });
     expect(response.status).toBe(200);
-    expect(data?.token).toMatch(/^[0-9A-Za-z]{40}$/);
+    expect(data?.token).toMatch(MCP_TOKEN_PATTERN);
     expect(data?.token).not.toBe(server.token);
     expect(data).toMatchObject({ id: server.id, name: server.name, projectId, created: server.created });
     expect(data?.tools).toHaveLength(1);

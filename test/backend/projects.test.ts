@@ -2,8 +2,9 @@
 // conflicts and tenancy, on every store of the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type Schemas } from '../../src/client';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 import { storedMcpServerIds } from '../support/builders';
+import { ID_PATTERN } from '../support/contract';
 
 describe.each(storeKinds)('projects on %s', (kind) => {
   let backend: TestBackend;
@@ -33,7 +34,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
 
   it('gives a random externalId and default maxConcurrentJobs when none is sent', async () => {
     const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Minimal' } }));
-    expect(project.externalId).toMatch(/^[0-9A-Za-z]{21}$/);
+    expect(project.externalId).toMatch(ID_PATTERN);
     expect(project.maxConcurrentJobs).toBe(100);
     expect(project.metadata).toEqual({});
   });
@@ -84,7 +85,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
 
   it('answers 404 for an unknown project and for a project of another platform', async () => {
     const mine = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Mine' } }));
-    const unknown = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: 'AAAAAAAAAAAAAAAAAAAAA' } }, body: { displayName: 'x' } });
+    const unknown = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: UNKNOWN_ID } }, body: { displayName: 'x' } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
     const stranger = await backend.newPlatform();

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { createClient, type ApiClient } from '../../src/client';
 import { loadConfig } from '../../src/config';
 import { createPlatform } from '../../src/platforms/service';
+import { newMcpToken } from '../../src/projects/service';
 import { newApiKey } from '../../src/http/auth';
 import { startService } from '../../src/server';
 import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
@@ -23,6 +24,12 @@ export const storeKinds: StoreKind[] = process.env.TEST_STORES
 
 /** A well-formed id that no record has: for the 404 paths. */
 export const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
+
+const MCP_TOKEN = `[0-9A-Za-z]{${newMcpToken().length}}`;
+/** An MCP server token, as the service makes them (newMcpToken). */
+export const MCP_TOKEN_PATTERN = new RegExp(`^${MCP_TOKEN}$`);
+/** An MCP server token anywhere in a text. */
+export const MCP_TOKEN_IN_TEXT = new RegExp(MCP_TOKEN);
 
 export interface TestPlatform {
   platformId: string;
