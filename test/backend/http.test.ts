@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/http/auth';
 import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 
+/** The backend of these tests takes bodies up to this size. */
+const BODY_LIMIT_BYTES = 2048;
+
 describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   let backend: TestBackend;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    backend = await startBackend(kind, { BODY_LIMIT_BYTES: '2048' });
+    backend = await startBackend(kind, { BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES) });
     auth = { authorization: `Bearer ${backend.apiKey}` };
   });
   afterAll(async () => backend?.close());
@@ -69,7 +72,7 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     const malformed = await fetch(`${backend.baseUrl}/v1/projects`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"displayName":' });
     expect(malformed.status).toBe(400);
     expect(await problem(malformed)).toMatchObject({ code: 'VALIDATION' });
-    const large = await fetch(`${backend.baseUrl}/v1/projects`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'x', metadata: { blob: 'y'.repeat(4096) } }) });
+    const large = await fetch(`${backend.baseUrl}/v1/projects`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ displayName: 'x', metadata: { blob: 'y'.repeat(2 * BODY_LIMIT_BYTES) } }) });
     expect(large.status).toBe(413);
     expect(await problem(large)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     // No body at all has no content type either: the answer says what to send.
