@@ -9,6 +9,7 @@ import { decryptSecret, encryptSecret, KEY_FILE, loadEncryptionKey, parseEncrypt
 import { type NewAppConnection } from '../../src/app-connections/service';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import { randomAlphanumeric } from '../../src/store/ids';
+import { DEFAULT_PAGE_SIZE } from '../../src/store/keyset';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   givenConnection,
@@ -20,6 +21,7 @@ import {
   storedConnectionSecret,
   storedConnectionText,
 } from '../support/builders';
+import { MAX_PAGE_SIZE } from '../support/contract';
 
 type ConnectionQuery = operations['listAppConnections']['parameters']['query'];
 
@@ -125,7 +127,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
 
   async function list(query: ConnectionQuery, platform: TestPlatform = backend): Promise<Schemas['AppConnection'][]> {
     const seen: Schemas['AppConnection'][] = [];
-    for await (const item of paginate((cursor) => platform.client.GET('/v1/app-connections', { params: { query: { ...query, limit: 100, cursor } } }))) seen.push(item);
+    for await (const item of paginate((cursor) => platform.client.GET('/v1/app-connections', { params: { query: { ...query, limit: MAX_PAGE_SIZE, cursor } } }))) seen.push(item);
     return seen;
   }
 
@@ -211,7 +213,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     expect(await names({ scope: 'PROJECT', pieceName: '@activepieces/piece-gmail', status: ['ACTIVE'] })).toEqual([]);
 
     const auth = { authorization: `Bearer ${backend.apiKey}` };
-    for (const bad of ['status=BROKEN', 'scope=GLOBAL', 'status=ACTIVE&status=ACTIVE', 'displayName=', 'owner=me', 'limit=0', 'limit=101', 'cursor=nonsense!']) {
+    for (const bad of ['status=BROKEN', 'scope=GLOBAL', 'status=ACTIVE&status=ACTIVE', 'displayName=', 'owner=me', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'cursor=nonsense!']) {
       const response = await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}&${bad}`, { headers: auth });
       expect(response.status, bad).toBe(400);
     }
@@ -266,7 +268,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     expect(back.data.map((item) => item.id)).toEqual(expected.slice(0, 4));
     expect(back.previous).toBeNull();
     const defaultPage = await unwrap(backend.client.GET('/v1/app-connections', { params: { query: { projectId } } }));
-    expect(defaultPage.data).toHaveLength(10);
+    expect(defaultPage.data).toHaveLength(DEFAULT_PAGE_SIZE);
     const otherFilters = await backend.client.GET('/v1/app-connections', { params: { query: { projectId, limit: 4, cursor: first.next ?? '', status: ['ACTIVE'] } } });
     expect(otherFilters.response.status).toBe(400);
     const otherProject = await backend.client.GET('/v1/app-connections', { params: { query: { projectId: await newProject(), limit: 4, cursor: first.next ?? '' } } });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap } from '../../src/client';
 import { loadDemoData } from '../../src/demo/data';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { MAX_PAGE_SIZE } from '../support/contract';
 
 describe.each(storeKinds)('demo data on %s', (kind) => {
   let backend: TestBackend;
@@ -15,7 +16,7 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   it('links projects, flows, runs, connections and MCP tools', async () => {
     const projects = await unwrap(backend.client.GET('/v1/projects', {}));
     expect(projects.data.map((p) => p.displayName).sort()).toEqual(['Customer support', 'Marketing', 'Sales operations']);
-    const users = await unwrap(backend.client.GET('/v1/users', { params: { query: { limit: 100 } } }));
+    const users = await unwrap(backend.client.GET('/v1/users', { params: { query: { limit: MAX_PAGE_SIZE } } }));
     expect(new Set(users.data.map((u) => u.platformRole))).toEqual(new Set(['ADMIN', 'MEMBER', 'OPERATOR']));
     expect(users.data.some((u) => u.status === 'INACTIVE')).toBe(true);
 
@@ -25,16 +26,16 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
     expect(sales.analytics.totalFlows).toBe(4);
     expect(sales.analytics.activeFlows).toBe(2);
 
-    const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId: sales.id, limit: 100 } } }));
+    const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId: sales.id, limit: MAX_PAGE_SIZE } } }));
     expect(flows.data.some((f) => f.triggerSource?.schedule.cronExpression === '0 8 * * 1-5')).toBe(true);
     expect(flows.data.some((f) => f.folderId !== null)).toBe(true);
-    const published = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId: sales.id, versionState: 'LOCKED', limit: 100 } } }));
+    const published = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId: sales.id, versionState: 'LOCKED', limit: MAX_PAGE_SIZE } } }));
     expect(published.data).toHaveLength(3);
     expect(flows.data.some((f) => f.version.state === 'DRAFT' && f.publishedVersionId !== null)).toBe(true);
 
     let runs = 0;
     const statuses = new Set<string>();
-    for await (const run of paginate((cursor) => backend.client.GET('/v1/flow-runs', { params: { query: { projectId: sales.id, limit: 100, cursor } } }))) {
+    for await (const run of paginate((cursor) => backend.client.GET('/v1/flow-runs', { params: { query: { projectId: sales.id, limit: MAX_PAGE_SIZE, cursor } } }))) {
       runs += 1;
       statuses.add(run.status);
     }

@@ -2,9 +2,10 @@
 // conflicts and tenancy, on every store of the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type Schemas } from '../../src/client';
+import { DEFAULT_MAX_CONCURRENT_JOBS, DEFAULT_PROJECT_PAGE_SIZE } from '../../src/projects/service';
 import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 import { storedMcpServerIds } from '../support/builders';
-import { ID_PATTERN } from '../support/contract';
+import { ID_PATTERN, MAX_PAGE_SIZE } from '../support/contract';
 
 describe.each(storeKinds)('projects on %s', (kind) => {
   let backend: TestBackend;
@@ -35,7 +36,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
   it('gives a random externalId and default maxConcurrentJobs when none is sent', async () => {
     const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Minimal' } }));
     expect(project.externalId).toMatch(ID_PATTERN);
-    expect(project.maxConcurrentJobs).toBe(100);
+    expect(project.maxConcurrentJobs).toBe(DEFAULT_MAX_CONCURRENT_JOBS);
     expect(project.metadata).toEqual({});
   });
 
@@ -134,13 +135,14 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     const back = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: second.previous ?? '' } } }));
     expect(back.data.map((p) => p.id)).toEqual(first.data.map((p) => p.id));
     expect(back.previous).toBeNull();
+    // The default page of projects has their own size, not the other lists' DEFAULT_PAGE_SIZE.
     const defaultPage = await unwrap(platform.client.GET('/v1/projects', {}));
-    expect(defaultPage.data).toHaveLength(27);
+    expect(defaultPage.data).toHaveLength(Math.min(created.length, DEFAULT_PROJECT_PAGE_SIZE));
   });
 
   it('rejects garbage cursors, cursors of other lists and filters, and limits out of range', async () => {
     const auth = { authorization: `Bearer ${backend.apiKey}` };
-    for (const query of ['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', 'limit=101', 'limit=abc', 'limit=-1']) {
+    for (const query of ['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'limit=abc', 'limit=-1']) {
       const response = await fetch(`${backend.baseUrl}/v1/projects?${query}`, { headers: auth });
       expect(response.status, query).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/problem+json');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap } from '../../src/client';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { givenUser } from '../support/builders';
+import { MAX_PAGE_SIZE } from '../support/contract';
 
 describe.each(storeKinds)('users on %s', (kind) => {
   let backend: TestBackend;
@@ -24,7 +25,7 @@ describe.each(storeKinds)('users on %s', (kind) => {
     for (let index = 0; index < 25; index += 1) {
       await givenUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
     }
-    const all = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: 100 } } }));
+    const all = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: MAX_PAGE_SIZE } } }));
     expect(all.data).toHaveLength(26);
     expect(all.data[0]?.id).toBe(platform.adminUserId);
     for (const limit of [2, 3, 10]) {
