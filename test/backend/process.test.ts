@@ -1,7 +1,7 @@
 // The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
 // the first start prints a key, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,13 @@ import { createClient, paginate, unwrap } from '../../src/client';
 import { isApiKey, newApiKey } from '../../src/http/auth';
 import { projectRoot } from '../support/bundle';
 import { freePort, startServiceProcess } from '../support/process';
+
+/** The sandbox's key as the README documents it (src/sandbox.ts starts the sandbox when imported, so its SANDBOX_API_KEY cannot be). */
+function documentedSandboxKey(): string {
+  const key = /npm run sandbox .*\bkey (sk-\S+)/.exec(readFileSync(join(projectRoot, 'README.md'), 'utf8'))?.[1];
+  if (key === undefined) throw new Error('README.md does not give the sandbox key');
+  return key;
+}
 
 const dataDirs: string[] = [];
 function newDataDir(): string {
@@ -101,7 +108,7 @@ describe('sandbox', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
-      expect(apiKey).toBe('sk-sandbox000000000000000000000000000000000000000000000000000000');
+      expect(apiKey).toBe(documentedSandboxKey());
       const client = createClient({ baseUrl: `http://127.0.0.1:${port}/api`, apiKey });
       const projects = await unwrap(client.GET('/v1/projects', {}));
       expect(projects.data).toHaveLength(3);
