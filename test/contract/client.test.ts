@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblemError, createClient, paginate, unwrap, type Schemas } from '../../src/client';
 import { deref, isObject, loadBundle } from '../support/bundle';
+import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 const bundle = loadBundle();
 
@@ -19,7 +20,7 @@ function exampleOf(path: string, method: string, status: string, name: string): 
 
 const flowPage = exampleOf('/v1/flows', 'get', '200', 'latestVersions') as Schemas['FlowPage'];
 const problem = exampleOf('/v1/flows/{id}', 'get', '404', 'entityNotFound') as Schemas['Problem'];
-const projectId = 'tIGxaT6wLuyI20pyiBGVC';
+const projectId = EXAMPLE_PROJECT_ID;
 
 describe('typed client', () => {
   it('sends the API key and follows next through every page', async () => {

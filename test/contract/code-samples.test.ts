@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/http/auth';
 import { deref, isObject, listOperations, loadBundle, projectRoot, type OperationEntry } from '../support/bundle';
+import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 import { startPrism } from '../support/prism';
 
 interface CodeSample {
@@ -56,7 +57,7 @@ function tsBlocks(markdown: string): string[] {
 
 describe('code samples in the docs', () => {
   it('every operation has a curl and a TypeScript sample for its own method and path', () => {
-    expect(operations.length).toBe(16);
+    expect(operations.length).toBe(EXPECTED_OPERATION_COUNT);
     for (const op of operations) {
       expect(samplesOf(op).map((s) => `${s.lang}/${s.label}`), op.operationId).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
       const curl = sample(op, 'curl');

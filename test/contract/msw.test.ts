@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProblemError, createClient, paginate, unwrap, type ApiClient, type Problem } from '../../src/client';
 import { createHandlers, createHandlersByOperation, createMockHttp, type OperationId } from '../../src/client/msw';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
+import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 const baseUrl = 'http://frontend.test/api';
 const bundle = loadBundle();
@@ -27,7 +28,7 @@ function firstSuccess(operationId: string): { status: number; body: unknown } {
   return { status: Number(status), body: example.value };
 }
 
-const projectId = 'tIGxaT6wLuyI20pyiBGVC';
+const projectId = EXAMPLE_PROJECT_ID;
 const id = 'tDVKg7394Qn7RoH23PSVU';
 
 /** One call of the typed client per operation (the compiler checks each against the contract). */

@@ -3,6 +3,7 @@
 import { inject } from 'vitest';
 import { defineScenarios } from './scenarios';
 import { newApiKey } from '../../src/http/auth';
+import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 defineScenarios({
   name: 'mock',
@@ -12,7 +13,7 @@ defineScenarios({
       // A well-formed key; the mock accepts any bearer token.
       apiKey: newApiKey(),
       // Any well-formed id works on the mock; this is the project of the contract's examples.
-      projectId: 'tIGxaT6wLuyI20pyiBGVC',
+      projectId: EXAMPLE_PROJECT_ID,
       async teardown() {},
     };
   },
