@@ -106,30 +106,31 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     expect(JSON.stringify(error)).not.toContain('Mine');
     expect(JSON.stringify(error)).not.toContain('private');
     expect(await stored(mine.id)).toEqual(before);
+  });
 
-    // The same answer for an id the stranger then takes first, the other way round.
+  it('refuses the id of a template another platform took first, the other way round', async () => {
     const theirs = await unwrap(stranger.client.POST('/v1/flow-templates', { body: { id: 'Theirs00000000000000Z', description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } } }));
     const back = await backend.client.POST('/v1/flow-templates', { body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
     expect(back.response.status).toBe(400);
     expect((await stored(theirs.id))[0]?.platformId).toBe(stranger.platformId);
   });
 
-  it('rejects bodies the contract does not allow', async () => {
-    const bad: Array<[string, unknown]> = [
-      ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
-      ['no template', { description: 'x' }],
-      ['unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
-      ['bad blogUrl', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' }],
-      ['bad type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
-      ['malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
-      ['flow trigger settings', { description: 'x', template: { displayName: 'x', trigger: { ...SCHEDULE_TRIGGER, settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} } } } }],
-      ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
-    ];
-    for (const [why, body] of bad) {
-      const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
-      expect(response.status, why).toBe(400);
-      expect(error, why).toMatchObject({ code: 'VALIDATION' });
-    }
+  it.each<[string, unknown]>([
+    ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+    ['no template', { description: 'x' }],
+    ['an unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
+    ['a blogUrl that is not a URL', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' }],
+    ['an unknown type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
+    ['a malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+    ['trigger settings of a flow rather than a template', { description: 'x', template: { displayName: 'x', trigger: { ...SCHEDULE_TRIGGER, settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} } } } }],
+    ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
+  ])('rejects a body with %s with a 400', async (why, body) => {
+    const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
+    expect(response.status, why).toBe(400);
+    expect(error, why).toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('answers 401 without an API key', async () => {
     const anonymous = await backend.clientWith(undefined).POST('/v1/flow-templates', { body: { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
     expect(anonymous.response.status).toBe(401);
   });
