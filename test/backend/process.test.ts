@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, paginate, unwrap } from '../../src/client';
 import { isApiKey, newApiKey } from '../../src/http/auth';
 import { projectRoot } from '../support/bundle';
@@ -72,26 +72,42 @@ describe('service process', () => {
     }
   }, 60_000);
 
-  it('finishes in-flight requests on SIGTERM and exits 0; logs one JSON line per request with no credentials', async () => {
+  describe('stopped with SIGTERM while requests are in flight', () => {
     const apiKey = newApiKey();
-    const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
-    const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
-    const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    service.child.kill('SIGTERM');
-    const results = await Promise.allSettled(inFlight);
-    const code = await service.exited;
-    expect(code).toBe(0);
-    // Requests already accepted complete; none fails half-way with a server error.
-    for (const result of results) {
-      if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/500|INTERNAL/);
-    }
-    const output = service.output();
-    expect(output).not.toContain(apiKey);
-    const requestLines = output.split('\n').filter((line) => line.includes('"trace-me-123"'));
-    expect(requestLines.length).toBeGreaterThan(0);
-    for (const line of requestLines) expect(() => JSON.parse(line)).not.toThrow();
-  }, 60_000);
+    let results: PromiseSettledResult<unknown>[];
+    let code: number | null;
+    let output: string;
+    beforeAll(async () => {
+      const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
+      const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
+      const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      service.child.kill('SIGTERM');
+      results = await Promise.allSettled(inFlight);
+      code = await service.exited;
+      output = service.output();
+    }, 60_000);
+
+    it('exits 0', () => {
+      expect(code).toBe(0);
+    });
+
+    it('finishes the requests it accepted; none fails half-way with a server error', () => {
+      for (const result of results) {
+        if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/500|INTERNAL/);
+      }
+    });
+
+    it('writes no credentials to its output', () => {
+      expect(output).not.toContain(apiKey);
+    });
+
+    it('logs one JSON line per request', () => {
+      const requestLines = output.split('\n').filter((line) => line.includes('"trace-me-123"'));
+      expect(requestLines.length).toBeGreaterThan(0);
+      for (const line of requestLines) expect(() => JSON.parse(line)).not.toThrow();
+    });
+  });
 });
 
 describe('sandbox', () => {
