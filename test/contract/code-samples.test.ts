@@ -56,21 +56,32 @@ function tsBlocks(markdown: string): string[] {
 }
 
 describe('code samples in the docs', () => {
-  it('every operation has a curl and a TypeScript sample for its own method and path', () => {
+  it('covers every operation of the contract', () => {
     expect(operations.length).toBe(EXPECTED_OPERATION_COUNT);
-    for (const op of operations) {
-      expect(samplesOf(op).map((s) => `${s.lang}/${s.label}`), op.operationId).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
-      const curl = sample(op, 'curl');
-      expect(curl, op.operationId).toMatch(/^curl (-X [A-Z]+ )?"\$API_BASE_URL\//);
-      if (op.method !== 'get') expect(curl, op.operationId).toContain(`-X ${op.method.toUpperCase()} `);
-      expect(sample(op, 'TypeScript'), op.operationId).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
-    }
   });
 
-  it('lists also show paginate', () => {
-    const lists = operations.filter((op) => op.operationId.startsWith('list'));
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s has a curl and a TypeScript sample', (_operationId, op) => {
+    expect(samplesOf(op).map((s) => `${s.lang}/${s.label}`), op.operationId).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the curl sample calls its method and path', (_operationId, op) => {
+    const curl = sample(op, 'curl');
+    expect(curl, op.operationId).toMatch(/^curl (-X [A-Z]+ )?"\$API_BASE_URL\//);
+    if (op.method !== 'get') expect(curl, op.operationId).toContain(`-X ${op.method.toUpperCase()} `);
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the TypeScript sample calls its method and path', (_operationId, op) => {
+    expect(sample(op, 'TypeScript'), op.operationId).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
+  });
+
+  const lists = operations.filter((op) => op.operationId.startsWith('list'));
+
+  it('has six list operations', () => {
     expect(lists.length).toBe(6);
-    for (const op of lists) expect(sample(op, 'TypeScript'), op.operationId).toContain('paginate(');
+  });
+
+  it.each(lists.map((op) => [op.operationId, op] as const))('%s: the TypeScript sample also shows paginate', (_operationId, op) => {
+    expect(sample(op, 'TypeScript'), op.operationId).toContain('paginate(');
   });
 
   describe('TypeScript samples compile against src/client', () => {
@@ -119,18 +130,19 @@ describe('code samples in the docs', () => {
       return errors;
     }
 
-    it('every sample type-checks; a sample that breaks the contract does not', () => {
+    // The TypeScript of the landing page (info.description) and of the README's section on the
+    // client, each type-checked as one module: their blocks build on each other.
+    const info = isObject(bundle.info) ? bundle.info : {};
+    const landing = tsBlocks(String(info.description ?? ''));
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const section = /\n## Docs and the typed client\n([\s\S]*?)(?=\n## |$)/.exec(readme)?.[1] ?? '';
+    const readmeBlocks = tsBlocks(section);
+    const documentNames = ['landingPage', 'readmeClient', 'readmeMsw'];
+
+    let errors: Map<string, string[]>;
+    beforeAll(() => {
       const files: Record<string, string> = {};
       for (const op of operations) files[op.operationId] = sample(op, 'TypeScript');
-      // The TypeScript of the landing page (info.description) and of the README's section on the
-      // client, each as one module: their blocks build on each other.
-      const info = isObject(bundle.info) ? bundle.info : {};
-      const landing = tsBlocks(String(info.description ?? ''));
-      const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-      const section = /\n## Docs and the typed client\n([\s\S]*?)(?=\n## |$)/.exec(readme)?.[1] ?? '';
-      const readmeBlocks = tsBlocks(section);
-      expect(landing.length).toBeGreaterThanOrEqual(2);
-      expect(readmeBlocks.length).toBeGreaterThanOrEqual(3);
       const documents = {
         landingPage: documentModule(landing),
         readmeClient: documentModule(readmeBlocks.filter((block) => !block.includes('msw'))),
@@ -138,9 +150,28 @@ describe('code samples in the docs', () => {
       };
       // Negative control: the harness must report a sample that does not match the contract.
       files['negativeControl'] = "const { data } = await client.POST('/v1/flows', { body: { displayName: 42, projectId: 'x' } });\nconsole.log(data);";
-      const errors = compile(files, documents);
-      expect([...errors.keys()], [...errors.values()].flat().join('\n')).toEqual(['negativeControl']);
+      errors = compile(files, documents);
     }, 120_000);
+
+    it('finds the TypeScript blocks of the landing page', () => {
+      expect(landing.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it("finds the TypeScript blocks of the README's section on the client", () => {
+      expect(readmeBlocks.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it.each([...operations.map((op) => op.operationId), ...documentNames])('%s type-checks', (name) => {
+      expect(errors.get(name) ?? []).toEqual([]);
+    });
+
+    it('reports no error but the negative control', () => {
+      expect([...errors.keys()].filter((name) => name !== 'negativeControl'), [...errors.values()].flat().join('\n')).toEqual([]);
+    });
+
+    it('reports a sample that breaks the contract (the negative control)', () => {
+      expect([...errors.keys()]).toContain('negativeControl');
+    });
   });
 
   describe('curl samples against the Prism mock', () => {
