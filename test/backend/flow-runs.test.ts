@@ -1,11 +1,12 @@
 // Flow runs over HTTP with the typed client: read one run with its steps, list a project's
 // production runs (every filter, paging), tenancy, on every store. Runs are recorded through the
-// engine's entry point, flowRuns.record.
+// engine's entry point, flowRuns.record (givenRun where the recording is not what is tested).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import * as flowRuns from '../../src/flow-runs/service';
-import * as flows from '../../src/flows/service';
+import * as flowService from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { givenProject, givenRun } from '../support/builders';
 
 type FlowRunListQuery = operations['listFlowRuns']['parameters']['query'];
 
@@ -18,9 +19,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function newProject(platform: TestPlatform = backend): Promise<string> {
-    return (await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Runs project' } }))).id;
-  }
+  const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
   async function newFlow(projectId: string, displayName = 'Daily sales report'): Promise<Schemas['Flow']> {
     return unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName } }));
@@ -70,8 +69,8 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('leaves out what a run in progress does not have yet; logsFileId and steps are null', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    const parent = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
-    const child = await flowRuns.record(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
+    const parent = await givenRun(backend.store, { flowId: flow.id });
+    const child = await givenRun(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
     const run = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: child.id } } }));
     expect(Object.keys(run).sort()).toEqual(
       ['id', 'created', 'updated', 'projectId', 'flowId', 'parentRunId', 'failParentOnFailure', 'tags', 'flowVersionId', 'flowVersion', 'logsFileId', 'status', 'startTime', 'environment', 'steps', 'stepNameToTest'].sort(),
@@ -80,135 +79,203 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     expect(run.startTime).toBe(run.created);
   });
 
-  it('runs the published version by default, else the latest', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId, 'First');
+  it('runs the latest version of a flow never published', async () => {
+    const flow = await newFlow(await newProject(), 'First');
     const beforePublish = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
     expect(beforePublish).toMatchObject({ flowVersionId: flow.version.id, flowVersion: { displayName: 'First' } });
-    const published = await flows.publish(backend.store, flow.id, backend.adminUserId);
-    const draft = await flows.saveDraft(backend.store, flow.id, { displayName: 'Second', updatedBy: backend.adminUserId });
+  });
+
+  /** A flow published as 'First' with a newer draft 'Second'. */
+  async function publishedWithDraft() {
+    const flow = await newFlow(await newProject(), 'First');
+    const published = await flowService.publish(backend.store, flow.id, backend.adminUserId);
+    const draft = await flowService.saveDraft(backend.store, flow.id, { displayName: 'Second', updatedBy: backend.adminUserId });
+    return { flow, published, draft };
+  }
+
+  it('runs the published version by default, not a newer draft', async () => {
+    const { flow, published } = await publishedWithDraft();
     const afterPublish = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
     expect(afterPublish).toMatchObject({ flowVersionId: published.id, flowVersion: { displayName: 'First' } });
+  });
+
+  it('runs the version it is given', async () => {
+    const { flow, draft } = await publishedWithDraft();
     const onDraft = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: draft.id });
     expect(onDraft).toMatchObject({ flowVersionId: draft.id, flowVersion: { displayName: 'Second' } });
+  });
+
+  it('refuses to record a run on a version of another flow', async () => {
+    const projectId = await newProject();
+    const flow = await newFlow(projectId, 'First');
     const other = await newFlow(projectId, 'Other');
     await expect(flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: other.version.id })).rejects.toThrow(/flow version/);
   });
 
-  it('answers 404 for unknown runs and runs of other platforms', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId);
-    const run = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+  it('answers 404 for an unknown run', async () => {
     const unknown = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow run', entityId: UNKNOWN_ID } });
+  });
+
+  it("answers 404 for another platform's run", async () => {
+    const flow = await newFlow(await newProject());
+    const run = await givenRun(backend.store, { flowId: flow.id });
     const foreign = await stranger.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } });
     expect(foreign.response.status).toBe(404);
+  });
+
+  it('answers 400 for a malformed run id', async () => {
     const malformed = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: 'short' } } });
     expect(malformed.response.status).toBe(400);
   });
 
-  it('answers 404 for listing an unknown project or another platform\'s; a platform sees none of another\'s runs', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId);
-    await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED' });
+  it('answers 404 for listing the runs of an unknown project', async () => {
     const unknown = await backend.client.GET('/v1/flow-runs', { params: { query: { projectId: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
+  });
+
+  it("answers 404 for listing the runs of another platform's project", async () => {
+    const projectId = await newProject();
+    await givenRun(backend.store, { flowId: (await newFlow(projectId)).id });
     const foreign = await stranger.client.GET('/v1/flow-runs', { params: { query: { projectId } } });
     expect(foreign.response.status).toBe(404);
     expect(foreign.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: projectId } });
+  });
+
+  it("shows a platform none of another platform's runs, even filtered by their flow", async () => {
+    const flow = await newFlow(await newProject());
+    await givenRun(backend.store, { flowId: flow.id });
     const theirProject = await newProject(stranger);
     const theirs = await unwrap(stranger.client.GET('/v1/flow-runs', { params: { query: { projectId: theirProject, flowId: [flow.id] } } }));
     expect(theirs.data).toEqual([]);
   });
 
-  it('lists production runs newest first, without steps, and filters by flowId, status, tags, dates and failedStepName', async () => {
-    const projectId = await newProject();
-    const otherProjectId = await newProject();
-    const sales = await newFlow(projectId, 'Sales');
-    const leads = await newFlow(projectId, 'Leads');
-    const elsewhere = await newFlow(otherProjectId, 'Elsewhere');
-    const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof flowRuns.record>[1]> = {}) =>
-      flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
-    const r1 = await record(sales, '2026-01-01T00:00:00.000Z', { tags: ['a', 'b'] });
-    const r2 = await record(sales, '2026-01-02T00:00:00.000Z', { tags: ['a'], status: 'FAILED', failedStepName: 'step_1' });
-    const r3 = await record(leads, '2026-01-03T00:00:00.000Z', { tags: ['b'], status: 'FAILED', failedStepName: 'step_2' });
-    const r4 = await record(leads, '2026-01-04T00:00:00.000Z', { status: 'RUNNING', tags: ['a', 'b', 'c'] });
-    await record(leads, '2026-01-05T00:00:00.000Z', { environment: 'TESTING', tags: ['a', 'b'] });
-    await record(elsewhere, '2026-01-06T00:00:00.000Z', { tags: ['a', 'b'] });
+  describe('listing production runs', () => {
+    let projectId: string;
+    let sales: Schemas['Flow'];
+    let leads: Schemas['Flow'];
+    let elsewhere: Schemas['Flow'];
+    /** The project's production runs, oldest first: r1 … r4. */
+    let runs: Record<'r1' | 'r2' | 'r3' | 'r4', Schemas['FlowRun']>;
+    beforeAll(async () => {
+      projectId = await newProject();
+      const otherProjectId = await newProject();
+      sales = await newFlow(projectId, 'Sales');
+      leads = await newFlow(projectId, 'Leads');
+      elsewhere = await newFlow(otherProjectId, 'Elsewhere');
+      const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof givenRun>[1]> = {}) =>
+        givenRun(backend.store, { flowId: flow.id, created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
+      runs = {
+        r1: await record(sales, '2026-01-01T00:00:00.000Z', { tags: ['a', 'b'] }),
+        r2: await record(sales, '2026-01-02T00:00:00.000Z', { tags: ['a'], status: 'FAILED', failedStepName: 'step_1' }),
+        r3: await record(leads, '2026-01-03T00:00:00.000Z', { tags: ['b'], status: 'FAILED', failedStepName: 'step_2' }),
+        r4: await record(leads, '2026-01-04T00:00:00.000Z', { status: 'RUNNING', tags: ['a', 'b', 'c'] }),
+      };
+      await record(leads, '2026-01-05T00:00:00.000Z', { environment: 'TESTING', tags: ['a', 'b'] });
+      await record(elsewhere, '2026-01-06T00:00:00.000Z', { tags: ['a', 'b'] });
+    });
 
-    const ids = async (query: Omit<FlowRunListQuery, 'projectId'>) =>
-      (await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, ...query } } }))).data.map((run) => run.id);
-
-    const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId } } }));
-    expect(page.data.map((run) => run.id)).toEqual([r4.id, r3.id, r2.id, r1.id]);
-    expect(page).toMatchObject({ next: null, previous: null });
-    for (const run of page.data) expect('steps' in run).toBe(false);
-    const { steps, ...summary } = r2;
-    expect(steps).toEqual({ trigger: {} });
-    expect(page.data[2]).toEqual(summary);
-    expect(page.data.map((run) => run.flowVersion?.displayName)).toEqual(['Leads', 'Leads', 'Sales', 'Sales']);
-
-    expect(await ids({ flowId: [sales.id] })).toEqual([r2.id, r1.id]);
-    expect(await ids({ flowId: [sales.id, leads.id] })).toEqual([r4.id, r3.id, r2.id, r1.id]);
-    expect(await ids({ flowId: [elsewhere.id] })).toEqual([]);
-    expect(await ids({ status: ['FAILED'] })).toEqual([r3.id, r2.id]);
-    expect(await ids({ status: ['RUNNING', 'SUCCEEDED'] })).toEqual([r4.id, r1.id]);
-    expect(await ids({ tags: ['a'] })).toEqual([r4.id, r2.id, r1.id]);
-    expect(await ids({ tags: ['a', 'b'] })).toEqual([r4.id, r1.id]);
-    expect(await ids({ tags: ['a', 'b', 'c'] })).toEqual([r4.id]);
-    expect(await ids({ tags: ['z'] })).toEqual([]);
-    // Date bounds are inclusive and accept any RFC 3339 form.
-    expect(await ids({ createdAfter: '2026-01-02T00:00:00Z' })).toEqual([r4.id, r3.id, r2.id]);
-    expect(await ids({ createdBefore: '2026-01-03T00:00:00.000Z' })).toEqual([r3.id, r2.id, r1.id]);
-    expect(await ids({ createdAfter: '2026-01-02T00:00:00.000Z', createdBefore: '2026-01-02T00:00:00Z' })).toEqual([r2.id]);
-    expect(await ids({ createdAfter: '2026-01-02T01:00:00+01:00', createdBefore: '2026-01-03T00:00:00.001Z' })).toEqual([r3.id, r2.id]);
-    expect(await ids({ createdAfter: '2026-01-02T00:00:00.001Z' })).toEqual([r4.id, r3.id]);
-    expect(await ids({ failedStepName: 'step_1' })).toEqual([r2.id]);
-    expect(await ids({ failedStepName: 'step_9' })).toEqual([]);
-    expect(await ids({ flowId: [leads.id], status: ['FAILED'], tags: ['b'], createdBefore: '2026-01-03T00:00:00Z' })).toEqual([r3.id]);
-
-    const auth = { authorization: `Bearer ${backend.apiKey}` };
-    for (const query of ['status=DONE', 'createdAfter=yesterday', 'flowId=bad', 'tags=']) {
-      const response = await fetch(`${backend.baseUrl}/v1/flow-runs?projectId=${projectId}&${query}`, { headers: auth });
-      expect(response.status, query).toBe(400);
+    /** The runs a query lists, by name ('r4 r1'). */
+    async function listed(query: Omit<FlowRunListQuery, 'projectId'>): Promise<string> {
+      const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, ...query } } }));
+      const names = new Map(Object.entries(runs).map(([name, run]) => [run.id, name]));
+      return page.data.map((run) => names.get(run.id) ?? run.id).join(' ');
     }
+
+    it('lists production runs newest first, on one page', async () => {
+      const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId } } }));
+      expect(page.data.map((run) => run.id)).toEqual([runs.r4.id, runs.r3.id, runs.r2.id, runs.r1.id]);
+      expect(page).toMatchObject({ next: null, previous: null });
+    });
+
+    it('lists runs without their steps, otherwise as a single run reads', async () => {
+      const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId } } }));
+      for (const run of page.data) expect('steps' in run).toBe(false);
+      const { steps, ...summary } = runs.r2;
+      expect(steps).toEqual({ trigger: {} });
+      expect(page.data[2]).toEqual(summary);
+    });
+
+    it('lists each run with the display name of its flow version', async () => {
+      const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId } } }));
+      expect(page.data.map((run) => run.flowVersion?.displayName)).toEqual(['Leads', 'Leads', 'Sales', 'Sales']);
+    });
+
+    it.each<[string, (flows: { sales: Schemas['Flow']; leads: Schemas['Flow']; elsewhere: Schemas['Flow'] }) => Omit<FlowRunListQuery, 'projectId'>, string]>([
+      ['one flowId', ({ sales }) => ({ flowId: [sales.id] }), 'r2 r1'],
+      ['two flowIds', ({ sales, leads }) => ({ flowId: [sales.id, leads.id] }), 'r4 r3 r2 r1'],
+      ['the flowId of another project', ({ elsewhere }) => ({ flowId: [elsewhere.id] }), ''],
+      ['one status', () => ({ status: ['FAILED'] }), 'r3 r2'],
+      ['two statuses', () => ({ status: ['RUNNING', 'SUCCEEDED'] }), 'r4 r1'],
+      ['one tag', () => ({ tags: ['a'] }), 'r4 r2 r1'],
+      ['two tags, all of them', () => ({ tags: ['a', 'b'] }), 'r4 r1'],
+      ['three tags, all of them', () => ({ tags: ['a', 'b', 'c'] }), 'r4'],
+      ['a tag no run has', () => ({ tags: ['z'] }), ''],
+      // Date bounds are inclusive and accept any RFC 3339 form.
+      ['createdAfter without milliseconds', () => ({ createdAfter: '2026-01-02T00:00:00Z' }), 'r4 r3 r2'],
+      ['createdBefore', () => ({ createdBefore: '2026-01-03T00:00:00.000Z' }), 'r3 r2 r1'],
+      ['createdAfter and createdBefore at one instant', () => ({ createdAfter: '2026-01-02T00:00:00.000Z', createdBefore: '2026-01-02T00:00:00Z' }), 'r2'],
+      ['dates with an offset', () => ({ createdAfter: '2026-01-02T01:00:00+01:00', createdBefore: '2026-01-03T00:00:00.001Z' }), 'r3 r2'],
+      ['createdAfter a millisecond after a run', () => ({ createdAfter: '2026-01-02T00:00:00.001Z' }), 'r4 r3'],
+      ['failedStepName', () => ({ failedStepName: 'step_1' }), 'r2'],
+      ['a failedStepName no run has', () => ({ failedStepName: 'step_9' }), ''],
+      ['flowId, status, tags and createdBefore together', ({ leads }) => ({ flowId: [leads.id], status: ['FAILED'], tags: ['b'], createdBefore: '2026-01-03T00:00:00Z' }), 'r3'],
+    ])('filters by %s', async (_name, query, expected) => {
+      expect(await listed(query({ sales, leads, elsewhere }))).toBe(expected);
+    });
+
+    it.each(['status=DONE', 'createdAfter=yesterday', 'flowId=bad', 'tags='])('rejects %s with a 400', async (query) => {
+      const response = await fetch(`${backend.baseUrl}/v1/flow-runs?projectId=${projectId}&${query}`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+      expect(response.status, query).toBe(400);
+    });
   });
 
-  it('pages through 27 runs with one timestamp, each exactly once, under limits 2 to 10 and both directions', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId);
-    const created = '2026-02-01T00:00:00.000Z';
-    const runs: string[] = [];
-    for (let index = 0; index < 27; index += 1) {
-      runs.push((await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, tags: index % 2 === 0 ? ['even'] : [] })).id);
-      // TESTING runs between them never show up, nor shorten a page.
-      await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', created, environment: 'TESTING', tags: ['even'] });
-    }
-    const expected = [...runs].sort().reverse();
-    for (let limit = 2; limit <= 10; limit += 1) {
+  describe('paging through 27 runs with one timestamp, TESTING runs between them', () => {
+    let projectId: string;
+    let runs: string[];
+    let expected: string[];
+    beforeAll(async () => {
+      projectId = await newProject();
+      const flow = await newFlow(projectId);
+      const created = '2026-02-01T00:00:00.000Z';
+      runs = [];
+      for (let index = 0; index < 27; index += 1) {
+        runs.push((await givenRun(backend.store, { flowId: flow.id, created, tags: index % 2 === 0 ? ['even'] : [] })).id);
+        // TESTING runs between them never show up, nor shorten a page.
+        await givenRun(backend.store, { flowId: flow.id, created, environment: 'TESTING', tags: ['even'] });
+      }
+      expected = [...runs].sort().reverse();
+    });
+
+    it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each production run exactly once under limit %i', async (limit) => {
       const seen: string[] = [];
       for await (const run of paginate((cursor) => backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit, cursor } } }))) seen.push(run.id);
       expect(seen, `limit ${limit}`).toEqual(expected);
-    }
-    const even = runs.filter((_, index) => index % 2 === 0).sort().reverse();
-    const sizes: number[] = [];
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 5, tags: ['even'], cursor } } }));
-      sizes.push(page.data.length);
-      seen.push(...page.data.map((run) => run.id));
-      cursor = page.next ?? undefined;
-    } while (cursor !== undefined);
-    expect(seen).toEqual(even);
-    expect(sizes).toEqual([5, 5, 4]);
+    });
 
-    const first = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6 } } }));
-    const second = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: first.next ?? '' } } }));
-    expect(second.data.map((run) => run.id)).toEqual(expected.slice(6, 12));
-    const back = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: second.previous ?? '' } } }));
-    expect(back.data.map((run) => run.id)).toEqual(expected.slice(0, 6));
-    expect(back.previous).toBeNull();
+    it('fills every page but the last when filtering by tag', async () => {
+      const even = runs.filter((_, index) => index % 2 === 0).sort().reverse();
+      const sizes: number[] = [];
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 5, tags: ['even'], cursor } } }));
+        sizes.push(page.data.length);
+        seen.push(...page.data.map((run) => run.id));
+        cursor = page.next ?? undefined;
+      } while (cursor !== undefined);
+      expect(seen).toEqual(even);
+      expect(sizes).toEqual([5, 5, 4]);
+    });
+
+    it('goes back to the first page with previous', async () => {
+      const first = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6 } } }));
+      const second = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: first.next ?? '' } } }));
+      expect(second.data.map((run) => run.id)).toEqual(expected.slice(6, 12));
+      const back = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: second.previous ?? '' } } }));
+      expect(back.data.map((run) => run.id)).toEqual(expected.slice(0, 6));
+      expect(back.previous).toBeNull();
+    });
   });
 });

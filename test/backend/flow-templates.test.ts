@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap, type Schemas } from '../../src/client';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { storedTemplates } from '../support/builders';
+import { ID_PATTERN } from '../support/contract';
 
 type TemplateRequest = Schemas['FlowTemplateCreateRequest'];
 
@@ -34,15 +36,13 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function stored(id: string) {
-    return backend.store.db.selectFrom('flow_templates').selectAll().where('id', '=', id).execute();
-  }
+  const stored = (id: string) => storedTemplates(backend.store, id);
 
   it('creates a template with defaults and answers 200 with it', async () => {
     const { data, response } = await backend.client.POST('/v1/flow-templates', { body: { description: 'Minimal', template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER } } });
     expect(response.status).toBe(200);
     expect(data).toEqual({
-      id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      id: expect.stringMatching(ID_PATTERN),
       created: expect.any(String),
       updated: data?.created,
       description: 'Minimal',
@@ -54,7 +54,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     });
     const rows = await stored(data?.id ?? '');
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.platform_id).toBe(backend.platformId);
+    expect(rows[0]?.platformId).toBe(backend.platformId);
   });
 
   it('stores every field as sent, under the id given when no template has it', async () => {
@@ -106,30 +106,31 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     expect(JSON.stringify(error)).not.toContain('Mine');
     expect(JSON.stringify(error)).not.toContain('private');
     expect(await stored(mine.id)).toEqual(before);
+  });
 
-    // The same answer for an id the stranger then takes first, the other way round.
+  it('refuses the id of a template another platform took first, the other way round', async () => {
     const theirs = await unwrap(stranger.client.POST('/v1/flow-templates', { body: { id: 'Theirs00000000000000Z', description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } } }));
     const back = await backend.client.POST('/v1/flow-templates', { body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
     expect(back.response.status).toBe(400);
-    expect((await stored(theirs.id))[0]?.platform_id).toBe(stranger.platformId);
+    expect((await stored(theirs.id))[0]?.platformId).toBe(stranger.platformId);
   });
 
-  it('rejects bodies the contract does not allow', async () => {
-    const bad: Array<[string, unknown]> = [
-      ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
-      ['no template', { description: 'x' }],
-      ['unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
-      ['bad blogUrl', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' }],
-      ['bad type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
-      ['malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
-      ['flow trigger settings', { description: 'x', template: { displayName: 'x', trigger: { ...SCHEDULE_TRIGGER, settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} } } } }],
-      ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
-    ];
-    for (const [why, body] of bad) {
-      const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
-      expect(response.status, why).toBe(400);
-      expect(error, why).toMatchObject({ code: 'VALIDATION' });
-    }
+  it.each<[string, unknown]>([
+    ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+    ['no template', { description: 'x' }],
+    ['an unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
+    ['a blogUrl that is not a URL', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' }],
+    ['an unknown type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
+    ['a malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+    ['trigger settings of a flow rather than a template', { description: 'x', template: { displayName: 'x', trigger: { ...SCHEDULE_TRIGGER, settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} } } } }],
+    ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
+  ])('rejects a body with %s with a 400', async (why, body) => {
+    const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
+    expect(response.status, why).toBe(400);
+    expect(error, why).toMatchObject({ code: 'VALIDATION' });
+  });
+
+  it('answers 401 without an API key', async () => {
     const anonymous = await backend.clientWith(undefined).POST('/v1/flow-templates', { body: { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
     expect(anonymous.response.status).toBe(401);
   });

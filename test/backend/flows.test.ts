@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
 import * as flowService from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { givenProject, setFlowsCreated, storedFlowExtras, storedFlowIds, storedFlowVersionIds, storedFolders } from '../support/builders';
+import { ID_PATTERN } from '../support/contract';
 
 type Trigger = Schemas['Trigger'];
 type FlowListQuery = operations['listFlows']['parameters']['query'];
@@ -40,10 +42,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  async function newProject(platform: TestPlatform = backend): Promise<string> {
-    const project = await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Flows project' } }));
-    return project.id;
-  }
+  const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
   async function newFlow(projectId: string, displayName: string, extra: Partial<Schemas['FlowCreateRequest']> = {}): Promise<Schemas['Flow']> {
     return unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName, ...extra } }));
@@ -62,17 +61,17 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const { data, response } = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Post new leads to Slack' } });
     expect(response.status).toBe(201);
     expect(data).toEqual({
-      id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      id: expect.stringMatching(ID_PATTERN),
       created: expect.any(String),
       updated: expect.any(String),
       projectId,
-      externalId: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+      externalId: expect.stringMatching(ID_PATTERN),
       folderId: null,
       status: 'DISABLED',
       publishedVersionId: null,
       metadata: null,
       version: {
-        id: expect.stringMatching(/^[0-9A-Za-z]{21}$/),
+        id: expect.stringMatching(ID_PATTERN),
         created: data?.created,
         updated: data?.created,
         flowId: data?.id,
@@ -88,52 +87,78 @@ describe.each(storeKinds)('flows on %s', (kind) => {
       },
     });
     expect(data && 'triggerSource' in data).toBe(false);
-    const row = await backend.store.db.selectFrom('flows').selectAll().where('id', '=', data?.id ?? '').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ handshake_strategy: 'NONE', handshake_param_name: null, schedule_failure_count: 0 });
-    const read = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: data?.id ?? '' } } }));
-    expect(read).toEqual(data);
   });
 
-  it('keeps the metadata as sent and gives every flow its own externalId', async () => {
+  it('stores a new flow without handshake and without schedule failures', async () => {
+    const flow = await newFlow(await newProject(), 'Stored');
+    expect(await storedFlowExtras(backend.store, flow.id)).toEqual({ handshakeStrategy: 'NONE', handshakeParamName: null, scheduleFailureCount: 0 });
+  });
+
+  it('reads a new flow back as it was created', async () => {
+    const flow = await newFlow(await newProject(), 'Read back');
+    const read = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
+    expect(read).toEqual(flow);
+  });
+
+  it('keeps the metadata as sent, null when none is sent', async () => {
     const projectId = await newProject();
     const first = await newFlow(projectId, 'With metadata', { metadata: { source: 'crm-sync', nested: { n: 1 } } });
     const second = await newFlow(projectId, 'Without metadata');
     expect(first.metadata).toEqual({ source: 'crm-sync', nested: { n: 1 } });
     expect(second.metadata).toBeNull();
+  });
+
+  it('gives every flow its own externalId', async () => {
+    const projectId = await newProject();
+    const first = await newFlow(projectId, 'One');
+    const second = await newFlow(projectId, 'Two');
     expect(first.externalId).not.toBe(second.externalId);
   });
 
-  it('files flows by folderName (found or created, once per project) and by folderId', async () => {
+  it('files flows by folderName into one folder per name and project, names matching case', async () => {
     const projectId = await newProject();
     const otherProjectId = await newProject();
     const first = await newFlow(projectId, 'One', { folderName: 'Sales' });
     const second = await newFlow(projectId, 'Two', { folderName: 'Sales' });
     const elsewhere = await newFlow(otherProjectId, 'Three', { folderName: 'Sales' });
     const differentName = await newFlow(projectId, 'Four', { folderName: 'sales' });
-    expect(first.folderId).toMatch(/^[0-9A-Za-z]{21}$/);
+    expect(first.folderId).toMatch(ID_PATTERN);
     expect(second.folderId).toBe(first.folderId);
     expect(elsewhere.folderId).not.toBe(first.folderId);
     expect(differentName.folderId).not.toBe(first.folderId);
-    const folders = await backend.store.db.selectFrom('folders').select(['id', 'display_name']).where('project_id', '=', projectId).orderBy('display_name').execute();
-    expect(folders.map((folder) => folder.display_name)).toEqual(['Sales', 'sales']);
+    const folders = await storedFolders(backend.store, projectId);
+    expect(folders.map((folder) => folder.displayName)).toEqual(['Sales', 'sales']);
+  });
 
+  it('files a flow by folderId', async () => {
+    const projectId = await newProject();
+    const first = await newFlow(projectId, 'One', { folderName: 'Sales' });
     const byId = await newFlow(projectId, 'Five', { folderId: first.folderId ?? '' });
     expect(byId.folderId).toBe(first.folderId);
+  });
 
-    // Concurrent creates of a new folder name end in one folder.
+  it('ends concurrent creates under a new folder name in one folder', async () => {
+    const projectId = await newProject();
     const racing = await Promise.all([1, 2, 3, 4].map((n) => newFlow(projectId, `Race ${n}`, { folderName: 'Racing' })));
     expect(new Set(racing.map((flow) => flow.folderId)).size).toBe(1);
   });
 
-  it('answers 404 for a folderId that is not a folder of the project, 400 for folderId with folderName', async () => {
+  it.each<[string, (otherProjectId: string) => Promise<string>]>([
+    ['an unknown folderId', async () => UNKNOWN_ID],
+    ['the folderId of another project', async (otherProjectId) => (await newFlow(otherProjectId, 'Elsewhere', { folderName: 'Theirs' })).folderId ?? ''],
+  ])('answers 404 for %s, and creates nothing', async (_name, folderOf) => {
     const projectId = await newProject();
-    const otherProjectId = await newProject();
-    const foreignFolder = (await newFlow(otherProjectId, 'Elsewhere', { folderName: 'Theirs' })).folderId ?? '';
-    for (const folderId of [UNKNOWN_ID, foreignFolder]) {
-      const { response, error } = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderId } });
-      expect(response.status).toBe(404);
-      expect(error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'folder', entityId: folderId } });
-    }
+    const folderId = await folderOf(await newProject());
+    const { response, error } = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderId } });
+    expect(response.status).toBe(404);
+    expect(error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'folder', entityId: folderId } });
+    const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
+    expect(flows.data).toEqual([]);
+  });
+
+  it('answers 400 for folderId with folderName, and creates nothing', async () => {
+    const projectId = await newProject();
+    const foreignFolder = (await newFlow(await newProject(), 'Elsewhere', { folderName: 'Theirs' })).folderId ?? '';
     const both = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderId: foreignFolder, folderName: 'Theirs' } });
     expect(both.response.status).toBe(400);
     expect(both.error).toMatchObject({ code: 'VALIDATION', errors: [{ location: 'body', pointer: '/folderName' }] });
@@ -141,190 +166,280 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     expect(flows.data).toEqual([]);
   });
 
-  it('answers 404 when creating in an unknown project or a project of another platform', async () => {
-    const projectId = await newProject();
+  it('answers 404 when creating in an unknown project', async () => {
     const unknown = await backend.client.POST('/v1/flows', { body: { projectId: UNKNOWN_ID, displayName: 'x' } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: UNKNOWN_ID } });
+  });
+
+  it('answers 404 when creating in a project of another platform, and stores neither flow nor folder', async () => {
+    const projectId = await newProject();
     const foreign = await stranger.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderName: 'Intruders' } });
     expect(foreign.response.status).toBe(404);
-    const flows = await backend.store.db.selectFrom('flows').select('id').where('project_id', '=', projectId).execute();
-    const folders = await backend.store.db.selectFrom('folders').select('id').where('project_id', '=', projectId).execute();
+    const flows = await storedFlowIds(backend.store, projectId);
+    const folders = await storedFolders(backend.store, projectId);
     expect([flows, folders]).toEqual([[], []]);
   });
 
-  it('reads a flow with its latest version, or the version asked for', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId, 'First name');
-    const firstVersionId = flow.version.id;
+  /** A flow first published as 'Published name', with a newer draft 'Draft name'. */
+  async function publishedWithDraft() {
+    const flow = await newFlow(await newProject(), 'First name');
     const publishedId = await publishAs(flow.id, 'Published name', 'Draft name');
-    expect(publishedId).toBe(firstVersionId);
+    return { flow, publishedId };
+  }
 
+  it('publishes the first version of a flow', async () => {
+    const { flow, publishedId } = await publishedWithDraft();
+    expect(publishedId).toBe(flow.version.id);
+  });
+
+  it('reads a flow with its latest version', async () => {
+    const { flow, publishedId } = await publishedWithDraft();
     const latest = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(latest.publishedVersionId).toBe(publishedId);
     expect(latest.version).toMatchObject({ displayName: 'Draft name', state: 'DRAFT' });
     expect(latest.version.id).not.toBe(publishedId);
+  });
 
+  it('reads a flow with the version asked for', async () => {
+    const { flow, publishedId } = await publishedWithDraft();
     const published = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: publishedId } } }));
     expect(published.version).toMatchObject({ id: publishedId, displayName: 'Published name', state: 'LOCKED' });
+  });
 
-    // Saving again changes the one draft rather than adding versions.
+  it('changes the one draft when saving again rather than adding versions', async () => {
+    const { flow } = await publishedWithDraft();
+    const latest = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     await flowService.saveDraft(backend.store, flow.id, { displayName: 'Draft renamed', updatedBy: backend.adminUserId });
     const again = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(again.version).toMatchObject({ id: latest.version.id, displayName: 'Draft renamed' });
-    const versions = await backend.store.db.selectFrom('flow_versions').select('id').where('flow_id', '=', flow.id).execute();
-    expect(versions).toHaveLength(2);
+    expect(await storedFlowVersionIds(backend.store, flow.id)).toHaveLength(2);
   });
 
-  it('answers 404 for unknown flows, flows of other platforms and versions of another flow', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId, 'Mine');
-    const other = await newFlow(projectId, 'Other');
+  it('answers 404 for an unknown flow', async () => {
     const unknown = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow', entityId: UNKNOWN_ID } });
+  });
+
+  it('answers 404 for a flow of another platform', async () => {
+    const flow = await newFlow(await newProject(), 'Mine');
     const foreign = await stranger.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } });
     expect(foreign.response.status).toBe(404);
+  });
+
+  it('answers 404 for a version of another flow', async () => {
+    const projectId = await newProject();
+    const flow = await newFlow(projectId, 'Mine');
+    const other = await newFlow(projectId, 'Other');
     const otherVersion = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: other.version.id } } });
     expect(otherVersion.response.status).toBe(404);
     expect(otherVersion.error).toMatchObject({ params: { entityType: 'flow version', entityId: other.version.id } });
+  });
+
+  it('answers 404 for an unknown version', async () => {
+    const flow = await newFlow(await newProject(), 'Mine');
     const unknownVersion = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: UNKNOWN_ID } } });
     expect(unknownVersion.response.status).toBe(404);
+  });
+
+  it('answers 400 for a malformed flow id', async () => {
     const malformed = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: 'not-an-id' } } });
     expect(malformed.response.status).toBe(400);
   });
 
-  it('shows triggerSource only when the shown version is scheduled', async () => {
+  /** A flow published with a schedule trigger, whose newer draft has a webhook trigger. */
+  async function scheduledWithWebhookDraft() {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'Daily report');
     await flowService.saveDraft(backend.store, flow.id, { trigger: SCHEDULE_TRIGGER, valid: true, updatedBy: backend.adminUserId });
     const scheduledId = await publishAs(flow.id, 'Daily report');
     await flowService.saveDraft(backend.store, flow.id, { trigger: WEBHOOK_TRIGGER, updatedBy: backend.adminUserId });
+    return { projectId, flow, scheduledId };
+  }
 
+  it('shows triggerSource on a read only when the version shown is scheduled', async () => {
+    const { flow, scheduledId } = await scheduledWithWebhookDraft();
     const latest = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(latest.version.trigger).toEqual(WEBHOOK_TRIGGER);
     expect('triggerSource' in latest).toBe(false);
     const scheduled = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: scheduledId } } }));
     expect(scheduled.triggerSource).toEqual({ schedule: { type: 'CRON_EXPRESSION', cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' } });
+  });
 
+  it('shows triggerSource in a list only when the version shown is scheduled', async () => {
+    const { projectId } = await scheduledWithWebhookDraft();
     const locked = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }));
     expect(locked.data.map((item) => item.triggerSource?.schedule.cronExpression)).toEqual(['0 8 * * 1-5']);
     const drafts = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
     expect(drafts.data.map((item) => 'triggerSource' in item)).toEqual([false]);
   });
 
-  it('enables only published flows', async () => {
-    const projectId = await newProject();
-    const flow = await newFlow(projectId, 'Not yet');
+  it('refuses to enable a flow never published', async () => {
+    const flow = await newFlow(await newProject(), 'Not yet');
     await expect(flowService.setStatus(backend.store, flow.id, 'ENABLED')).rejects.toThrow(/not published/);
+  });
+
+  it('enables a published flow', async () => {
+    const flow = await newFlow(await newProject(), 'Not yet');
     await publishAs(flow.id, 'Now');
     await flowService.setStatus(backend.store, flow.id, 'ENABLED');
     const read = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(read.status).toBe('ENABLED');
+  });
+
+  it('refuses to publish a flow without a draft', async () => {
+    const flow = await newFlow(await newProject(), 'Not yet');
+    await publishAs(flow.id, 'Now');
     await expect(flowService.publish(backend.store, flow.id, backend.adminUserId)).rejects.toThrow(/no draft/);
   });
 
-  it('lists newest first and filters by folderId, status, name, versionState and externalIds', async () => {
-    const projectId = await newProject();
-    const otherProjectId = await newProject();
-    const a = await newFlow(projectId, 'Alpha report', { folderName: 'Reports' });
-    const b = await newFlow(projectId, 'Beta sync');
-    const c = await newFlow(projectId, 'Gamma REPORT', { folderName: 'Reports' });
-    const d = await newFlow(projectId, 'Delta 100%');
-    await newFlow(otherProjectId, 'Alpha report elsewhere');
-    // a: published as "Alpha report", draft renamed "Omega"; b: published and enabled; c, d: never published.
-    const aPublished = await publishAs(a.id, 'Alpha report', 'Omega');
-    const bPublished = await publishAs(b.id, 'Beta sync');
-    await flowService.setStatus(backend.store, b.id, 'ENABLED');
+  describe('listing', () => {
+    let projectId: string;
+    /** a: published as "Alpha report", draft renamed "Omega"; b: published and enabled; c, d: never published. */
+    let flows: Record<'a' | 'b' | 'c' | 'd', Schemas['Flow']>;
+    let aPublished: string;
+    let bPublished: string;
+    beforeAll(async () => {
+      projectId = await newProject();
+      const otherProjectId = await newProject();
+      flows = {
+        a: await newFlow(projectId, 'Alpha report', { folderName: 'Reports' }),
+        b: await newFlow(projectId, 'Beta sync'),
+        c: await newFlow(projectId, 'Gamma REPORT', { folderName: 'Reports' }),
+        d: await newFlow(projectId, 'Delta 100%'),
+      };
+      await newFlow(otherProjectId, 'Alpha report elsewhere');
+      aPublished = await publishAs(flows.a.id, 'Alpha report', 'Omega');
+      bPublished = await publishAs(flows.b.id, 'Beta sync');
+      await flowService.setStatus(backend.store, flows.b.id, 'ENABLED');
+    });
 
-    const ids = async (query: Omit<FlowListQuery, 'projectId'>) =>
-      (await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, ...query } } }))).data.map((flow) => flow.id);
+    /** The flows a query lists, by name ('d c b a'). */
+    async function listed(query: Omit<FlowListQuery, 'projectId'>): Promise<string> {
+      const page = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, ...query } } }));
+      const names = new Map(Object.entries(flows).map(([name, flow]) => [flow.id, name]));
+      return page.data.map((flow) => names.get(flow.id) ?? flow.id).join(' ');
+    }
 
-    const all = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
-    expect(all.data.map((flow) => flow.id)).toEqual([d.id, c.id, b.id, a.id]);
-    expect(all.data.find((flow) => flow.id === a.id)?.version).toMatchObject({ displayName: 'Omega', state: 'DRAFT' });
-    expect(all).toMatchObject({ next: null, previous: null });
+    it("lists newest first with each flow's latest version, on one page", async () => {
+      const all = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
+      expect(all.data.map((flow) => flow.id)).toEqual([flows.d.id, flows.c.id, flows.b.id, flows.a.id]);
+      expect(all.data.find((flow) => flow.id === flows.a.id)?.version).toMatchObject({ displayName: 'Omega', state: 'DRAFT' });
+      expect(all).toMatchObject({ next: null, previous: null });
+    });
 
-    expect(await ids({ folderId: a.folderId ?? '' })).toEqual([c.id, a.id]);
-    expect(await ids({ folderId: UNKNOWN_ID })).toEqual([]);
-    expect(await ids({ status: ['ENABLED'] })).toEqual([b.id]);
-    expect(await ids({ status: ['DISABLED'] })).toEqual([d.id, c.id, a.id]);
-    expect(await ids({ status: ['ENABLED', 'DISABLED'] })).toEqual([d.id, c.id, b.id, a.id]);
-    // name matches the shown version: the latest by default, the published one with LOCKED.
-    expect(await ids({ name: 'report' })).toEqual([c.id]);
-    expect(await ids({ name: 'OMEGA' })).toEqual([a.id]);
-    expect(await ids({ name: '0%' })).toEqual([d.id]);
-    expect(await ids({ name: 'report', versionState: 'LOCKED' })).toEqual([a.id]);
-    expect(await ids({ name: 'omega', versionState: 'LOCKED' })).toEqual([]);
-    expect(await ids({ externalIds: [a.externalId, d.externalId] })).toEqual([d.id, a.id]);
-    expect(await ids({ externalIds: ['no-such-external-id'] })).toEqual([]);
-    expect(await ids({ folderId: a.folderId ?? '', status: ['DISABLED'], name: 'gamma' })).toEqual([c.id]);
+    it.each<[string, (f: typeof flows) => Omit<FlowListQuery, 'projectId'>, string]>([
+      ['folderId', ({ a }) => ({ folderId: a.folderId ?? '' }), 'c a'],
+      ['an unknown folderId', () => ({ folderId: UNKNOWN_ID }), ''],
+      ['status ENABLED', () => ({ status: ['ENABLED'] }), 'b'],
+      ['status DISABLED', () => ({ status: ['DISABLED'] }), 'd c a'],
+      ['both statuses', () => ({ status: ['ENABLED', 'DISABLED'] }), 'd c b a'],
+      // name matches the shown version: the latest by default, the published one with LOCKED.
+      ['name, in any case, of the latest version', () => ({ name: 'report' }), 'c'],
+      ['name of a draft', () => ({ name: 'OMEGA' }), 'a'],
+      ['name with a LIKE wildcard taken literally', () => ({ name: '0%' }), 'd'],
+      ['name of the published version with LOCKED', () => ({ name: 'report', versionState: 'LOCKED' }), 'a'],
+      ['name of a draft with LOCKED', () => ({ name: 'omega', versionState: 'LOCKED' }), ''],
+      ['externalIds', ({ a, d }) => ({ externalIds: [a.externalId, d.externalId] }), 'd a'],
+      ['an unknown externalId', () => ({ externalIds: ['no-such-external-id'] }), ''],
+      ['folderId, status and name together', ({ a }) => ({ folderId: a.folderId ?? '', status: ['DISABLED'], name: 'gamma' }), 'c'],
+      ['versionState DRAFT: every flow', () => ({ versionState: 'DRAFT' }), 'd c b a'],
+    ])('filters by %s', async (_name, query, expected) => {
+      expect(await listed(query(flows))).toBe(expected);
+    });
 
-    // LOCKED: published flows only, each with its published version.
-    const locked = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }));
-    expect(locked.data.map((flow) => [flow.id, flow.version.id, flow.version.state, flow.version.displayName])).toEqual([
-      [b.id, bPublished, 'LOCKED', 'Beta sync'],
-      [a.id, aPublished, 'LOCKED', 'Alpha report'],
-    ]);
-    const drafts = await ids({ versionState: 'DRAFT' });
-    expect(drafts).toEqual([d.id, c.id, b.id, a.id]);
+    it('lists with LOCKED only published flows, each with its published version', async () => {
+      const locked = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }));
+      expect(locked.data.map((flow) => [flow.id, flow.version.id, flow.version.state, flow.version.displayName])).toEqual([
+        [flows.b.id, bPublished, 'LOCKED', 'Beta sync'],
+        [flows.a.id, aPublished, 'LOCKED', 'Alpha report'],
+      ]);
+    });
 
-    const badStatus = await fetch(`${backend.baseUrl}/v1/flows?projectId=${projectId}&status=PAUSED`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
-    expect(badStatus.status).toBe(400);
+    it('rejects an unknown status with a 400', async () => {
+      const badStatus = await fetch(`${backend.baseUrl}/v1/flows?projectId=${projectId}&status=PAUSED`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+      expect(badStatus.status).toBe(400);
+    });
   });
 
-  it('answers 404 for listing an unknown project or another platform\'s, and shows a platform none of another\'s flows', async () => {
-    const projectId = await newProject();
-    await newFlow(projectId, 'Private');
+  it('answers 404 for listing an unknown project', async () => {
     const unknown = await backend.client.GET('/v1/flows', { params: { query: { projectId: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
+  });
+
+  it("answers 404 for listing another platform's project", async () => {
+    const projectId = await newProject();
+    await newFlow(projectId, 'Private');
     const foreign = await stranger.client.GET('/v1/flows', { params: { query: { projectId } } });
     expect(foreign.response.status).toBe(404);
     expect(foreign.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: projectId } });
+  });
+
+  it("shows a platform none of another platform's flows", async () => {
+    await newFlow(await newProject(), 'Private');
     const theirProject = await newProject(stranger);
     const theirs = await unwrap(stranger.client.GET('/v1/flows', { params: { query: { projectId: theirProject } } }));
     expect(theirs.data).toEqual([]);
+  });
+
+  it('answers 400 for listing without projectId', async () => {
     const missingProject = await fetch(`${backend.baseUrl}/v1/flows`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
     expect(missingProject.status).toBe(400);
   });
 
-  it('pages through 27 flows with one timestamp, each exactly once, under limits 2 to 10 and both directions', async () => {
-    const projectId = await newProject();
-    const created: Schemas['Flow'][] = [];
-    for (let index = 0; index < 27; index += 1) created.push(await newFlow(projectId, index % 2 === 0 ? `Even ${index}` : `Odd ${index}`));
-    // Every third flow gets a second version whose name swaps Even and Odd: the name filter must
-    // use each flow's latest version, in SQL, for pages to be full.
-    for (const [index, flow] of created.entries()) {
-      if (index % 3 === 0) await publishAs(flow.id, flow.version.displayName, `${index % 2 === 0 ? 'Odd' : 'Even'} now ${index}`);
-    }
-    await backend.store.db.updateTable('flows').set({ created: '2026-01-01T00:00:00.000Z' }).where('project_id', '=', projectId).execute();
-    const expected = created.map((flow) => flow.id).sort().reverse();
-    for (let limit = 2; limit <= 10; limit += 1) {
+  describe('paging through 27 flows with one timestamp', () => {
+    let projectId: string;
+    let created: Schemas['Flow'][];
+    /** Ids in list order: created (all equal), then id, both descending. */
+    let expected: string[];
+    beforeAll(async () => {
+      projectId = await newProject();
+      created = [];
+      for (let index = 0; index < 27; index += 1) created.push(await newFlow(projectId, index % 2 === 0 ? `Even ${index}` : `Odd ${index}`));
+      // Every third flow gets a second version whose name swaps Even and Odd: the name filter must
+      // use each flow's latest version, in SQL, for pages to be full.
+      for (const [index, flow] of created.entries()) {
+        if (index % 3 === 0) await publishAs(flow.id, flow.version.displayName, `${index % 2 === 0 ? 'Odd' : 'Even'} now ${index}`);
+      }
+      await setFlowsCreated(backend.store, projectId, '2026-01-01T00:00:00.000Z');
+      expected = created.map((flow) => flow.id).sort().reverse();
+    });
+
+    it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each flow exactly once under limit %i', async (limit) => {
       const seen: string[] = [];
       for await (const flow of paginate((cursor) => backend.client.GET('/v1/flows', { params: { query: { projectId, limit, cursor } } }))) seen.push(flow.id);
       expect(seen, `limit ${limit}`).toEqual(expected);
-    }
+    });
 
-    const odd = created.filter((_, index) => (index % 2 === 1) !== (index % 3 === 0)).map((flow) => flow.id).sort().reverse();
-    const pages: number[] = [];
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 4, name: 'ODD', cursor } } }));
-      pages.push(page.data.length);
-      seen.push(...page.data.map((flow) => flow.id));
-      cursor = page.next ?? undefined;
-    } while (cursor !== undefined);
-    expect(seen).toEqual(odd);
-    expect(pages).toEqual([4, 4, 4, 2]);
+    it("fills every page but the last when filtering by the latest versions' names", async () => {
+      const odd = created.filter((_, index) => (index % 2 === 1) !== (index % 3 === 0)).map((flow) => flow.id).sort().reverse();
+      const pages: number[] = [];
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 4, name: 'ODD', cursor } } }));
+        pages.push(page.data.length);
+        seen.push(...page.data.map((flow) => flow.id));
+        cursor = page.next ?? undefined;
+      } while (cursor !== undefined);
+      expect(seen).toEqual(odd);
+      expect(pages).toEqual([4, 4, 4, 2]);
+    });
 
-    const first = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5 } } }));
-    const second = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '' } } }));
-    expect(second.data.map((flow) => flow.id)).toEqual(expected.slice(5, 10));
-    const back = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: second.previous ?? '' } } }));
-    expect(back.data.map((flow) => flow.id)).toEqual(expected.slice(0, 5));
-    expect(back.previous).toBeNull();
-    const otherFilters = await backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '', name: 'odd' } } });
-    expect(otherFilters.response.status).toBe(400);
+    it('goes back to the first page with previous', async () => {
+      const first = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5 } } }));
+      const second = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '' } } }));
+      expect(second.data.map((flow) => flow.id)).toEqual(expected.slice(5, 10));
+      const back = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: second.previous ?? '' } } }));
+      expect(back.data.map((flow) => flow.id)).toEqual(expected.slice(0, 5));
+      expect(back.previous).toBeNull();
+    });
+
+    it('rejects a cursor used with other filters than its own', async () => {
+      const first = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5 } } }));
+      const otherFilters = await backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '', name: 'odd' } } });
+      expect(otherFilters.response.status).toBe(400);
+    });
   });
 });

@@ -1,14 +1,21 @@
 // The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
 // the first start prints a key, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, paginate, unwrap } from '../../src/client';
-import { randomAlphanumeric } from '../../src/store/ids';
+import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
 import { projectRoot } from '../support/bundle';
 import { freePort, startServiceProcess } from '../support/process';
+
+/** The sandbox's key as the README documents it (src/sandbox.ts starts the sandbox when imported, so its SANDBOX_API_KEY cannot be). */
+function documentedSandboxKey(): string {
+  const key = /npm run sandbox .*\bkey (sk-\S+)/.exec(readFileSync(join(projectRoot, 'README.md'), 'utf8'))?.[1];
+  if (key === undefined) throw new Error('README.md does not give the sandbox key');
+  return key;
+}
 
 const dataDirs: string[] = [];
 function newDataDir(): string {
@@ -24,7 +31,7 @@ afterAll(() => {
 describe('service process', () => {
   it('keeps every acknowledged write when killed with SIGKILL and restarted on the same DATA_DIR', async () => {
     const dataDir = newDataDir();
-    const apiKey = `sk-${randomAlphanumeric(61)}`;
+    const apiKey = newApiKey();
     const first = await startServiceProcess({ DATA_DIR: dataDir, BOOTSTRAP_API_KEY: apiKey });
     const client = createClient({ baseUrl: first.baseUrl, apiKey });
     const acknowledged: string[] = [];
@@ -55,7 +62,7 @@ describe('service process', () => {
   it('prints a new API key once on an empty store, and that key works', async () => {
     const service = await startServiceProcess({ DATA_DIR: newDataDir() });
     try {
-      const apiKey = /sk-[0-9A-Za-z]{61}/.exec(service.output())?.[0];
+      const apiKey = service.output().split(/\s+/).find(isApiKey);
       expect(apiKey).toBeDefined();
       const page = await unwrap(createClient({ baseUrl: service.baseUrl, apiKey: apiKey ?? '' }).GET('/v1/projects', {}));
       expect(page.data).toEqual([]);
@@ -65,26 +72,42 @@ describe('service process', () => {
     }
   }, 60_000);
 
-  it('finishes in-flight requests on SIGTERM and exits 0; logs one JSON line per request with no credentials', async () => {
-    const apiKey = `sk-${randomAlphanumeric(61)}`;
-    const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
-    const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
-    const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    service.child.kill('SIGTERM');
-    const results = await Promise.allSettled(inFlight);
-    const code = await service.exited;
-    expect(code).toBe(0);
-    // Requests already accepted complete; none fails half-way with a server error.
-    for (const result of results) {
-      if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/500|INTERNAL/);
-    }
-    const output = service.output();
-    expect(output).not.toContain(apiKey);
-    const requestLines = output.split('\n').filter((line) => line.includes('"trace-me-123"'));
-    expect(requestLines.length).toBeGreaterThan(0);
-    for (const line of requestLines) expect(() => JSON.parse(line)).not.toThrow();
-  }, 60_000);
+  describe('stopped with SIGTERM while requests are in flight', () => {
+    const apiKey = newApiKey();
+    let results: PromiseSettledResult<unknown>[];
+    let code: number | null;
+    let output: string;
+    beforeAll(async () => {
+      const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
+      const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
+      const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      service.child.kill('SIGTERM');
+      results = await Promise.allSettled(inFlight);
+      code = await service.exited;
+      output = service.output();
+    }, 60_000);
+
+    it('exits 0', () => {
+      expect(code).toBe(0);
+    });
+
+    it('finishes the requests it accepted; none fails half-way with a server error', () => {
+      for (const result of results) {
+        if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/500|INTERNAL/);
+      }
+    });
+
+    it('writes no credentials to its output', () => {
+      expect(output).not.toContain(apiKey);
+    });
+
+    it('logs one JSON line per request', () => {
+      const requestLines = output.split('\n').filter((line) => line.includes('"trace-me-123"'));
+      expect(requestLines.length).toBeGreaterThan(0);
+      for (const line of requestLines) expect(() => JSON.parse(line)).not.toThrow();
+    });
+  });
 });
 
 describe('sandbox', () => {
@@ -101,7 +124,7 @@ describe('sandbox', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
-      expect(apiKey).toBe('sk-sandbox000000000000000000000000000000000000000000000000000000');
+      expect(apiKey).toBe(documentedSandboxKey());
       const client = createClient({ baseUrl: `http://127.0.0.1:${port}/api`, apiKey });
       const projects = await unwrap(client.GET('/v1/projects', {}));
       expect(projects.data).toHaveLength(3);

@@ -1,8 +1,13 @@
 // Projects over HTTP with the typed client: create, list (filters, order, paging), update,
 // conflicts and tenancy, on every store of the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate, unwrap, type Schemas } from '../../src/client';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
+import { DEFAULT_MAX_CONCURRENT_JOBS, DEFAULT_PROJECT_PAGE_SIZE } from '../../src/projects/service';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { givenUser, storedMcpServerIds } from '../support/builders';
+import { ID_PATTERN, MAX_PAGE_SIZE } from '../support/contract';
+
+type ProjectListQuery = NonNullable<operations['listProjects']['parameters']['query']>;
 
 describe.each(storeKinds)('projects on %s', (kind) => {
   let backend: TestBackend;
@@ -11,8 +16,16 @@ describe.each(storeKinds)('projects on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  it('creates a TEAM project with defaults, its plan and its MCP server', async () => {
-    const { data, response } = await backend.client.POST('/v1/projects', { body: { displayName: 'Sales operations', externalId: 'sales-ops', metadata: { costCenter: 'CC-1' }, maxConcurrentJobs: 20 } });
+  function create(body: Schemas['ProjectCreateRequest'], platform: TestPlatform = backend) {
+    return platform.client.POST('/v1/projects', { body });
+  }
+
+  function update(id: string, body: Schemas['ProjectUpdateRequest'], platform: TestPlatform = backend) {
+    return platform.client.POST('/v1/projects/{id}', { params: { path: { id } }, body });
+  }
+
+  it('creates a TEAM project with defaults and its plan', async () => {
+    const { data, response } = await create({ displayName: 'Sales operations', externalId: 'sales-ops', metadata: { costCenter: 'CC-1' }, maxConcurrentJobs: 20 });
     expect(response.status).toBe(201);
     expect(data).toMatchObject({
       displayName: 'Sales operations',
@@ -27,134 +40,191 @@ describe.each(storeKinds)('projects on %s', (kind) => {
       analytics: { totalFlows: 0, activeFlows: 0, totalUsers: 1, activeUsers: 1 },
     });
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9A-Za-z._-]+$/);
-    const servers = await backend.store.db.selectFrom('mcp_servers').select('id').where('project_id', '=', data?.id ?? '').execute();
-    expect(servers).toHaveLength(1);
+  });
+
+  it('gives a new project its MCP server', async () => {
+    const project = await unwrap(create({ displayName: 'With a server' }));
+    expect(await storedMcpServerIds(backend.store, project.id)).toHaveLength(1);
   });
 
   it('gives a random externalId and default maxConcurrentJobs when none is sent', async () => {
-    const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Minimal' } }));
-    expect(project.externalId).toMatch(/^[0-9A-Za-z]{21}$/);
-    expect(project.maxConcurrentJobs).toBe(100);
+    const project = await unwrap(create({ displayName: 'Minimal' }));
+    expect(project.externalId).toMatch(ID_PATTERN);
+    expect(project.maxConcurrentJobs).toBe(DEFAULT_MAX_CONCURRENT_JOBS);
     expect(project.metadata).toEqual({});
   });
 
-  it('answers 409 for an externalId already used on the platform, on create and on update', async () => {
-    await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'First', externalId: 'dup-1' } }));
-    const second = await backend.client.POST('/v1/projects', { body: { displayName: 'Second', externalId: 'dup-1' } });
+  it('answers 409 for creating a project with an externalId already used on the platform', async () => {
+    await unwrap(create({ displayName: 'First', externalId: 'dup-1' }));
+    const second = await create({ displayName: 'Second', externalId: 'dup-1' });
     expect(second.response.status).toBe(409);
     expect(second.response.headers.get('content-type')).toContain('application/problem+json');
     expect(second.error).toMatchObject({ code: 'PROJECT_EXTERNAL_ID_ALREADY_EXISTS', params: { externalId: 'dup-1' } });
-    const other = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Other', externalId: 'dup-2' } }));
-    const update = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: other.id } }, body: { externalId: 'dup-1' } });
-    expect(update.response.status).toBe(409);
-    const same = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: other.id } }, body: { externalId: 'dup-2' } });
+  });
+
+  it("answers 409 for updating a project to another project's externalId, 200 for its own", async () => {
+    await unwrap(create({ displayName: 'Taken', externalId: 'dup-3' }));
+    const other = await unwrap(create({ displayName: 'Other', externalId: 'dup-2' }));
+    const taken = await update(other.id, { externalId: 'dup-3' });
+    expect(taken.response.status).toBe(409);
+    const same = await update(other.id, { externalId: 'dup-2' });
     expect(same.response.status).toBe(200);
   });
 
-  it('updates only the fields sent; plan.pieces replaces the list', async () => {
-    const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Before', metadata: { a: 1 } } }));
-    const renamed = await unwrap(backend.client.POST('/v1/projects/{id}', { params: { path: { id: project.id } }, body: { displayName: 'After' } }));
+  it('updates only the fields sent', async () => {
+    const project = await unwrap(create({ displayName: 'Before', metadata: { a: 1 } }));
+    const renamed = await unwrap(update(project.id, { displayName: 'After' }));
     expect(renamed).toMatchObject({ displayName: 'After', metadata: { a: 1 }, externalId: project.externalId, icon: project.icon });
-    const planned = await unwrap(backend.client.POST('/v1/projects/{id}', { params: { path: { id: project.id } }, body: { plan: { piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] } } }));
-    expect(planned.plan).toMatchObject({ piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] });
-    const replaced = await unwrap(backend.client.POST('/v1/projects/{id}', { params: { path: { id: project.id } }, body: { plan: { pieces: ['@activepieces/piece-http'] }, icon: { color: 'CYAN' }, releasesEnabled: true } }));
-    expect(replaced.plan.pieces).toEqual(['@activepieces/piece-http']);
-    expect(replaced.plan.piecesFilterType).toBe('ALLOWED');
-    expect(replaced.icon.color).toBe('CYAN');
-    expect(replaced.releasesEnabled).toBe(true);
-    expect(replaced.displayName).toBe('After');
-    expect(replaced.updated >= project.updated).toBe(true);
+    const changed = await unwrap(update(project.id, { icon: { color: 'CYAN' }, releasesEnabled: true }));
+    expect(changed.icon.color).toBe('CYAN');
+    expect(changed.releasesEnabled).toBe(true);
+    expect(changed.displayName).toBe('After');
+    expect(changed.updated >= project.updated).toBe(true);
   });
 
-  it('rejects unknown fields, empty updates and malformed ids with a 400 problem listing every violation', async () => {
-    const unknownField = await backend.client.POST('/v1/projects', { body: { displayName: '', colour: 'RED' } as unknown as Schemas['ProjectCreateRequest'] });
+  it('replaces plan.pieces as a whole list, keeping piecesFilterType when only pieces are sent', async () => {
+    const project = await unwrap(create({ displayName: 'Planned' }));
+    const planned = await unwrap(update(project.id, { plan: { piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] } }));
+    expect(planned.plan).toMatchObject({ piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] });
+    const replaced = await unwrap(update(project.id, { plan: { pieces: ['@activepieces/piece-http'] } }));
+    expect(replaced.plan.pieces).toEqual(['@activepieces/piece-http']);
+    expect(replaced.plan.piecesFilterType).toBe('ALLOWED');
+  });
+
+  it('rejects unknown fields with a 400 problem listing every violation', async () => {
+    const unknownField = await create({ displayName: '', colour: 'RED' } as unknown as Schemas['ProjectCreateRequest']);
     expect(unknownField.response.status).toBe(400);
     expect(unknownField.error).toMatchObject({ code: 'VALIDATION' });
     const pointers = (unknownField.error?.errors ?? []).map((issue) => issue.pointer).sort();
     expect(pointers).toEqual(['/colour', '/displayName']);
-    const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Strict' } }));
-    const empty = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: project.id } }, body: {} });
+  });
+
+  it('rejects an empty update with a 400', async () => {
+    const project = await unwrap(create({ displayName: 'Strict' }));
+    const empty = await update(project.id, {});
     expect(empty.response.status).toBe(400);
-    const malformed = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: 'not-an-id' } }, body: { displayName: 'x' } });
+  });
+
+  it('rejects a malformed id with a 400 naming the path parameter', async () => {
+    const malformed = await update('not-an-id', { displayName: 'x' });
     expect(malformed.response.status).toBe(400);
     expect(malformed.error?.errors?.[0]).toMatchObject({ location: 'path', pointer: 'id' });
+  });
+
+  it('rejects a query parameter the list does not take with a 400', async () => {
     const unknownParameter = await fetch(`${backend.baseUrl}/v1/projects?colour=red`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
     expect(unknownParameter.status).toBe(400);
   });
 
-  it('answers 404 for an unknown project and for a project of another platform', async () => {
-    const mine = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Mine' } }));
-    const unknown = await backend.client.POST('/v1/projects/{id}', { params: { path: { id: 'AAAAAAAAAAAAAAAAAAAAA' } }, body: { displayName: 'x' } });
+  it('answers 404 for updating an unknown project', async () => {
+    const unknown = await update(UNKNOWN_ID, { displayName: 'x' });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+  });
+
+  it("answers 404 for updating another platform's project", async () => {
+    const mine = await unwrap(create({ displayName: 'Mine' }));
     const stranger = await backend.newPlatform();
-    const foreign = await stranger.client.POST('/v1/projects/{id}', { params: { path: { id: mine.id } }, body: { displayName: 'stolen' } });
+    const foreign = await update(mine.id, { displayName: 'stolen' }, stranger);
     expect(foreign.response.status).toBe(404);
+  });
+
+  it("lists none of another platform's projects", async () => {
+    await unwrap(create({ displayName: 'Mine' }));
+    const stranger = await backend.newPlatform();
     const theirs = await unwrap(stranger.client.GET('/v1/projects', {}));
     expect(theirs.data).toEqual([]);
   });
 
-  it('filters by types, displayName (substring, any case) and externalId', async () => {
-    const platform = await backend.newPlatform();
-    for (const name of ['Alpha team', 'Beta team', 'alphabet soup', 'Gamma 100%']) {
-      await unwrap(platform.client.POST('/v1/projects', { body: { displayName: name, externalId: name.replace(/\W/g, '-') } }));
-    }
-    const alpha = await unwrap(platform.client.GET('/v1/projects', { params: { query: { displayName: 'ALPHA' } } }));
-    expect(alpha.data.map((p) => p.displayName).sort()).toEqual(['Alpha team', 'alphabet soup']);
-    const percent = await unwrap(platform.client.GET('/v1/projects', { params: { query: { displayName: '0%' } } }));
-    expect(percent.data.map((p) => p.displayName)).toEqual(['Gamma 100%']);
-    const byExternal = await unwrap(platform.client.GET('/v1/projects', { params: { query: { externalId: 'Beta-team' } } }));
-    expect(byExternal.data.map((p) => p.displayName)).toEqual(['Beta team']);
-    const team = await unwrap(platform.client.GET('/v1/projects', { params: { query: { types: ['TEAM'] } } }));
-    expect(team.data).toHaveLength(4);
-    const personal = await unwrap(platform.client.GET('/v1/projects', { params: { query: { types: ['PERSONAL'] } } }));
-    expect(personal.data).toHaveLength(0);
-    const badType = await fetch(`${backend.baseUrl}/v1/projects?types=SOLO`, { headers: { authorization: `Bearer ${platform.apiKey}` } });
-    expect(badType.status).toBe(400);
+  describe('filters', () => {
+    let platform: TestPlatform;
+    beforeAll(async () => {
+      platform = await backend.newPlatform();
+      for (const name of ['Alpha team', 'Beta team', 'alphabet soup', 'Gamma 100%']) {
+        await unwrap(create({ displayName: name, externalId: name.replace(/\W/g, '-') }, platform));
+      }
+    });
+
+    it.each<[string, ProjectListQuery, string[]]>([
+      ['displayName as a substring in any case', { displayName: 'ALPHA' }, ['Alpha team', 'alphabet soup']],
+      ['displayName with a LIKE wildcard taken literally', { displayName: '0%' }, ['Gamma 100%']],
+      ['externalId', { externalId: 'Beta-team' }, ['Beta team']],
+      ['types TEAM', { types: ['TEAM'] }, ['Alpha team', 'Beta team', 'Gamma 100%', 'alphabet soup']],
+      ['types PERSONAL', { types: ['PERSONAL'] }, []],
+    ])('by %s', async (_name, query, names) => {
+      const page = await unwrap(platform.client.GET('/v1/projects', { params: { query } }));
+      expect(page.data.map((p) => p.displayName).sort()).toEqual(names);
+    });
+
+    it('rejects an unknown type with a 400', async () => {
+      const badType = await fetch(`${backend.baseUrl}/v1/projects?types=SOLO`, { headers: { authorization: `Bearer ${platform.apiKey}` } });
+      expect(badType.status).toBe(400);
+    });
   });
 
-  it('pages through 27 projects with equal names in type, displayName, id order, each exactly once, both directions', async () => {
-    const platform = await backend.newPlatform();
-    const created: Schemas['Project'][] = [];
-    for (let index = 0; index < 27; index += 1) {
-      created.push(await unwrap(platform.client.POST('/v1/projects', { body: { displayName: `Project ${index % 3}` } })));
-    }
-    const expected = [...created]
-      .sort((a, b) => (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((p) => p.id);
-    for (const limit of [2, 5, 10]) {
+  describe('paging through 27 projects with equal names', () => {
+    let platform: TestPlatform;
+    /** Ids in list order: type, displayName, id. */
+    let expected: string[];
+    beforeAll(async () => {
+      platform = await backend.newPlatform();
+      const created: Schemas['Project'][] = [];
+      for (let index = 0; index < 27; index += 1) {
+        created.push(await unwrap(create({ displayName: `Project ${index % 3}` }, platform)));
+      }
+      expected = [...created]
+        .sort((a, b) => (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((p) => p.id);
+    });
+
+    it.each([2, 5, 10])('gives each project exactly once, in type, displayName, id order, under limit %i', async (limit) => {
       const seen: string[] = [];
       for await (const project of paginate((cursor) => platform.client.GET('/v1/projects', { params: { query: { limit, cursor } } }))) seen.push(project.id);
       expect(seen).toEqual(expected);
-    }
-    const first = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4 } } }));
-    expect(first.previous).toBeNull();
-    const second = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: first.next ?? '' } } }));
-    const back = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: second.previous ?? '' } } }));
-    expect(back.data.map((p) => p.id)).toEqual(first.data.map((p) => p.id));
-    expect(back.previous).toBeNull();
-    const defaultPage = await unwrap(platform.client.GET('/v1/projects', {}));
-    expect(defaultPage.data).toHaveLength(27);
+    });
+
+    it('goes back to the first page with previous', async () => {
+      const first = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4 } } }));
+      expect(first.previous).toBeNull();
+      const second = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: first.next ?? '' } } }));
+      const back = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: second.previous ?? '' } } }));
+      expect(back.data.map((p) => p.id)).toEqual(first.data.map((p) => p.id));
+      expect(back.previous).toBeNull();
+    });
+
+    it("gives projects' own default page size, not the other lists'", async () => {
+      const defaultPage = await unwrap(platform.client.GET('/v1/projects', {}));
+      expect(defaultPage.data).toHaveLength(Math.min(expected.length, DEFAULT_PROJECT_PAGE_SIZE));
+    });
   });
 
-  it('rejects garbage cursors, cursors of other lists and filters, and limits out of range', async () => {
-    const auth = { authorization: `Bearer ${backend.apiKey}` };
-    for (const query of ['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', 'limit=101', 'limit=abc', 'limit=-1']) {
-      const response = await fetch(`${backend.baseUrl}/v1/projects?${query}`, { headers: auth });
-      expect(response.status, query).toBe(400);
-      expect(response.headers.get('content-type')).toContain('application/problem+json');
-    }
-    const users = await unwrap(backend.client.GET('/v1/users', { params: { query: { limit: 1 } } }));
-    await backend.newPlatform();
-    const page = await unwrap(backend.client.GET('/v1/projects', { params: { query: { limit: 1 } } }));
-    expect(page.next).not.toBeNull();
-    const otherFilters = await backend.client.GET('/v1/projects', { params: { query: { limit: 1, cursor: page.next ?? '', displayName: 'x' } } });
-    expect(otherFilters.response.status).toBe(400);
+  it.each(['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'limit=abc', 'limit=-1'])('rejects %s with a 400 problem', async (query) => {
+    const response = await fetch(`${backend.baseUrl}/v1/projects?${query}`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+    expect(response.status, query).toBe(400);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('rejects the cursor of another list', async () => {
+    const platform = await backend.newPlatform();
+    await givenUser(backend.store, platform.platformId);
+    const users = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: 1 } } }));
     expect(users.data).toHaveLength(1);
+    expect(users.next).not.toBeNull();
+    const projects = await platform.client.GET('/v1/projects', { params: { query: { cursor: users.next ?? '' } } });
+    expect(projects.response.status).toBe(400);
+  });
+
+  it('rejects a cursor used with other filters than its own', async () => {
+    const platform = await backend.newPlatform();
+    for (const displayName of ['One', 'Two']) await unwrap(create({ displayName }, platform));
+    const page = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 1 } } }));
+    expect(page.next).not.toBeNull();
+    const otherFilters = await platform.client.GET('/v1/projects', { params: { query: { limit: 1, cursor: page.next ?? '', displayName: 'x' } } });
+    expect(otherFilters.response.status).toBe(400);
   });
 
   it('counts flows and users of the project in analytics', async () => {
-    const project = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Counted' } }));
+    const project = await unwrap(create({ displayName: 'Counted' }));
     expect(project.analytics).toEqual({ totalUsers: 1, activeUsers: 1, totalFlows: 0, activeFlows: 0 });
   });
 });

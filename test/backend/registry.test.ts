@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../../src/handlers';
 import { listOperations, loadBundle } from '../support/bundle';
+import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 
 describe('handler registry', () => {
   const operationIds = listOperations(loadBundle()).map((entry) => entry.operationId).sort();
@@ -18,6 +19,6 @@ describe('handler registry', () => {
   });
 
   it('covers the 14 operations of the interface document plus health and readiness', () => {
-    expect(operationIds).toHaveLength(16);
+    expect(operationIds).toHaveLength(EXPECTED_OPERATION_COUNT);
   });
 });

@@ -1,8 +1,9 @@
 // Users over HTTP: newest first, externalId filter, paging with equal timestamps, tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap } from '../../src/client';
-import { addUser } from '../../src/platforms/service';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { givenUser } from '../support/builders';
+import { MAX_PAGE_SIZE } from '../support/contract';
 
 describe.each(storeKinds)('users on %s', (kind) => {
   let backend: TestBackend;
@@ -18,23 +19,40 @@ describe.each(storeKinds)('users on %s', (kind) => {
     expect(page.data[0]).toMatchObject({ id: backend.adminUserId, platformRole: 'ADMIN', status: 'ACTIVE', platformId: backend.platformId });
   });
 
-  it('pages 26 users sharing one timestamp newest first, each exactly once, and filters by externalId', async () => {
-    const platform = await backend.newPlatform();
-    const created = '2026-11-01T10:00:00.000Z';
-    for (let index = 0; index < 25; index += 1) {
-      await addUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
+  describe('a platform of 26 users, 25 sharing one timestamp', () => {
+    let platform: TestPlatform;
+    beforeAll(async () => {
+      platform = await backend.newPlatform();
+      const created = '2026-11-01T10:00:00.000Z';
+      for (let index = 0; index < 25; index += 1) {
+        await givenUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
+      }
+    });
+
+    async function allIds(): Promise<string[]> {
+      const all = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: MAX_PAGE_SIZE } } }));
+      expect(all.data).toHaveLength(26);
+      return all.data.map((user) => user.id);
     }
-    const all = await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: 100 } } }));
-    expect(all.data).toHaveLength(26);
-    expect(all.data[0]?.id).toBe(platform.adminUserId);
-    for (const limit of [2, 3, 10]) {
+
+    it('lists them newest first: the admin, then the others', async () => {
+      expect((await allIds())[0]).toBe(platform.adminUserId);
+    });
+
+    it.each([2, 3, 10])('pages through them each exactly once under limit %i', async (limit) => {
       const seen: string[] = [];
       for await (const user of paginate((cursor) => platform.client.GET('/v1/users', { params: { query: { limit, cursor } } }))) seen.push(user.id);
-      expect(seen).toEqual(all.data.map((user) => user.id));
-    }
-    const one = await unwrap(platform.client.GET('/v1/users', { params: { query: { externalId: 'ext-7' } } }));
-    expect(one.data.map((user) => user.lastName)).toEqual(['7']);
-    const others = await unwrap(backend.client.GET('/v1/users', { params: { query: { externalId: 'ext-7' } } }));
-    expect(others.data).toEqual([]);
+      expect(seen).toEqual(await allIds());
+    });
+
+    it('filters by externalId', async () => {
+      const one = await unwrap(platform.client.GET('/v1/users', { params: { query: { externalId: 'ext-7' } } }));
+      expect(one.data.map((user) => user.lastName)).toEqual(['7']);
+    });
+
+    it('finds none of them by externalId from another platform', async () => {
+      const others = await unwrap(backend.client.GET('/v1/users', { params: { query: { externalId: 'ext-7' } } }));
+      expect(others.data).toEqual([]);
+    });
   });
 });

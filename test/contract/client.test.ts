@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblemError, createClient, paginate, unwrap, type Schemas } from '../../src/client';
 import { deref, isObject, loadBundle } from '../support/bundle';
+import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 const bundle = loadBundle();
 
@@ -19,10 +20,11 @@ function exampleOf(path: string, method: string, status: string, name: string): 
 
 const flowPage = exampleOf('/v1/flows', 'get', '200', 'latestVersions') as Schemas['FlowPage'];
 const problem = exampleOf('/v1/flows/{id}', 'get', '404', 'entityNotFound') as Schemas['Problem'];
-const projectId = 'tIGxaT6wLuyI20pyiBGVC';
+const projectId = EXAMPLE_PROJECT_ID;
 
 describe('typed client', () => {
-  it('sends the API key and follows next through every page', async () => {
+  /** Pages through listFlows against a fetch answering two pages; the flows' names and the requests sent. */
+  async function pageThroughFlows(): Promise<{ names: string[]; seen: Request[] }> {
     const seen: Request[] = [];
     const pages: Schemas['FlowPage'][] = [
       { data: flowPage.data.slice(0, 1), next: 'cursor-2', previous: null },
@@ -41,11 +43,20 @@ describe('typed client', () => {
     for await (const flow of paginate((cursor) => client.GET('/v1/flows', { params: { query: { projectId, cursor } } }))) {
       names.push(flow.version.displayName);
     }
+    return { names, seen };
+  }
+
+  it('follows next through every page', async () => {
+    const { names, seen } = await pageThroughFlows();
     expect(names).toEqual(flowPage.data.map((flow) => flow.version.displayName));
     expect(seen).toHaveLength(2);
+    expect(new URL(seen[1]?.url ?? '').searchParams.get('cursor')).toBe('cursor-2');
+  });
+
+  it("sends the API key, to the operation's path under the base URL", async () => {
+    const { seen } = await pageThroughFlows();
     expect(seen[0]?.headers.get('authorization')).toBe('Bearer sk-test');
     expect(new URL(seen[0]?.url ?? '').pathname).toBe('/api/v1/flows');
-    expect(new URL(seen[1]?.url ?? '').searchParams.get('cursor')).toBe('cursor-2');
   });
 
   it('turns a problem response into ApiProblemError', async () => {

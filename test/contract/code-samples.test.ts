@@ -6,7 +6,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApiKey } from '../../src/platforms/api-keys';
 import { deref, isObject, listOperations, loadBundle, projectRoot, type OperationEntry } from '../support/bundle';
+import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 import { startPrism } from '../support/prism';
 
 interface CodeSample {
@@ -54,21 +56,32 @@ function tsBlocks(markdown: string): string[] {
 }
 
 describe('code samples in the docs', () => {
-  it('every operation has a curl and a TypeScript sample for its own method and path', () => {
-    expect(operations.length).toBe(16);
-    for (const op of operations) {
-      expect(samplesOf(op).map((s) => `${s.lang}/${s.label}`), op.operationId).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
-      const curl = sample(op, 'curl');
-      expect(curl, op.operationId).toMatch(/^curl (-X [A-Z]+ )?"\$API_BASE_URL\//);
-      if (op.method !== 'get') expect(curl, op.operationId).toContain(`-X ${op.method.toUpperCase()} `);
-      expect(sample(op, 'TypeScript'), op.operationId).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
-    }
+  it('covers every operation of the contract', () => {
+    expect(operations.length).toBe(EXPECTED_OPERATION_COUNT);
   });
 
-  it('lists also show paginate', () => {
-    const lists = operations.filter((op) => op.operationId.startsWith('list'));
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s has a curl and a TypeScript sample', (_operationId, op) => {
+    expect(samplesOf(op).map((s) => `${s.lang}/${s.label}`), op.operationId).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the curl sample calls its method and path', (_operationId, op) => {
+    const curl = sample(op, 'curl');
+    expect(curl, op.operationId).toMatch(/^curl (-X [A-Z]+ )?"\$API_BASE_URL\//);
+    if (op.method !== 'get') expect(curl, op.operationId).toContain(`-X ${op.method.toUpperCase()} `);
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the TypeScript sample calls its method and path', (_operationId, op) => {
+    expect(sample(op, 'TypeScript'), op.operationId).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
+  });
+
+  const lists = operations.filter((op) => op.operationId.startsWith('list'));
+
+  it('has six list operations', () => {
     expect(lists.length).toBe(6);
-    for (const op of lists) expect(sample(op, 'TypeScript'), op.operationId).toContain('paginate(');
+  });
+
+  it.each(lists.map((op) => [op.operationId, op] as const))('%s: the TypeScript sample also shows paginate', (_operationId, op) => {
+    expect(sample(op, 'TypeScript'), op.operationId).toContain('paginate(');
   });
 
   describe('TypeScript samples compile against src/client', () => {
@@ -117,18 +130,19 @@ describe('code samples in the docs', () => {
       return errors;
     }
 
-    it('every sample type-checks; a sample that breaks the contract does not', () => {
+    // The TypeScript of the landing page (info.description) and of the README's section on the
+    // client, each type-checked as one module: their blocks build on each other.
+    const info = isObject(bundle.info) ? bundle.info : {};
+    const landing = tsBlocks(String(info.description ?? ''));
+    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+    const section = /\n## Docs and the typed client\n([\s\S]*?)(?=\n## |$)/.exec(readme)?.[1] ?? '';
+    const readmeBlocks = tsBlocks(section);
+    const documentNames = ['landingPage', 'readmeClient', 'readmeMsw'];
+
+    let errors: Map<string, string[]>;
+    beforeAll(() => {
       const files: Record<string, string> = {};
       for (const op of operations) files[op.operationId] = sample(op, 'TypeScript');
-      // The TypeScript of the landing page (info.description) and of the README's section on the
-      // client, each as one module: their blocks build on each other.
-      const info = isObject(bundle.info) ? bundle.info : {};
-      const landing = tsBlocks(String(info.description ?? ''));
-      const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-      const section = /\n## Docs and the typed client\n([\s\S]*?)(?=\n## |$)/.exec(readme)?.[1] ?? '';
-      const readmeBlocks = tsBlocks(section);
-      expect(landing.length).toBeGreaterThanOrEqual(2);
-      expect(readmeBlocks.length).toBeGreaterThanOrEqual(3);
       const documents = {
         landingPage: documentModule(landing),
         readmeClient: documentModule(readmeBlocks.filter((block) => !block.includes('msw'))),
@@ -136,9 +150,28 @@ describe('code samples in the docs', () => {
       };
       // Negative control: the harness must report a sample that does not match the contract.
       files['negativeControl'] = "const { data } = await client.POST('/v1/flows', { body: { displayName: 42, projectId: 'x' } });\nconsole.log(data);";
-      const errors = compile(files, documents);
-      expect([...errors.keys()], [...errors.values()].flat().join('\n')).toEqual(['negativeControl']);
+      errors = compile(files, documents);
     }, 120_000);
+
+    it('finds the TypeScript blocks of the landing page', () => {
+      expect(landing.length).toBeGreaterThanOrEqual(2);
+    });
+
+    it("finds the TypeScript blocks of the README's section on the client", () => {
+      expect(readmeBlocks.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it.each([...operations.map((op) => op.operationId), ...documentNames])('%s type-checks', (name) => {
+      expect(errors.get(name) ?? []).toEqual([]);
+    });
+
+    it('reports no error but the negative control', () => {
+      expect([...errors.keys()].filter((name) => name !== 'negativeControl'), [...errors.values()].flat().join('\n')).toEqual([]);
+    });
+
+    it('reports a sample that breaks the contract (the negative control)', () => {
+      expect([...errors.keys()]).toContain('negativeControl');
+    });
   });
 
   describe('curl samples against the Prism mock', () => {
@@ -167,7 +200,7 @@ describe('code samples in the docs', () => {
       ].join('\n');
       const stdout = execFileSync('bash', ['-c', `${wrapper}\n${sample(op, 'curl')}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: `sk-${'a'.repeat(61)}` },
+        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: newApiKey() },
       });
       return {
         status: Number(stdout.trim()),

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProblemError, createClient, paginate, unwrap, type ApiClient, type Problem } from '../../src/client';
 import { createHandlers, createHandlersByOperation, createMockHttp, type OperationId } from '../../src/client/msw';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
+import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 const baseUrl = 'http://frontend.test/api';
 const bundle = loadBundle();
@@ -27,7 +28,7 @@ function firstSuccess(operationId: string): { status: number; body: unknown } {
   return { status: Number(status), body: example.value };
 }
 
-const projectId = 'tIGxaT6wLuyI20pyiBGVC';
+const projectId = EXAMPLE_PROJECT_ID;
 const id = 'tDVKg7394Qn7RoH23PSVU';
 
 /** One call of the typed client per operation (the compiler checks each against the contract). */
@@ -61,18 +62,19 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 describe('MSW handlers for frontend tests', () => {
-  it('have one handler per operation of the contract, at its method and path', () => {
+  it('have one handler per operation of the contract', () => {
     const handlers = createHandlersByOperation(baseUrl);
     expect(Object.keys(handlers).sort()).toEqual(operations.map((op) => op.operationId).sort());
-    for (const op of operations) {
-      const handler = handlers[op.operationId as OperationId];
-      const expectedPath = `${baseUrl}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
-      expect({ operationId: op.operationId, method: handler.info.method, path: handler.info.path }).toEqual({
-        operationId: op.operationId,
-        method: op.method.toUpperCase(),
-        path: expectedPath,
-      });
-    }
+  });
+
+  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the handler is at its method and path', (_operationId, op) => {
+    const handler = createHandlersByOperation(baseUrl)[op.operationId as OperationId];
+    const expectedPath = `${baseUrl}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+    expect({ operationId: op.operationId, method: handler.info.method, path: handler.info.path }).toEqual({
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: expectedPath,
+    });
   });
 
   it.each(operations.map((op) => op.operationId as OperationId))('%s: the typed client gets the first success example', async (operationId) => {
@@ -103,12 +105,18 @@ describe('MSW handlers for frontend tests', () => {
     await expect(call).rejects.toMatchObject({ status: 404, code: 'ENTITY_NOT_FOUND' });
   });
 
-  it('answers nothing outside the contract (the handlers, not a catch-all, answer)', async () => {
-    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+  // The handlers, not a catch-all, answer: nothing outside the contract is answered.
+  it('answers no path outside the contract', async () => {
     await expect(fetch(`${baseUrl}/v1/not-in-the-contract`)).rejects.toThrow();
-    // Another origin than the base URL is not answered either.
+  });
+
+  it('answers no other origin than the base URL', async () => {
     const other = createClient({ baseUrl: 'http://elsewhere.test/api', apiKey: 'sk-frontend-test' });
     await expect(other.GET('/health')).rejects.toThrow();
+  });
+
+  it('answers the same operation at the base URL', async () => {
+    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
     await expect(client.GET('/health')).resolves.toMatchObject({ data: firstSuccess('getHealth').body });
   });
 });

@@ -11,6 +11,8 @@ import pino from 'pino';
 import { createClient, type ApiClient } from '../../src/client';
 import { loadConfig } from '../../src/config';
 import { createPlatform } from '../../src/platforms/service';
+import { newMcpToken } from '../../src/projects/service';
+import { newApiKey } from '../../src/platforms/api-keys';
 import { startService } from '../../src/server';
 import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
 import { randomAlphanumeric } from '../../src/store/ids';
@@ -22,6 +24,12 @@ export const storeKinds: StoreKind[] = process.env.TEST_STORES
 
 /** A well-formed id that no record has: for the 404 paths. */
 export const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
+
+const MCP_TOKEN = `[0-9A-Za-z]{${newMcpToken().length}}`;
+/** An MCP server token, as the service makes them (newMcpToken). */
+export const MCP_TOKEN_PATTERN = new RegExp(`^${MCP_TOKEN}$`);
+/** An MCP server token anywhere in a text. */
+export const MCP_TOKEN_IN_TEXT = new RegExp(MCP_TOKEN);
 
 export interface TestPlatform {
   platformId: string;
@@ -81,7 +89,7 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
   const keyDefault = kind === 'postgres' ? { ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {};
   const config = { ...loadConfig({ NODE_ENV: 'test', ...keyDefault, ...env }), port: 0, host: '127.0.0.1', validateResponses: true };
   // Bootstrap with a known key so the suite does not have to parse stdout.
-  const service = await startService({ ...config, bootstrapApiKey: `sk-${randomAlphanumeric(61)}` }, logger, options);
+  const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options);
   const clientWith = (apiKey: string | undefined): ApiClient => createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
   const newPlatform = async (): Promise<TestPlatform> => {
     const created = await createPlatform(service.store, { name: `Platform ${randomAlphanumeric(6)}`, adminEmail: `admin-${randomAlphanumeric(6)}@example.com` });

@@ -1,0 +1,307 @@
+// What tests need in the store before they call the API (given*), and what they read back from it
+// to check how something was stored (stored*, set*). This module is the only test code that knows
+// the store's tables and columns: a schema change is made here, not in every suite.
+//
+// Records the API can make are made through it (givenProject) or through the service functions the
+// command line and demo data use (givenConnection, givenUser, givenRun); records the API cannot
+// make yet (flows with several versions, a handshake, a failure count) are written as rows.
+import { dirname } from 'node:path';
+import { sql } from 'kysely';
+import * as appConnections from '../../src/app-connections/service';
+import type { NewAppConnection } from '../../src/app-connections/service';
+import { unwrap, type ApiClient, type Schemas } from '../../src/client';
+import * as flowRuns from '../../src/flow-runs/service';
+import type { FlowRunInput } from '../../src/flow-runs/service';
+import { addUser } from '../../src/platforms/service';
+import type { Store } from '../../src/store/database';
+import { newId, now, randomAlphanumeric } from '../../src/store/ids';
+import { toFlag, toJson } from '../../src/store/json';
+
+type Trigger = Schemas['Trigger'];
+
+/** The trigger of a flow nobody has set up yet, as the flow service makes it. */
+export const EMPTY_TRIGGER: Trigger = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
+
+// ─── Projects and users ──────────────────────────────────────────────────────────────────────
+
+/** A project of the client's platform, made over the API; its id. */
+export async function givenProject(platform: { client: ApiClient }, fields: Partial<Schemas['ProjectCreateRequest']> = {}): Promise<string> {
+  return (await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Test project', ...fields } }))).id;
+}
+
+export interface GivenUser {
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Default MEMBER. */
+  platformRole?: Schemas['PlatformRole'];
+  /** Default ACTIVE. */
+  status?: Schemas['UserStatus'];
+  /** Default: a random one. */
+  externalId?: string;
+  /** Default: now. */
+  created?: string;
+}
+
+/** A user of the platform; its id. */
+export async function givenUser(store: Store, platformId: string, user: GivenUser = {}): Promise<string> {
+  const name = randomAlphanumeric(8).toLowerCase();
+  return addUser(store, platformId, { email: `${name}@example.com`, firstName: 'Test', lastName: name, platformRole: 'MEMBER', ...user });
+}
+
+// ─── Flows and their versions ────────────────────────────────────────────────────────────────
+
+export interface GivenFlowVersion {
+  /** Default EMPTY_TRIGGER. */
+  trigger?: Trigger;
+  /** Default 'Flow'. */
+  displayName?: string;
+  /** Default: DRAFT for the flow's latest version, LOCKED for the earlier ones. */
+  state?: Schemas['FlowVersionState'];
+  /** Default false. */
+  valid?: boolean;
+  /** Default 'someone'. */
+  updatedBy?: string;
+  /** External ids of the app connections the version uses. Default none. */
+  connectionIds?: string[];
+  /** Default none. */
+  agentIds?: string[];
+  /** Default none. */
+  backupFiles?: Record<string, string>;
+  /** Default '1'. */
+  schemaVersion?: string;
+  /** Default: now (in givenFlow: the flow's creation time plus one millisecond per earlier version). */
+  created?: string;
+}
+
+export interface GivenFlow {
+  projectId: string;
+  /** Default: a random one. */
+  externalId?: string;
+  /** Default DISABLED. */
+  status?: Schemas['FlowStatus'];
+  /** Default none (null). */
+  folderId?: string | null;
+  /** Default null. */
+  metadata?: Record<string, unknown> | null;
+  /** Default NONE. */
+  handshake?: { strategy: Schemas['HandshakeConfiguration']['strategy']; paramName?: string | null };
+  /** Failed runs of its schedule in a row. Default 0. */
+  scheduleFailureCount?: number;
+  /** Of the flow and its first version; each further version is one millisecond newer. Default: now. */
+  created?: string;
+  /** Oldest first; the last is the latest. Default: one version with every default. */
+  versions?: GivenFlowVersion[];
+}
+
+export interface GivenFlowIds {
+  id: string;
+  externalId: string;
+  /** In the order of `versions`. */
+  versionIds: string[];
+}
+
+/** A flow as the flow service stores it, with what the API cannot set (several versions, a handshake, a failure count). */
+export async function givenFlow(store: Store, flow: GivenFlow): Promise<GivenFlowIds> {
+  const id = newId();
+  const externalId = flow.externalId ?? newId();
+  const created = flow.created ?? now();
+  await store.db
+    .insertInto('flows')
+    .values({
+      id,
+      created,
+      updated: created,
+      project_id: flow.projectId,
+      external_id: externalId,
+      folder_id: flow.folderId ?? null,
+      status: flow.status ?? 'DISABLED',
+      published_version_id: null,
+      metadata: flow.metadata === undefined || flow.metadata === null ? null : toJson(flow.metadata),
+      handshake_strategy: flow.handshake?.strategy ?? 'NONE',
+      handshake_param_name: flow.handshake?.paramName ?? null,
+      schedule_failure_count: flow.scheduleFailureCount ?? 0,
+    })
+    .execute();
+  const versions = flow.versions ?? [{}];
+  const versionIds: string[] = [];
+  for (const [index, version] of versions.entries()) {
+    versionIds.push(
+      await givenFlowVersion(store, id, {
+        ...version,
+        state: version.state ?? (index === versions.length - 1 ? 'DRAFT' : 'LOCKED'),
+        created: version.created ?? new Date(Date.parse(created) + index).toISOString(),
+      }),
+    );
+  }
+  return { id, externalId, versionIds };
+}
+
+/** One more version of a flow (default DRAFT); its id. */
+export async function givenFlowVersion(store: Store, flowId: string, version: GivenFlowVersion = {}): Promise<string> {
+  const id = newId();
+  const created = version.created ?? now();
+  await store.db
+    .insertInto('flow_versions')
+    .values({
+      id,
+      created,
+      updated: created,
+      flow_id: flowId,
+      display_name: version.displayName ?? 'Flow',
+      trigger: toJson(version.trigger ?? EMPTY_TRIGGER),
+      updated_by: version.updatedBy ?? 'someone',
+      valid: toFlag(version.valid ?? false),
+      schema_version: version.schemaVersion ?? '1',
+      agent_ids: toJson(version.agentIds ?? []),
+      state: version.state ?? 'DRAFT',
+      connection_ids: toJson(version.connectionIds ?? []),
+      backup_files: toJson(version.backupFiles ?? {}),
+    })
+    .execute();
+  return id;
+}
+
+/** Gives every flow of the project the same creation time (to page through equal timestamps). */
+export async function setFlowsCreated(store: Store, projectId: string, created: string): Promise<void> {
+  await store.db.updateTable('flows').set({ created }).where('project_id', '=', projectId).execute();
+}
+
+/** Sets how many scheduled runs of the flow failed in a row. */
+export async function setScheduleFailureCount(store: Store, flowId: string, count: number): Promise<void> {
+  await store.db.updateTable('flows').set({ schedule_failure_count: count }).where('id', '=', flowId).execute();
+}
+
+/** What the store holds of a flow beyond the Flow resource. */
+export async function storedFlowExtras(store: Store, flowId: string): Promise<{ handshakeStrategy: string; handshakeParamName: string | null; scheduleFailureCount: number }> {
+  const row = await store.db.selectFrom('flows').select(['handshake_strategy', 'handshake_param_name', 'schedule_failure_count']).where('id', '=', flowId).executeTakeFirstOrThrow();
+  return { handshakeStrategy: row.handshake_strategy, handshakeParamName: row.handshake_param_name, scheduleFailureCount: row.schedule_failure_count };
+}
+
+/** Ids of the flows stored for a project. */
+export async function storedFlowIds(store: Store, projectId: string): Promise<string[]> {
+  return (await store.db.selectFrom('flows').select('id').where('project_id', '=', projectId).execute()).map((row) => row.id);
+}
+
+/** Ids of the versions stored for a flow. */
+export async function storedFlowVersionIds(store: Store, flowId: string): Promise<string[]> {
+  return (await store.db.selectFrom('flow_versions').select('id').where('flow_id', '=', flowId).execute()).map((row) => row.id);
+}
+
+/** The folders stored for a project, by display name. */
+export async function storedFolders(store: Store, projectId: string): Promise<{ id: string; displayName: string }[]> {
+  const rows = await store.db.selectFrom('folders').select(['id', 'display_name']).where('project_id', '=', projectId).orderBy('display_name').execute();
+  return rows.map((row) => ({ id: row.id, displayName: row.display_name }));
+}
+
+// ─── Flow runs ───────────────────────────────────────────────────────────────────────────────
+
+/** A run of a flow, recorded as the engine records it (default SUCCEEDED); the run as the API shows it. */
+export function givenRun(store: Store, run: Omit<FlowRunInput, 'status'> & Partial<Pick<FlowRunInput, 'status'>>): Promise<Schemas['FlowRun']> {
+  return flowRuns.record(store, { status: 'SUCCEEDED', ...run });
+}
+
+// ─── App connections ─────────────────────────────────────────────────────────────────────────
+
+export type GivenConnection = Pick<NewAppConnection, 'platformId' | 'ownerId'> & Partial<NewAppConnection>;
+
+/**
+ * An app connection (default: an active project-scoped SECRET_TEXT connection of the Slack piece
+ * with a random external id, linked to no project), made as the command line makes them.
+ */
+export function givenConnection(store: Store, connection: GivenConnection): Promise<Schemas['AppConnection']> {
+  return appConnections.create(store, {
+    projectIds: [],
+    externalId: `conn-${randomAlphanumeric(8)}`,
+    displayName: 'Connection',
+    type: 'SECRET_TEXT',
+    pieceName: '@activepieces/piece-slack',
+    scope: 'PROJECT',
+    status: 'ACTIVE',
+    value: { secret: 'not-for-your-eyes' },
+    ...connection,
+  });
+}
+
+/** The connection's secret as stored (encrypted). */
+export async function storedConnectionSecret(store: Store, connectionId: string): Promise<string> {
+  const row = await store.db.selectFrom('app_connections').select('encrypted_value').where('id', '=', connectionId).executeTakeFirstOrThrow();
+  return row.encrypted_value;
+}
+
+/** Every stored column of the connection, as text: to check nothing in it gives a secret away. */
+export async function storedConnectionText(store: Store, connectionId: string): Promise<string> {
+  return JSON.stringify(await store.db.selectFrom('app_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow());
+}
+
+/** Ids of the connections stored as linked to the project. */
+export async function storedConnectionIdsOfProject(store: Store, projectId: string): Promise<string[]> {
+  return (await store.db.selectFrom('app_connection_projects').select('connection_id').where('project_id', '=', projectId).execute()).map((row) => row.connection_id);
+}
+
+/** The directory of an SQLite store's database file (where the generated key file goes). */
+export async function sqliteDirectoryOf(store: Store): Promise<string> {
+  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(store.db);
+  return dirname(rows.find((database) => database.name === 'main')?.file ?? '');
+}
+
+// ─── Flow templates ──────────────────────────────────────────────────────────────────────────
+
+export interface StoredTemplate {
+  id: string;
+  created: string;
+  updated: string;
+  platformId: string;
+  description: string;
+  /** The stored JSON texts, as they are. */
+  template: string;
+  blogUrl: string;
+  type: string;
+  tags: string;
+  metadata: string;
+}
+
+/** The templates stored under an id (at most one), every column. */
+export async function storedTemplates(store: Store, templateId: string): Promise<StoredTemplate[]> {
+  const rows = await store.db.selectFrom('flow_templates').selectAll().where('id', '=', templateId).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    platformId: row.platform_id,
+    description: row.description,
+    template: row.template,
+    blogUrl: row.blog_url,
+    type: row.type,
+    tags: row.tags,
+    metadata: row.metadata,
+  }));
+}
+
+// ─── MCP servers and tools ───────────────────────────────────────────────────────────────────
+
+/** Ids of the MCP servers stored for a project. */
+export async function storedMcpServerIds(store: Store, projectId: string): Promise<string[]> {
+  return (await store.db.selectFrom('mcp_servers').select('id').where('project_id', '=', projectId).execute()).map((row) => row.id);
+}
+
+/** Ids of the MCP servers whose stored token is this one. */
+export async function storedMcpServerIdsWithToken(store: Store, token: string): Promise<string[]> {
+  return (await store.db.selectFrom('mcp_servers').select('id').where('token', '=', token).execute()).map((row) => row.id);
+}
+
+/** Marks the server as used by an agent (the API cannot). */
+export async function setMcpServerAgent(store: Store, serverId: string, agentId: string | null): Promise<void> {
+  await store.db.updateTable('mcp_servers').set({ agent_id: agentId }).where('id', '=', serverId).execute();
+}
+
+/** Ids of the server's stored tools, in their stored order. */
+export async function storedMcpToolIds(store: Store, serverId: string): Promise<string[]> {
+  return (await store.db.selectFrom('mcp_tools').select('id').where('mcp_id', '=', serverId).orderBy('position').execute()).map((row) => row.id);
+}
+
+/** Which of these tool ids are still stored. */
+export async function storedMcpToolIdsAmong(store: Store, toolIds: string[]): Promise<string[]> {
+  if (toolIds.length === 0) return [];
+  return (await store.db.selectFrom('mcp_tools').select('id').where('id', 'in', toolIds).execute()).map((row) => row.id);
+}

@@ -1,0 +1,25 @@
+// Values the contract (generated/openapi.json) defines and tests compare with or build requests
+// from, read from the bundle instead of copied into each suite; and the few expectations about the
+// contract's size that several suites share.
+import { isObject, loadBundle, type JsonObject } from './bundle';
+
+const bundle = loadBundle();
+
+function at(path: string[]): JsonObject {
+  let node: unknown = bundle;
+  for (const key of path) node = isObject(node) ? node[key] : undefined;
+  if (!isObject(node)) throw new Error(`generated/openapi.json has no ${path.join('.')}`);
+  return node;
+}
+
+/** A record id: the pattern of the contract's Id schema (21 characters of 0-9A-Za-z). */
+export const ID_PATTERN = new RegExp(String(at(['components', 'schemas', 'Id']).pattern));
+
+/** The largest `limit` a list takes (the Limit parameter's maximum). */
+export const MAX_PAGE_SIZE = Number(at(['components', 'parameters', 'Limit', 'schema']).maximum);
+
+/** The project the contract's examples belong to. */
+export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLatest', 'value']).projectId);
+
+/** The operations the contract must have: the interface document's 14, plus health and readiness. */
+export const EXPECTED_OPERATION_COUNT = 16;
