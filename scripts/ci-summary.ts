@@ -12,7 +12,9 @@ function countSuitesWithFailedTests(report: JsonObject): number {
   const suites = Array.isArray(report.testResults) ? report.testResults : [];
   return suites.filter(
     (suite: unknown) =>
-      isObject(suite) && Array.isArray(suite.assertionResults) && suite.assertionResults.some((test: unknown) => isObject(test) && test.status === 'failed'),
+      isObject(suite) &&
+      Array.isArray(suite.assertionResults) &&
+      suite.assertionResults.some((test: unknown) => isObject(test) && test.status === 'failed'),
   ).length;
 }
 

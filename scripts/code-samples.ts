@@ -8,7 +8,14 @@
 // Generation fails when a required value cannot be found this way.
 // Used by scripts/generate.ts; test/contract/code-samples.test.ts compiles every TypeScript sample
 // and runs every curl sample against the Prism mock.
-import { deref, isObject, listOperations, type HttpMethod, type JsonObject, type OperationEntry } from '../src/core/contract';
+import {
+  deref,
+  type HttpMethod,
+  isObject,
+  type JsonObject,
+  listOperations,
+  type OperationEntry,
+} from '../src/core/contract';
 
 /** The environment variables the curl samples read (documented in the landing description). */
 export const CURL_BASE_URL_VARIABLE = 'API_BASE_URL';
@@ -77,7 +84,12 @@ function fieldOf(value: unknown, name: string): unknown {
   return Array.isArray(plural) && plural.length > 0 ? asArray(plural)[0] : undefined;
 }
 
-function parameterValue(bundle: JsonObject, parameter: Parameter, responseExample: unknown, requestExample: unknown): unknown {
+function parameterValue(
+  bundle: JsonObject,
+  parameter: Parameter,
+  responseExample: unknown,
+  requestExample: unknown,
+): unknown {
   if ('example' in parameter) return parameter.example;
   if (isObject(parameter.examples)) {
     const first = deref(bundle, Object.values(parameter.examples)[0]);
@@ -88,19 +100,27 @@ function parameterValue(bundle: JsonObject, parameter: Parameter, responseExampl
   const fromRequest = fieldOf(requestExample, parameter.name);
   if (fromRequest !== undefined) return fromRequest;
   const schema = deref(bundle, parameter.schema);
-  if (isObject(schema) && Array.isArray(schema.examples) && schema.examples.length > 0) return asArray(schema.examples)[0];
+  if (isObject(schema) && Array.isArray(schema.examples) && schema.examples.length > 0)
+    return asArray(schema.examples)[0];
   return undefined;
 }
 
 /** Everything a sample needs about one operation, read from the bundle. */
-export function describeOperation(bundle: JsonObject, { path, method, operationId: id, operation, pathItem }: OperationEntry): SampleOperation {
+export function describeOperation(
+  bundle: JsonObject,
+  { path, method, operationId: id, operation, pathItem }: OperationEntry,
+): SampleOperation {
   const parameters = [...asArray(pathItem.parameters), ...asArray(operation.parameters)].map((p) => deref(bundle, p));
   const { status, response } = successResponse(bundle, id, operation);
   const responseMedia = jsonMedia(isObject(response) ? response.content : undefined);
   const responseExample = firstExampleValue(bundle, responseMedia);
   const requestBody = operation.requestBody === undefined ? undefined : deref(bundle, operation.requestBody);
-  const requestExample = requestBody === undefined ? undefined : firstExampleValue(bundle, jsonMedia(isObject(requestBody) ? requestBody.content : undefined));
-  if (requestBody !== undefined && requestExample === undefined) throw new Error(`${id}: the request body has no example`);
+  const requestExample =
+    requestBody === undefined
+      ? undefined
+      : firstExampleValue(bundle, jsonMedia(isObject(requestBody) ? requestBody.content : undefined));
+  if (requestBody !== undefined && requestExample === undefined)
+    throw new Error(`${id}: the request body has no example`);
 
   const pathValues: JsonObject = {};
   const queryValues: JsonObject = {};
@@ -108,7 +128,8 @@ export function describeOperation(bundle: JsonObject, { path, method, operationI
     if (!isParameter(parameter)) throw new Error(`${id}: a parameter without name or location`);
     if (parameter.in !== 'path' && !(parameter.in === 'query' && parameter.required === true)) continue;
     const value = parameterValue(bundle, parameter, responseExample, requestExample);
-    if (value === undefined) throw new Error(`${id}: no example value for the ${parameter.in} parameter ${parameter.name}`);
+    if (value === undefined)
+      throw new Error(`${id}: no example value for the ${parameter.in} parameter ${parameter.name}`);
     (parameter.in === 'path' ? pathValues : queryValues)[parameter.name] = value;
   }
   const schema = deref(bundle, isObject(responseMedia) ? responseMedia.schema : undefined);
@@ -172,7 +193,9 @@ export function tsLiteral(value: unknown, indent = '', width = 64): string {
   const entries =
     items !== undefined
       ? items.map((item) => tsLiteral(item, inner, width))
-      : Object.entries(value).map(([key, item]: [string, unknown]) => (item === SHORTHAND ? key : `${tsKey(key)}: ${tsLiteral(item, inner, width)}`));
+      : Object.entries(value).map(([key, item]: [string, unknown]) =>
+          item === SHORTHAND ? key : `${tsKey(key)}: ${tsLiteral(item, inner, width)}`,
+        );
   const [open, close] = items !== undefined ? ['[', ']'] : ['{', '}'];
   if (entries.length === 0) return `${open}${close}`;
   const flat = items !== undefined ? `[${entries.join(', ')}]` : `{ ${entries.join(', ')} }`;

@@ -38,10 +38,14 @@ try {
   process.stderr.write(`code samples: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }
-const bundleText = JSON.stringify(bundle, null, 2) + '\n';
+const bundleText = `${JSON.stringify(bundle, null, 2)}\n`;
 
 // openapi-typescript takes the parsed document; redocly has just bundled (and lint validated) it.
-const ast = await openapiTS(bundle as unknown as OpenAPI3, { defaultNonNullable: false, exportType: false, alphabetize: false });
+const ast = await openapiTS(bundle as unknown as OpenAPI3, {
+  defaultNonNullable: false,
+  exportType: false,
+  alphabetize: false,
+});
 const header = '// Generated from openapi/ by `npm run generate`. Do not edit.\n';
 const typesText = header + astToString(ast);
 

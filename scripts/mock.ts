@@ -13,7 +13,7 @@
 // re-read when generated/openapi.json changes (npm run generate).
 import { unwatchFile, watchFile } from 'node:fs';
 import { bundlePath } from '../src/core/bundle-file';
-import { startPrism, type PrismLogLevel, type RunningPrism } from './prism';
+import { type PrismLogLevel, type RunningPrism, startPrism } from './prism';
 
 const LEVELS: readonly PrismLogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 const isLevel = (value: string): value is PrismLogLevel => (LEVELS as readonly string[]).includes(value);
@@ -51,7 +51,8 @@ try {
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(message);
-  if (message.includes('in use')) console.error(`Choose another port: MOCK_PORT=${port + 1} npm run ${mode === 'proxy' ? 'mock:proxy' : 'mock'}`);
+  if (message.includes('in use'))
+    console.error(`Choose another port: MOCK_PORT=${port + 1} npm run ${mode === 'proxy' ? 'mock:proxy' : 'mock'}`);
   process.exit(1);
 }
 
@@ -59,10 +60,14 @@ const shownBase = prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:');
 if (mode === 'mock') {
   console.log(`Mock server of the contract (Prism): ${shownBase}`);
   console.log(`  try: curl -H 'Authorization: Bearer sk-anything' '${shownBase}/v1/projects'`);
-  console.log(`  responses: named examples; choose one with 'Prefer: example=<name>', 'Prefer: code=404' or 'Prefer: dynamic=true'`);
+  console.log(
+    `  responses: named examples; choose one with 'Prefer: example=<name>', 'Prefer: code=404' or 'Prefer: dynamic=true'`,
+  );
 } else {
   console.log(`Contract-checking proxy (Prism): ${shownBase} -> ${upstream}`);
-  console.log(`  violations appear below and in each response's 'sl-violations' header${flag('MOCK_ERRORS') ? '; a response that breaks the contract becomes a 500' : ''}`);
+  console.log(
+    `  violations appear below and in each response's 'sl-violations' header${flag('MOCK_ERRORS') ? '; a response that breaks the contract becomes a 500' : ''}`,
+  );
 }
 console.log(`  log level ${logLevel} (MOCK_LOG_LEVEL); Ctrl-C stops it`);
 

@@ -3,7 +3,7 @@
 // backend at http://localhost:3000/api/v1/... (Prism itself ignores the server URL's path and
 // would serve /v1/...). Shared by scripts/mock.ts (npm run mock, npm run mock:proxy) and
 // test/support/prism.ts (the tests).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +62,8 @@ export function mountBundle(bundle: JsonObject): { spec: JsonObject; basePath: s
   const basePath = basePathOf(bundle);
   if (basePath === '') return { spec: bundle, basePath };
   const paths: JsonObject = {};
-  for (const [path, item] of Object.entries(isObject(bundle.paths) ? bundle.paths : {})) paths[`${basePath}${path}`] = item;
+  for (const [path, item] of Object.entries(isObject(bundle.paths) ? bundle.paths : {}))
+    paths[`${basePath}${path}`] = item;
   const servers = (Array.isArray(bundle.servers) ? bundle.servers : []).map((server: unknown) => {
     if (!isObject(server) || typeof server.url !== 'string') return server;
     const url = new URL(server.url, 'http://localhost');
@@ -166,7 +167,9 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
     // Prism forwards to upstream + the request path, and the request path already holds the base path.
     const url = new URL(options.upstream);
     const pathname = url.pathname.replace(/\/+$/, '');
-    url.pathname = pathname.endsWith(mounted.basePath) ? pathname.slice(0, pathname.length - mounted.basePath.length) || '/' : pathname || '/';
+    url.pathname = pathname.endsWith(mounted.basePath)
+      ? pathname.slice(0, pathname.length - mounted.basePath.length) || '/'
+      : pathname || '/';
     upstream = url.toString().replace(/\/+$/, '');
   }
   const attempts = options.port === undefined ? 3 : 1;
@@ -179,7 +182,17 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
     }
     const urlHost = host.includes(':') ? `[${host}]` : host;
     const origin = `http://${urlHost === '0.0.0.0' ? '127.0.0.1' : urlHost}:${port}`;
-    const run = spawnOnce({ mode, specPath: mounted.specPath, upstream, host, port, logLevel, errors: options.errors, dynamic: options.dynamic, stdio: options.stdio });
+    const run = spawnOnce({
+      mode,
+      specPath: mounted.specPath,
+      upstream,
+      host,
+      port,
+      logLevel,
+      errors: options.errors,
+      dynamic: options.dynamic,
+      stdio: options.stdio,
+    });
     const killOnExit = (): void => {
       run.child.kill('SIGKILL');
     };
@@ -212,7 +225,16 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
         })();
         return stopped;
       };
-      return { baseUrl: `${origin}${mounted.basePath}`, origin, port, basePath: mounted.basePath, child: run.child, refresh: mounted.refresh, exited: run.exited, stop };
+      return {
+        baseUrl: `${origin}${mounted.basePath}`,
+        origin,
+        port,
+        basePath: mounted.basePath,
+        child: run.child,
+        refresh: mounted.refresh,
+        exited: run.exited,
+        stop,
+      };
     }
     process.removeListener('exit', killOnExit);
     if (exitInfo === undefined) {

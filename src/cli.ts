@@ -1,7 +1,7 @@
 // `npm run cli -- <command>`: the admin command line (the API cannot create platforms or keys).
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config';
 import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
+import { loadConfig } from './config';
 import { loadDemoData } from './demo/data';
 import { createApiKey, createPlatform, platformPrincipal } from './platforms/service';
 import { migrate, openStore, type Store } from './store/database';
@@ -20,7 +20,9 @@ The store is the one npm start uses: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLi
 /** Opens the configured store, brings its schema up to date, runs the work and closes it. */
 async function withStore<T>(work: (store: Store, applied: string[]) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const store = openStore(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
+  const store = openStore(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir },
+  );
   useEncryptionKey(store, loadEncryptionKey(config.encryptionKey, config.dataDir));
   try {
     return await work(store, await migrate(store));
@@ -53,7 +55,9 @@ async function main(argv: string[]): Promise<void> {
       const name = required(values.name, 'name');
       const adminEmail = required(values['admin-email'], 'admin-email');
       const created = await withStore((store) => createPlatform(store, { name, adminEmail }));
-      process.stdout.write(`Platform ${created.platformId} (admin user ${created.adminUserId})\nAPI key (shown once): ${created.apiKey}\n`);
+      process.stdout.write(
+        `Platform ${created.platformId} (admin user ${created.adminUserId})\nAPI key (shown once): ${created.apiKey}\n`,
+      );
       return;
     }
     case 'create-api-key': {
@@ -63,7 +67,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'demo-data': {
-      const summary = await withStore(async (store) => loadDemoData(store, await platformPrincipal(store, values.platform)));
+      const summary = await withStore(async (store) =>
+        loadDemoData(store, await platformPrincipal(store, values.platform)),
+      );
       process.stdout.write(
         `Demo data added: ${summary.users} users, ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ` +
           `${summary.connections} connections, ${summary.templates} templates, MCP servers with PIECE and FLOW tools.\n`,

@@ -1,13 +1,13 @@
 // The registry of every operation's handler, keyed by operationId. The type requires one handler
 // per operation of the contract, and a test checks the reverse.
 import { appConnectionHandlers } from './app-connections/handlers';
-import { flowTemplateHandlers } from './flow-templates/handlers';
-import type { HandlerRegistry } from './operations';
 import { flowRunHandlers } from './flow-runs/handlers';
+import { flowTemplateHandlers } from './flow-templates/handlers';
 import { flowHandlers } from './flows/handlers';
-import { mcpServerHandlers } from './mcp-servers/handlers';
-import { projectHandlers } from './projects/handlers';
 import { healthHandlers } from './health/handlers';
+import { mcpServerHandlers } from './mcp-servers/handlers';
+import type { HandlerRegistry } from './operations';
+import { projectHandlers } from './projects/handlers';
 import { userHandlers } from './users/handlers';
 
 export const handlers: HandlerRegistry = {

@@ -15,7 +15,11 @@ export interface RequestContext {
 }
 
 type Parameters<Op extends OperationId> = operations[Op]['parameters'];
-type Section<P, K extends string> = P extends { [key in K]?: infer S } ? ([S] extends [undefined] ? Record<string, never> : NonNullable<S>) : Record<string, never>;
+type Section<P, K extends string> = P extends { [key in K]?: infer S }
+  ? [S] extends [undefined]
+    ? Record<string, never>
+    : NonNullable<S>
+  : Record<string, never>;
 type Body<Op extends OperationId> = operations[Op] extends { requestBody: { content: { 'application/json': infer B } } }
   ? B
   : operations[Op] extends { requestBody?: { content: { 'application/json': infer B } } }
@@ -36,7 +40,10 @@ export type HandlerResult<Op extends OperationId> = {
   [S in SuccessStatus<Op>]: { status: S; body: JsonOf<Responses<Op>[S]> };
 }[SuccessStatus<Op>];
 
-export type Handler<Op extends OperationId> = (input: HandlerInput<Op>, context: RequestContext) => Promise<HandlerResult<Op>>;
+export type Handler<Op extends OperationId> = (
+  input: HandlerInput<Op>,
+  context: RequestContext,
+) => Promise<HandlerResult<Op>>;
 
 export type HandlerRegistry = { [Op in OperationId]: Handler<Op> };
 export type PartialRegistry<Ops extends OperationId> = { [Op in Ops]: Handler<Op> };

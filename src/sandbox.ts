@@ -17,7 +17,11 @@ const config = {
 const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
 const service = await startService(config, logger, { kind: 'sqlite', inMemory: true });
 const summary = await loadDemoData(service.store, await platformPrincipal(service.store));
-const projects = await service.store.db.selectFrom('projects').select(['id', 'display_name']).orderBy('display_name').execute();
+const projects = await service.store.db
+  .selectFrom('projects')
+  .select(['id', 'display_name'])
+  .orderBy('display_name')
+  .execute();
 process.stdout.write(
   `\n  Sandbox (in memory, forgotten on exit): ${service.url}\n  API key: ${SANDBOX_API_KEY}\n\n` +
     `  ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ${summary.connections} connections, ${summary.users + 1} users, ${summary.templates} templates\n` +

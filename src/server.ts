@@ -35,17 +35,32 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
   }
 }
 
-export async function startService(config: Config, logger: Logger, storeOptions?: StoreOptions): Promise<RunningService> {
-  const options: StoreOptions = storeOptions ?? (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
+export async function startService(
+  config: Config,
+  logger: Logger,
+  storeOptions?: StoreOptions,
+): Promise<RunningService> {
+  const options: StoreOptions =
+    storeOptions ??
+    (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
   // Read (or made) once, here, beside the SQLite data when there is some: requests never touch it.
-  const encryptionKey = loadEncryptionKey(config.encryptionKey, 'dataDir' in options ? options.dataDir : config.dataDir);
+  const encryptionKey = loadEncryptionKey(
+    config.encryptionKey,
+    'dataDir' in options ? options.dataDir : config.dataDir,
+  );
   const store = openStore(options);
   useEncryptionKey(store, encryptionKey);
   const applied = await migrate(store);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
   await bootstrap(store, config, logger);
 
-  const app = createApp({ store, logger, handlers, validateResponses: config.validateResponses, bodyLimit: config.bodyLimit });
+  const app = createApp({
+    store,
+    logger,
+    handlers,
+    validateResponses: config.validateResponses,
+    bodyLimit: config.bodyLimit,
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
     listening.once('error', reject);

@@ -24,7 +24,8 @@ export function parseEncryptionKey(text: string, source: string): Buffer {
   let key: Buffer | undefined;
   if (HEX_KEY.test(trimmed)) key = Buffer.from(trimmed, 'hex');
   else if (BASE64_KEY.test(trimmed)) key = Buffer.from(trimmed, 'base64');
-  if (!key || key.length !== KEY_BYTES) throw new Error(`${source} must be ${KEY_BYTES} bytes written as 64 hex or 44 base64 characters`);
+  if (!key || key.length !== KEY_BYTES)
+    throw new Error(`${source} must be ${KEY_BYTES} bytes written as 64 hex or 44 base64 characters`);
   return key;
 }
 
@@ -55,7 +56,10 @@ export function useEncryptionKey(store: Store, key: Buffer): void {
 
 export function encryptionKeyOf(store: Store): Buffer {
   const key = keys.get(store);
-  if (!key) throw new Error('no encryption key is bound to this store; call useEncryptionKey(store, loadEncryptionKey(...)) at start-up');
+  if (!key)
+    throw new Error(
+      'no encryption key is bound to this store; call useEncryptionKey(store, loadEncryptionKey(...)) at start-up',
+    );
   return key;
 }
 
@@ -70,16 +74,21 @@ export function encryptSecret(key: Buffer, value: unknown, context: string): str
   const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-  return [FORMAT, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [FORMAT, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The value `encryptSecret` stored; throws when the key, the context or the text is not the one used. */
 export function decryptSecret(key: Buffer, stored: string, context: string): unknown {
   const [format, iv, tag, ciphertext, ...rest] = stored.split('.');
-  if (format !== FORMAT || iv === undefined || tag === undefined || ciphertext === undefined || rest.length > 0) throw new Error('not an encrypted connection value');
+  if (format !== FORMAT || iv === undefined || tag === undefined || ciphertext === undefined || rest.length > 0)
+    throw new Error('not an encrypted connection value');
   const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(context, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+  const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
+    'utf8',
+  );
   return JSON.parse(plaintext) as unknown;
 }

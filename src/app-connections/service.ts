@@ -1,10 +1,10 @@
 // App connections: credentials for an external app, linked to projects. The API only lists them;
 // `create` is for the command line, demo data and tests. The secret value is stored
 // encrypted and never leaves this module in clear.
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { components } from '../../generated/api';
-import { latestVersions } from '../flows/records';
 import type { Principal } from '../core/principal';
+import { latestVersions } from '../flows/records';
 import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
@@ -61,7 +61,11 @@ function jsonStringPattern(text: string): string {
  * narrows the flows to those with any version mentioning one of the ids (a text match on the
  * stored array); only their versions are then read to keep those whose latest version has it.
  */
-async function flowsUsing(db: Kysely<Database>, projectIds: string[], externalIds: string[]): Promise<Map<string, string[]>> {
+async function flowsUsing(
+  db: Kysely<Database>,
+  projectIds: string[],
+  externalIds: string[],
+): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (projectIds.length === 0 || externalIds.length === 0) return result;
   const candidates = await db
@@ -74,13 +78,23 @@ async function flowsUsing(db: Kysely<Database>, projectIds: string[], externalId
           .selectFrom('flow_versions')
           .select('flow_versions.id')
           .whereRef('flow_versions.flow_id', '=', 'flows.id')
-          .where(eb.or(externalIds.map((externalId) => sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`))),
+          .where(
+            eb.or(
+              externalIds.map(
+                (externalId) =>
+                  sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`,
+              ),
+            ),
+          ),
       ),
     )
     .orderBy('flows.created')
     .orderBy('flows.id')
     .execute();
-  const latest = await latestVersions(db, candidates.map((flow) => flow.id));
+  const latest = await latestVersions(
+    db,
+    candidates.map((flow) => flow.id),
+  );
   for (const flow of candidates) {
     const version = latest.get(flow.id);
     if (!version) continue;
@@ -95,19 +109,37 @@ async function flowsUsing(db: Kysely<Database>, projectIds: string[], externalId
 }
 
 /** The resources of a page of rows: projects, owners and flows in one query each. `flowProjectIds`: whose flows count. */
-async function present(db: Kysely<Database>, rows: ConnectionRow[], flowProjectIds: string[]): Promise<AppConnection[]> {
+async function present(
+  db: Kysely<Database>,
+  rows: ConnectionRow[],
+  flowProjectIds: string[],
+): Promise<AppConnection[]> {
   if (rows.length === 0) return [];
   const links = await db
     .selectFrom('app_connection_projects')
     .select(['connection_id', 'project_id'])
-    .where('connection_id', 'in', rows.map((row) => row.id))
+    .where(
+      'connection_id',
+      'in',
+      rows.map((row) => row.id),
+    )
     .orderBy('project_id')
     .execute();
   const projectsOf = new Map<string, string[]>();
-  for (const link of links) projectsOf.set(link.connection_id, [...(projectsOf.get(link.connection_id) ?? []), link.project_id]);
+  for (const link of links)
+    projectsOf.set(link.connection_id, [...(projectsOf.get(link.connection_id) ?? []), link.project_id]);
 
-  const owners = await db.selectFrom('users').selectAll().where('id', 'in', [...new Set(rows.map((row) => row.owner_id))]).execute();
-  const ownerById = new Map(owners.map((user): [string, AppConnectionOwner] => [user.id, { ...toUser(user), lastChangelogDismissed: user.last_changelog_dismissed }]));
+  const owners = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...new Set(rows.map((row) => row.owner_id))])
+    .execute();
+  const ownerById = new Map(
+    owners.map((user): [string, AppConnectionOwner] => [
+      user.id,
+      { ...toUser(user), lastChangelogDismissed: user.last_changelog_dismissed },
+    ]),
+  );
 
   const flowIds = await flowsUsing(db, flowProjectIds, [...new Set(rows.map((row) => row.external_id))]);
   return rows.map((row) => {
@@ -133,7 +165,11 @@ async function present(db: Kysely<Database>, rows: ConnectionRow[], flowProjectI
   });
 }
 
-export async function list(store: Store, principal: Principal, query: AppConnectionListQuery): Promise<AppConnectionPage> {
+export async function list(
+  store: Store,
+  principal: Principal,
+  query: AppConnectionListQuery,
+): Promise<AppConnectionPage> {
   const project = await findProjectRow(store, principal, query.projectId);
   let select = store.db
     .selectFrom('app_connections')
@@ -143,7 +179,8 @@ export async function list(store: Store, principal: Principal, query: AppConnect
     .where('app_connections.platform_id', '=', principal.platformId);
   if (query.scope !== undefined) select = select.where('app_connections.scope', '=', query.scope);
   if (query.pieceName !== undefined) select = select.where('app_connections.piece_name', '=', query.pieceName);
-  if (query.displayName !== undefined) select = select.where(containsIgnoringCase('app_connections.display_name', query.displayName));
+  if (query.displayName !== undefined)
+    select = select.where(containsIgnoringCase('app_connections.display_name', query.displayName));
   if (query.status !== undefined) select = select.where('app_connections.status', 'in', query.status);
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, oldestFirst, { cursor, limit, filters });
@@ -155,9 +192,23 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
   const key = encryptionKeyOf(store);
   const projectIds = [...new Set(input.projectIds)];
   // The API trusts these links for tenancy: refuse projects or an owner of another platform.
-  const projects = projectIds.length === 0 ? [] : await store.db.selectFrom('projects').select('id').where('id', 'in', projectIds).where('platform_id', '=', input.platformId).execute();
-  if (projects.length !== projectIds.length) throw new Error('every project of a connection must be a project of its platform');
-  const owner = await store.db.selectFrom('users').select('id').where('id', '=', input.ownerId).where('platform_id', '=', input.platformId).executeTakeFirst();
+  const projects =
+    projectIds.length === 0
+      ? []
+      : await store.db
+          .selectFrom('projects')
+          .select('id')
+          .where('id', 'in', projectIds)
+          .where('platform_id', '=', input.platformId)
+          .execute();
+  if (projects.length !== projectIds.length)
+    throw new Error('every project of a connection must be a project of its platform');
+  const owner = await store.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', input.ownerId)
+    .where('platform_id', '=', input.platformId)
+    .executeTakeFirst();
   if (!owner) throw new Error('the owner of a connection must be a user of its platform');
 
   const id = newId();
@@ -181,7 +232,11 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
         encrypted_value: encryptSecret(key, input.value, id),
       })
       .execute();
-    if (projectIds.length > 0) await trx.insertInto('app_connection_projects').values(projectIds.map((projectId) => ({ connection_id: id, project_id: projectId }))).execute();
+    if (projectIds.length > 0)
+      await trx
+        .insertInto('app_connection_projects')
+        .values(projectIds.map((projectId) => ({ connection_id: id, project_id: projectId })))
+        .execute();
   });
   const row = await store.db.selectFrom('app_connections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const [connection] = await present(store.db, [row], projectIds);

@@ -3,7 +3,7 @@
 import createFetchClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { components, paths } from '../../generated/api';
 
-export type { components, paths, operations } from '../../generated/api';
+export type { components, operations, paths } from '../../generated/api';
 export type Schemas = components['schemas'];
 export type Problem = Schemas['Problem'];
 export type ApiClient = Client<paths>;
@@ -71,7 +71,9 @@ interface Page<T> {
  * Iterates over every item of a list, following `next`:
  *   for await (const flow of paginate((cursor) => client.GET('/v1/flows', { params: { query: { projectId, cursor } } }))) …
  */
-export async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<FetchResult<Page<T>>>): AsyncGenerator<T> {
+export async function* paginate<T>(
+  fetchPage: (cursor: string | undefined) => Promise<FetchResult<Page<T>>>,
+): AsyncGenerator<T> {
   let cursor: string | undefined;
   do {
     const page = await unwrap(fetchPage(cursor));

@@ -14,9 +14,9 @@
 // checked against the generated types.
 import type { HttpHandler } from 'msw';
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
-import contract from '../../generated/openapi.json' with { type: 'json' };
 import type { operations, paths } from '../../generated/api';
-import { deref, isObject, listOperations, type Bundle, type OperationEntry } from '../core/contract';
+import contract from '../../generated/openapi.json' with { type: 'json' };
+import { type Bundle, deref, isObject, listOperations, type OperationEntry } from '../core/contract';
 
 export type OperationId = keyof operations;
 type Responses<K extends OperationId> = operations[K]['responses'];
@@ -74,19 +74,31 @@ export function createHandlersByOperation(baseUrl: string): { [K in OperationId]
     listFlows: http.get('/v1/flows', ({ response }) => response(200).json(responseExample('listFlows', 200), init)),
     createFlow: http.post('/v1/flows', ({ response }) => response(201).json(responseExample('createFlow', 201), init)),
     getFlow: http.get('/v1/flows/{id}', ({ response }) => response(200).json(responseExample('getFlow', 200), init)),
-    listFlowRuns: http.get('/v1/flow-runs', ({ response }) => response(200).json(responseExample('listFlowRuns', 200), init)),
-    getFlowRun: http.get('/v1/flow-runs/{id}', ({ response }) => response(200).json(responseExample('getFlowRun', 200), init)),
+    listFlowRuns: http.get('/v1/flow-runs', ({ response }) =>
+      response(200).json(responseExample('listFlowRuns', 200), init),
+    ),
+    getFlowRun: http.get('/v1/flow-runs/{id}', ({ response }) =>
+      response(200).json(responseExample('getFlowRun', 200), init),
+    ),
     listAppConnections: http.get('/v1/app-connections', ({ response }) =>
       response(200).json(responseExample('listAppConnections', 200), init),
     ),
-    listProjects: http.get('/v1/projects', ({ response }) => response(200).json(responseExample('listProjects', 200), init)),
-    createProject: http.post('/v1/projects', ({ response }) => response(201).json(responseExample('createProject', 201), init)),
-    updateProject: http.post('/v1/projects/{id}', ({ response }) => response(200).json(responseExample('updateProject', 200), init)),
+    listProjects: http.get('/v1/projects', ({ response }) =>
+      response(200).json(responseExample('listProjects', 200), init),
+    ),
+    createProject: http.post('/v1/projects', ({ response }) =>
+      response(201).json(responseExample('createProject', 201), init),
+    ),
+    updateProject: http.post('/v1/projects/{id}', ({ response }) =>
+      response(200).json(responseExample('updateProject', 200), init),
+    ),
     listUsers: http.get('/v1/users', ({ response }) => response(200).json(responseExample('listUsers', 200), init)),
     createFlowTemplate: http.post('/v1/flow-templates', ({ response }) =>
       response(200).json(responseExample('createFlowTemplate', 200), init),
     ),
-    listMcpServers: http.get('/v1/mcp-servers', ({ response }) => response(200).json(responseExample('listMcpServers', 200), init)),
+    listMcpServers: http.get('/v1/mcp-servers', ({ response }) =>
+      response(200).json(responseExample('listMcpServers', 200), init),
+    ),
     updateMcpServer: http.post('/v1/mcp-servers/{id}', ({ response }) =>
       response(200).json(responseExample('updateMcpServer', 200), init),
     ),

@@ -34,9 +34,13 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
  * segment indexes an array. Throws for an external or unresolvable reference.
  */
 export function resolvePointer(bundle: Bundle, ref: string): unknown {
-  if (ref !== '#' && !ref.startsWith('#/')) throw new Error(`not a local $ref (the bundle has only local ones): ${ref}`);
+  if (ref !== '#' && !ref.startsWith('#/'))
+    throw new Error(`not a local $ref (the bundle has only local ones): ${ref}`);
   let node: unknown = bundle;
-  for (const raw of ref.slice(2).split('/').filter((segment) => segment.length > 0)) {
+  for (const raw of ref
+    .slice(2)
+    .split('/')
+    .filter((segment) => segment.length > 0)) {
     const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
     else if (isObject(node)) node = Object.hasOwn(node, key) ? node[key] : undefined;

@@ -11,7 +11,11 @@ export class ApiError extends Error {
   readonly params: Record<string, string> | undefined;
   readonly issues: ValidationIssue[] | undefined;
 
-  constructor(code: ErrorCode, detail: string, options: { params?: Record<string, string>; issues?: ValidationIssue[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { params?: Record<string, string>; issues?: ValidationIssue[] } = {},
+  ) {
     super(detail);
     this.name = 'ApiError';
     this.code = code;
@@ -22,7 +26,9 @@ export class ApiError extends Error {
 
 /** 404 for an id that does not exist or is not visible to the caller (the two are never told apart). */
 export function notFound(entityType: string, entityId: string): ApiError {
-  return new ApiError('ENTITY_NOT_FOUND', `No ${entityType} with id ${entityId}.`, { params: { entityType, entityId } });
+  return new ApiError('ENTITY_NOT_FOUND', `No ${entityType} with id ${entityId}.`, {
+    params: { entityType, entityId },
+  });
 }
 
 /** 400 for a request that passes the schema but breaks a rule the schema cannot express. */

@@ -4,10 +4,10 @@
 // Deterministic (seeded), so the same command always gives the same shape of data.
 import type { components } from '../../generated/api';
 import * as appConnections from '../app-connections/service';
+import type { Principal } from '../core/principal';
 import * as flowRuns from '../flow-runs/service';
 import * as flowTemplates from '../flow-templates/service';
 import * as flows from '../flows/service';
-import type { Principal } from '../core/principal';
 import * as mcpServers from '../mcp-servers/service';
 import { addUser } from '../platforms/service';
 import * as projects from '../projects/service';
@@ -48,7 +48,11 @@ function pickStatus(random: () => number): FlowRunStatus {
 
 const IN_PROGRESS: FlowRunStatus[] = ['RUNNING', 'QUEUED', 'PAUSED'];
 
-export async function loadDemoData(store: Store, principal: Principal, options: { runsPerFlow?: number; now?: Date } = {}): Promise<DemoSummary> {
+export async function loadDemoData(
+  store: Store,
+  principal: Principal,
+  options: { runsPerFlow?: number; now?: Date } = {},
+): Promise<DemoSummary> {
   const random = seeded(20261121);
   const runsPerFlow = options.runsPerFlow ?? 40;
   const clock = (options.now ?? new Date()).getTime();
@@ -56,14 +60,31 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
 
   const userIds: string[] = [principal.userId];
   for (const [index, [email, firstName, lastName, platformRole]] of PEOPLE.entries()) {
-    userIds.push(await addUser(store, principal.platformId, { email, firstName, lastName, platformRole, status: index === 1 ? 'INACTIVE' : 'ACTIVE', externalId: `emp-${String(index + 2).padStart(4, '0')}` }));
+    userIds.push(
+      await addUser(store, principal.platformId, {
+        email,
+        firstName,
+        lastName,
+        platformRole,
+        status: index === 1 ? 'INACTIVE' : 'ACTIVE',
+        externalId: `emp-${String(index + 2).padStart(4, '0')}`,
+      }),
+    );
     summary.users += 1;
   }
 
   const projectIds = new Map<string, string>();
   for (const plan of PROJECTS) {
-    const project = await projects.create(store, principal, { displayName: plan.displayName, externalId: plan.externalId, metadata: { costCenter: `CC-${4100 + summary.projects * 100}` }, maxConcurrentJobs: 20 + summary.projects * 10 });
-    if (plan.pieces.length > 0) await projects.update(store, principal, project.id, { plan: { piecesFilterType: 'ALLOWED', pieces: plan.pieces } });
+    const project = await projects.create(store, principal, {
+      displayName: plan.displayName,
+      externalId: plan.externalId,
+      metadata: { costCenter: `CC-${4100 + summary.projects * 100}` },
+      maxConcurrentJobs: 20 + summary.projects * 10,
+    });
+    if (plan.pieces.length > 0)
+      await projects.update(store, principal, project.id, {
+        plan: { piecesFilterType: 'ALLOWED', pieces: plan.pieces },
+      });
     projectIds.set(plan.externalId, project.id);
     summary.projects += 1;
   }
@@ -90,14 +111,29 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
     const projectId = projectIds.get(plan.externalId) ?? '';
     const flowIds: string[] = [];
     for (const flowPlan of plan.flows) {
-      const flow = await flows.create(store, principal, { displayName: flowPlan.name, projectId, ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}), metadata: { team: plan.externalId } });
+      const flow = await flows.create(store, principal, {
+        displayName: flowPlan.name,
+        projectId,
+        ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}),
+        metadata: { team: plan.externalId },
+      });
       flowIds.push(flow.id);
       summary.flows += 1;
-      if (flowPlan.trigger) await flows.saveDraft(store, flow.id, { trigger: flowPlan.trigger, valid: true, connectionIds: flowPlan.connections, updatedBy: principal.userId });
+      if (flowPlan.trigger)
+        await flows.saveDraft(store, flow.id, {
+          trigger: flowPlan.trigger,
+          valid: true,
+          connectionIds: flowPlan.connections,
+          updatedBy: principal.userId,
+        });
       if (!flowPlan.published) continue;
       await flows.publish(store, flow.id, principal.userId);
       if (flowPlan.enabled) await flows.setStatus(store, flow.id, 'ENABLED');
-      if (flowPlan.editedAfterPublish) await flows.saveDraft(store, flow.id, { displayName: `${flowPlan.name} (v2)`, updatedBy: userIds[1] ?? principal.userId });
+      if (flowPlan.editedAfterPublish)
+        await flows.saveDraft(store, flow.id, {
+          displayName: `${flowPlan.name} (v2)`,
+          updatedBy: userIds[1] ?? principal.userId,
+        });
 
       // Runs of the last 30 days, newest last; some in the builder (TESTING), a few sub-flows.
       for (let runIndex = 0; runIndex < runsPerFlow; runIndex += 1) {
@@ -116,8 +152,20 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
           logsFileId: finished ? `log${created.replace(/\D/g, '').slice(0, 18)}` : null,
           steps: {
             trigger: { type: 'PIECE_TRIGGER', status: 'SUCCEEDED', output: { receivedAt: created } },
-            step_1: { type: 'PIECE', status: failedStep === 'step_1' ? 'FAILED' : 'SUCCEEDED', output: failedStep === 'step_1' ? { error: 'channel_not_found' } : { ok: true } },
-            ...(failedStep === 'step_2' ? { step_2: { type: 'CODE', status: 'FAILED', output: { error: 'TypeError: cannot read properties of undefined' } } } : {}),
+            step_1: {
+              type: 'PIECE',
+              status: failedStep === 'step_1' ? 'FAILED' : 'SUCCEEDED',
+              output: failedStep === 'step_1' ? { error: 'channel_not_found' } : { ok: true },
+            },
+            ...(failedStep === 'step_2'
+              ? {
+                  step_2: {
+                    type: 'CODE',
+                    status: 'FAILED',
+                    output: { error: 'TypeError: cannot read properties of undefined' },
+                  },
+                }
+              : {}),
           },
           ...(finished ? { finishTime: new Date(Date.parse(created) + duration).toISOString(), duration } : {}),
           ...(failedStep ? { failedStepName: failedStep } : {}),
@@ -134,7 +182,15 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
       await mcpServers.update(store, principal, server.id, {
         name: `${plan.displayName} assistant tools`,
         tools: [
-          { type: 'PIECE', pieceMetadata: { ...SLACK, logoUrl: 'https://cdn.activepieces.com/pieces/slack.png', connectionExternalId: plan.externalId === 'sales-ops' ? 'slack-sales' : `slack-${plan.externalId}`, actionNames: ['send_channel_message', 'find_user_by_email'] } },
+          {
+            type: 'PIECE',
+            pieceMetadata: {
+              ...SLACK,
+              logoUrl: 'https://cdn.activepieces.com/pieces/slack.png',
+              connectionExternalId: plan.externalId === 'sales-ops' ? 'slack-sales' : `slack-${plan.externalId}`,
+              actionNames: ['send_channel_message', 'find_user_by_email'],
+            },
+          },
           { type: 'FLOW', flowId: toolFlowId },
         ],
       });
@@ -142,10 +198,26 @@ export async function loadDemoData(store: Store, principal: Principal, options: 
   }
 
   for (const [displayName, description, trigger, tags] of TEMPLATES) {
-    const portable = trigger.type === 'PIECE_TRIGGER'
-      ? { ...trigger, settings: { pieceName: trigger.settings.pieceName, pieceVersion: trigger.settings.pieceVersion, pieceType: 'OFFICIAL' as const, packageType: 'REGISTRY' as const, triggerName: trigger.settings.triggerName, input: trigger.settings.input } }
-      : trigger;
-    await flowTemplates.create(store, principal, { description, template: { displayName, trigger: portable, valid: trigger.valid, schemaVersion: '1' }, tags, type: 'PLATFORM' });
+    const portable =
+      trigger.type === 'PIECE_TRIGGER'
+        ? {
+            ...trigger,
+            settings: {
+              pieceName: trigger.settings.pieceName,
+              pieceVersion: trigger.settings.pieceVersion,
+              pieceType: 'OFFICIAL' as const,
+              packageType: 'REGISTRY' as const,
+              triggerName: trigger.settings.triggerName,
+              input: trigger.settings.input,
+            },
+          }
+        : trigger;
+    await flowTemplates.create(store, principal, {
+      description,
+      template: { displayName, trigger: portable, valid: trigger.valid, schemaVersion: '1' },
+      tags,
+      type: 'PLATFORM',
+    });
     summary.templates += 1;
   }
   return summary;

@@ -7,14 +7,35 @@ type FlowRunStatus = components['schemas']['FlowRunStatus'];
 
 export const SLACK = { pieceName: '@activepieces/piece-slack', pieceVersion: '~0.10.2' };
 
-export function scheduleTrigger(cronExpression: string, timezone: string, displayName: string, connection: string): Trigger {
+export function scheduleTrigger(
+  cronExpression: string,
+  timezone: string,
+  displayName: string,
+  connection: string,
+): Trigger {
   return {
     type: 'PIECE_TRIGGER',
     name: 'trigger',
     valid: true,
     displayName,
-    settings: { pieceName: '@activepieces/piece-schedule', pieceVersion: '~0.1.5', triggerName: 'cron_expression', input: { cronExpression, timezone }, propertySettings: {} },
-    nextAction: { name: 'step_1', type: 'PIECE', displayName: 'Send message', valid: true, settings: { ...SLACK, actionName: 'send_channel_message', input: { channel: '#reports', auth: `{{connections['${connection}']}}` } } },
+    settings: {
+      pieceName: '@activepieces/piece-schedule',
+      pieceVersion: '~0.1.5',
+      triggerName: 'cron_expression',
+      input: { cronExpression, timezone },
+      propertySettings: {},
+    },
+    nextAction: {
+      name: 'step_1',
+      type: 'PIECE',
+      displayName: 'Send message',
+      valid: true,
+      settings: {
+        ...SLACK,
+        actionName: 'send_channel_message',
+        input: { channel: '#reports', auth: `{{connections['${connection}']}}` },
+      },
+    },
   };
 }
 
@@ -24,7 +45,14 @@ export function webhookTrigger(displayName: string): Trigger {
     name: 'trigger',
     valid: true,
     displayName,
-    settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.4', triggerName: 'catch_webhook', input: {}, propertySettings: {}, sampleData: { sampleDataFileId: 'kP2mX8qZ4vN1rT6yW3bL0' } },
+    settings: {
+      pieceName: '@activepieces/piece-webhook',
+      pieceVersion: '~0.1.4',
+      triggerName: 'catch_webhook',
+      input: {},
+      propertySettings: {},
+      sampleData: { sampleDataFileId: 'kP2mX8qZ4vN1rT6yW3bL0' },
+    },
   };
 }
 
@@ -50,12 +78,48 @@ export const PROJECTS: ProjectPlan[] = [
   {
     displayName: 'Sales operations',
     externalId: 'sales-ops',
-    pieces: ['@activepieces/piece-schedule', '@activepieces/piece-slack', '@activepieces/piece-openai', '@activepieces/piece-webhook'],
+    pieces: [
+      '@activepieces/piece-schedule',
+      '@activepieces/piece-slack',
+      '@activepieces/piece-openai',
+      '@activepieces/piece-webhook',
+    ],
     flows: [
-      { name: 'Daily sales report', folder: 'Reports', trigger: scheduleTrigger('0 8 * * 1-5', 'Europe/Berlin', 'Every weekday at 8:00', 'slack-sales'), connections: ['slack-sales'], published: true, enabled: true, editedAfterPublish: true },
-      { name: 'Weekly pipeline digest', folder: 'Reports', trigger: scheduleTrigger('0 9 * * 1', 'America/New_York', 'Mondays at 9:00', 'slack-sales'), connections: ['slack-sales', 'openai-reports'], published: true, enabled: true, editedAfterPublish: false },
-      { name: 'Qualify inbound leads', folder: 'Leads', trigger: webhookTrigger('New lead from the website'), connections: ['openai-reports'], published: true, enabled: false, editedAfterPublish: false },
-      { name: 'Post new leads to Slack', folder: 'Leads', connections: [], published: false, enabled: false, editedAfterPublish: false },
+      {
+        name: 'Daily sales report',
+        folder: 'Reports',
+        trigger: scheduleTrigger('0 8 * * 1-5', 'Europe/Berlin', 'Every weekday at 8:00', 'slack-sales'),
+        connections: ['slack-sales'],
+        published: true,
+        enabled: true,
+        editedAfterPublish: true,
+      },
+      {
+        name: 'Weekly pipeline digest',
+        folder: 'Reports',
+        trigger: scheduleTrigger('0 9 * * 1', 'America/New_York', 'Mondays at 9:00', 'slack-sales'),
+        connections: ['slack-sales', 'openai-reports'],
+        published: true,
+        enabled: true,
+        editedAfterPublish: false,
+      },
+      {
+        name: 'Qualify inbound leads',
+        folder: 'Leads',
+        trigger: webhookTrigger('New lead from the website'),
+        connections: ['openai-reports'],
+        published: true,
+        enabled: false,
+        editedAfterPublish: false,
+      },
+      {
+        name: 'Post new leads to Slack',
+        folder: 'Leads',
+        connections: [],
+        published: false,
+        enabled: false,
+        editedAfterPublish: false,
+      },
     ],
   },
   {
@@ -63,9 +127,30 @@ export const PROJECTS: ProjectPlan[] = [
     externalId: 'support',
     pieces: [],
     flows: [
-      { name: 'Escalate urgent tickets', folder: 'Tickets', trigger: webhookTrigger('Ticket created'), connections: ['zendesk-support'], published: true, enabled: true, editedAfterPublish: false },
-      { name: 'Nightly backlog summary', trigger: scheduleTrigger('30 22 * * *', 'UTC', 'Every night at 22:30', 'slack-support'), connections: ['slack-support'], published: true, enabled: true, editedAfterPublish: false },
-      { name: 'Satisfaction survey follow-up', connections: [], published: false, enabled: false, editedAfterPublish: false },
+      {
+        name: 'Escalate urgent tickets',
+        folder: 'Tickets',
+        trigger: webhookTrigger('Ticket created'),
+        connections: ['zendesk-support'],
+        published: true,
+        enabled: true,
+        editedAfterPublish: false,
+      },
+      {
+        name: 'Nightly backlog summary',
+        trigger: scheduleTrigger('30 22 * * *', 'UTC', 'Every night at 22:30', 'slack-support'),
+        connections: ['slack-support'],
+        published: true,
+        enabled: true,
+        editedAfterPublish: false,
+      },
+      {
+        name: 'Satisfaction survey follow-up',
+        connections: [],
+        published: false,
+        enabled: false,
+        editedAfterPublish: false,
+      },
     ],
   },
   {
@@ -73,23 +158,104 @@ export const PROJECTS: ProjectPlan[] = [
     externalId: 'marketing',
     pieces: [],
     flows: [
-      { name: 'Publish blog posts to social', folder: 'Content', trigger: webhookTrigger('New blog post'), connections: ['buffer-marketing'], published: true, enabled: true, editedAfterPublish: true },
-      { name: 'Monthly newsletter metrics', folder: 'Content', trigger: scheduleTrigger('0 7 1 * *', 'Europe/London', 'First day of the month', 'slack-marketing'), connections: ['slack-marketing'], published: true, enabled: false, editedAfterPublish: false },
+      {
+        name: 'Publish blog posts to social',
+        folder: 'Content',
+        trigger: webhookTrigger('New blog post'),
+        connections: ['buffer-marketing'],
+        published: true,
+        enabled: true,
+        editedAfterPublish: true,
+      },
+      {
+        name: 'Monthly newsletter metrics',
+        folder: 'Content',
+        trigger: scheduleTrigger('0 7 1 * *', 'Europe/London', 'First day of the month', 'slack-marketing'),
+        connections: ['slack-marketing'],
+        published: true,
+        enabled: false,
+        editedAfterPublish: false,
+      },
     ],
   },
 ];
 
-export const CONNECTIONS: Array<{ externalId: string; displayName: string; type: components['schemas']['AppConnectionType']; pieceName: string; projects: string[]; scope: 'PROJECT' | 'PLATFORM'; status: components['schemas']['AppConnectionStatus'] }> = [
-  { externalId: 'slack-sales', displayName: 'Slack (sales workspace)', type: 'OAUTH2', pieceName: SLACK.pieceName, projects: ['sales-ops'], scope: 'PROJECT', status: 'ACTIVE' },
-  { externalId: 'openai-reports', displayName: 'OpenAI', type: 'SECRET_TEXT', pieceName: '@activepieces/piece-openai', projects: ['sales-ops', 'marketing'], scope: 'PLATFORM', status: 'ACTIVE' },
-  { externalId: 'zendesk-support', displayName: 'Zendesk', type: 'BASIC_AUTH', pieceName: '@activepieces/piece-zendesk', projects: ['support'], scope: 'PROJECT', status: 'ERROR' },
-  { externalId: 'slack-support', displayName: 'Slack (support workspace)', type: 'CLOUD_OAUTH2', pieceName: SLACK.pieceName, projects: ['support'], scope: 'PROJECT', status: 'ACTIVE' },
-  { externalId: 'buffer-marketing', displayName: 'Buffer', type: 'CUSTOM_AUTH', pieceName: '@activepieces/piece-buffer', projects: ['marketing'], scope: 'PROJECT', status: 'MISSING' },
-  { externalId: 'slack-marketing', displayName: 'Slack (marketing workspace)', type: 'PLATFORM_OAUTH2', pieceName: SLACK.pieceName, projects: ['marketing'], scope: 'PROJECT', status: 'ACTIVE' },
+export const CONNECTIONS: Array<{
+  externalId: string;
+  displayName: string;
+  type: components['schemas']['AppConnectionType'];
+  pieceName: string;
+  projects: string[];
+  scope: 'PROJECT' | 'PLATFORM';
+  status: components['schemas']['AppConnectionStatus'];
+}> = [
+  {
+    externalId: 'slack-sales',
+    displayName: 'Slack (sales workspace)',
+    type: 'OAUTH2',
+    pieceName: SLACK.pieceName,
+    projects: ['sales-ops'],
+    scope: 'PROJECT',
+    status: 'ACTIVE',
+  },
+  {
+    externalId: 'openai-reports',
+    displayName: 'OpenAI',
+    type: 'SECRET_TEXT',
+    pieceName: '@activepieces/piece-openai',
+    projects: ['sales-ops', 'marketing'],
+    scope: 'PLATFORM',
+    status: 'ACTIVE',
+  },
+  {
+    externalId: 'zendesk-support',
+    displayName: 'Zendesk',
+    type: 'BASIC_AUTH',
+    pieceName: '@activepieces/piece-zendesk',
+    projects: ['support'],
+    scope: 'PROJECT',
+    status: 'ERROR',
+  },
+  {
+    externalId: 'slack-support',
+    displayName: 'Slack (support workspace)',
+    type: 'CLOUD_OAUTH2',
+    pieceName: SLACK.pieceName,
+    projects: ['support'],
+    scope: 'PROJECT',
+    status: 'ACTIVE',
+  },
+  {
+    externalId: 'buffer-marketing',
+    displayName: 'Buffer',
+    type: 'CUSTOM_AUTH',
+    pieceName: '@activepieces/piece-buffer',
+    projects: ['marketing'],
+    scope: 'PROJECT',
+    status: 'MISSING',
+  },
+  {
+    externalId: 'slack-marketing',
+    displayName: 'Slack (marketing workspace)',
+    type: 'PLATFORM_OAUTH2',
+    pieceName: SLACK.pieceName,
+    projects: ['marketing'],
+    scope: 'PROJECT',
+    status: 'ACTIVE',
+  },
 ];
 
 export const RUN_STATUSES: Array<[FlowRunStatus, number]> = [
-  ['SUCCEEDED', 60], ['FAILED', 15], ['RUNNING', 4], ['QUEUED', 3], ['PAUSED', 3], ['TIMEOUT', 4], ['INTERNAL_ERROR', 3], ['QUOTA_EXCEEDED', 3], ['MEMORY_LIMIT_EXCEEDED', 2], ['CANCELED', 3],
+  ['SUCCEEDED', 60],
+  ['FAILED', 15],
+  ['RUNNING', 4],
+  ['QUEUED', 3],
+  ['PAUSED', 3],
+  ['TIMEOUT', 4],
+  ['INTERNAL_ERROR', 3],
+  ['QUOTA_EXCEEDED', 3],
+  ['MEMORY_LIMIT_EXCEEDED', 2],
+  ['CANCELED', 3],
 ];
 
 /** The platform's other users: email, first and last name, platform role. */
@@ -103,7 +269,22 @@ export const PEOPLE: Array<[string, string, string, string]> = [
 
 /** Platform templates: name, description, trigger, tags. */
 export const TEMPLATES: Array<[string, string, Trigger, string[]]> = [
-  ['Daily sales report to Slack', 'Every weekday at 8:00, post the sales report to a Slack channel.', scheduleTrigger('0 8 * * 1-5', 'Europe/Berlin', 'Every weekday at 8:00', 'slack-sales'), ['sales', 'slack']],
-  ['Escalate urgent tickets', 'Post urgent support tickets to the on-call channel.', webhookTrigger('Ticket created'), ['support']],
-  ['Blank flow', 'Start from an empty trigger.', { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} }, []],
+  [
+    'Daily sales report to Slack',
+    'Every weekday at 8:00, post the sales report to a Slack channel.',
+    scheduleTrigger('0 8 * * 1-5', 'Europe/Berlin', 'Every weekday at 8:00', 'slack-sales'),
+    ['sales', 'slack'],
+  ],
+  [
+    'Escalate urgent tickets',
+    'Post urgent support tickets to the on-call channel.',
+    webhookTrigger('Ticket created'),
+    ['support'],
+  ],
+  [
+    'Blank flow',
+    'Start from an empty trigger.',
+    { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} },
+    [],
+  ],
 ];

@@ -1,16 +1,16 @@
 // Flow runs: the engine records them (`record`), the API lists a project's production runs
 // and reads one run with the output of its steps.
-import { sql, type Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { latestVersions } from '../flows/records';
+import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { FlowRunsTable } from '../store/schema';
-import { latestVersions } from '../flows/records';
-import { findProjectRow } from '../projects/service';
 
 type FlowRun = components['schemas']['FlowRun'];
 type FlowRunSummary = components['schemas']['FlowRunSummary'];
@@ -102,22 +102,33 @@ function selectRuns(store: Store) {
 /** A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time comparison. */
 function storedTime(value: string, parameter: string): string {
   const time = new Date(value);
-  if (Number.isNaN(time.getTime())) throw invalid('query', parameter, `${parameter} is not a time this service can read.`);
+  if (Number.isNaN(time.getTime()))
+    throw invalid('query', parameter, `${parameter} is not a time this service can read.`);
   return time.toISOString();
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
   const project = await findProjectRow(store, principal, query.projectId);
-  let select = selectRuns(store).where('flow_runs.project_id', '=', project.id).where('flow_runs.environment', '=', 'PRODUCTION');
+  let select = selectRuns(store)
+    .where('flow_runs.project_id', '=', project.id)
+    .where('flow_runs.environment', '=', 'PRODUCTION');
   if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
   if (query.status) select = select.where('flow_runs.status', 'in', query.status);
-  if (query.failedStepName !== undefined) select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);
-  if (query.createdAfter !== undefined) select = select.where('flow_runs.created', '>=', storedTime(query.createdAfter, 'createdAfter'));
-  if (query.createdBefore !== undefined) select = select.where('flow_runs.created', '<=', storedTime(query.createdBefore, 'createdBefore'));
+  if (query.failedStepName !== undefined)
+    select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);
+  if (query.createdAfter !== undefined)
+    select = select.where('flow_runs.created', '>=', storedTime(query.createdAfter, 'createdAfter'));
+  if (query.createdBefore !== undefined)
+    select = select.where('flow_runs.created', '<=', storedTime(query.createdBefore, 'createdBefore'));
   // A run must carry every tag: one EXISTS per tag.
   for (const tag of query.tags ?? []) {
     select = select.where(({ exists, selectFrom }) =>
-      exists(selectFrom('flow_run_tags').select(sql.lit(1).as('one')).whereRef('flow_run_tags.run_id', '=', 'flow_runs.id').where('flow_run_tags.tag', '=', tag)),
+      exists(
+        selectFrom('flow_run_tags')
+          .select(sql.lit(1).as('one'))
+          .whereRef('flow_run_tags.run_id', '=', 'flow_runs.id')
+          .where('flow_run_tags.tag', '=', tag),
+      ),
     );
   }
   const { cursor, limit, ...filters } = query;
@@ -145,13 +156,22 @@ async function defaultVersionId(store: Store, flowId: string, publishedVersionId
 
 /** Records a run of a flow (the engine's entry point) and returns it as the API shows it. */
 export async function record(store: Store, input: FlowRunInput): Promise<FlowRun> {
-  const flow = await store.db.selectFrom('flows').select(['id', 'project_id', 'published_version_id']).where('id', '=', input.flowId).executeTakeFirst();
+  const flow = await store.db
+    .selectFrom('flows')
+    .select(['id', 'project_id', 'published_version_id'])
+    .where('id', '=', input.flowId)
+    .executeTakeFirst();
   if (!flow) throw notFound('flow', input.flowId);
   let flowVersionId = input.flowVersionId;
   if (flowVersionId === undefined) {
     flowVersionId = await defaultVersionId(store, flow.id, flow.published_version_id);
   } else {
-    const owned = await store.db.selectFrom('flow_versions').select('id').where('id', '=', flowVersionId).where('flow_id', '=', flow.id).executeTakeFirst();
+    const owned = await store.db
+      .selectFrom('flow_versions')
+      .select('id')
+      .where('id', '=', flowVersionId)
+      .where('flow_id', '=', flow.id)
+      .executeTakeFirst();
     if (!owned) throw notFound('flow version', flowVersionId);
   }
   const created = input.created ?? now();
@@ -182,7 +202,11 @@ export async function record(store: Store, input: FlowRunInput): Promise<FlowRun
         step_name_to_test: input.stepNameToTest ?? null,
       })
       .execute();
-    if (tags.length > 0) await trx.insertInto('flow_run_tags').values(tags.map((tag) => ({ run_id: id, tag }))).execute();
+    if (tags.length > 0)
+      await trx
+        .insertInto('flow_run_tags')
+        .values(tags.map((tag) => ({ run_id: id, tag })))
+        .execute();
   });
   const row = await selectRuns(store).where('flow_runs.id', '=', id).executeTakeFirstOrThrow();
   return toFlowRun(row);

@@ -52,28 +52,53 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
  * another platform's template is refused without saying so (400 as for any unusable id): the
  * contract has no 404 here, and overwriting or confirming it would cross tenants.
  */
-export async function create(store: Store, principal: Principal, input: FlowTemplateCreateRequest): Promise<FlowTemplate> {
+export async function create(
+  store: Store,
+  principal: Principal,
+  input: FlowTemplateCreateRequest,
+): Promise<FlowTemplate> {
   return saveTemplate(store, principal, input, false);
 }
 
-async function saveTemplate(store: Store, principal: Principal, input: FlowTemplateCreateRequest, retried: boolean): Promise<FlowTemplate> {
+async function saveTemplate(
+  store: Store,
+  principal: Principal,
+  input: FlowTemplateCreateRequest,
+  retried: boolean,
+): Promise<FlowTemplate> {
   const id = input.id ?? newId();
   const timestamp = now();
   const columns = columnsOf(input);
-  const existing = input.id === undefined ? undefined : await store.db.selectFrom('flow_templates').select('platform_id').where('id', '=', id).executeTakeFirst();
+  const existing =
+    input.id === undefined
+      ? undefined
+      : await store.db.selectFrom('flow_templates').select('platform_id').where('id', '=', id).executeTakeFirst();
   if (existing && existing.platform_id !== principal.platformId) throw invalid('body', '/id', 'this id cannot be used');
 
   if (existing) {
-    await store.db.updateTable('flow_templates').set({ ...columns, updated: timestamp }).where('id', '=', id).where('platform_id', '=', principal.platformId).execute();
+    await store.db
+      .updateTable('flow_templates')
+      .set({ ...columns, updated: timestamp })
+      .where('id', '=', id)
+      .where('platform_id', '=', principal.platformId)
+      .execute();
   } else {
     try {
-      await store.db.insertInto('flow_templates').values({ id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns }).execute();
+      await store.db
+        .insertInto('flow_templates')
+        .values({ id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns })
+        .execute();
     } catch (error) {
       // Another request created this id meanwhile: decide again, now that it exists.
       if (isUniqueViolation(error) && !retried) return saveTemplate(store, principal, input, true);
       throw error;
     }
   }
-  const row = await store.db.selectFrom('flow_templates').selectAll().where('id', '=', id).where('platform_id', '=', principal.platformId).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom('flow_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('platform_id', '=', principal.platformId)
+    .executeTakeFirstOrThrow();
   return toFlowTemplate(row);
 }

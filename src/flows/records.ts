@@ -2,8 +2,8 @@
 // tools derive from them: the version to show and the schedule of a scheduled trigger.
 import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../generated/api';
-import type { Database, FlowVersionsTable, FlowsTable } from '../store/schema';
 import { fromJson } from '../store/json';
+import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;
@@ -32,7 +32,11 @@ export async function latestVersions(db: Kysely<Database>, flowIds: string[]): P
   const versions = await db.selectFrom('flow_versions').selectAll().where('flow_id', 'in', flowIds).execute();
   for (const version of versions) {
     const current = latest.get(version.flow_id);
-    if (!current || version.created > current.created || (version.created === current.created && version.id > current.id)) {
+    if (
+      !current ||
+      version.created > current.created ||
+      (version.created === current.created && version.id > current.id)
+    ) {
       latest.set(version.flow_id, version);
     }
   }

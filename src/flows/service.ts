@@ -5,14 +5,22 @@ import type { Kysely, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database } from '../store/schema';
-import { findProjectRow } from '../projects/service';
-import { latestVersions, scheduleOf, triggerOf, versionsById, type FlowRow, type FlowVersionRow, type Trigger } from './records';
+import {
+  type FlowRow,
+  type FlowVersionRow,
+  latestVersions,
+  scheduleOf,
+  type Trigger,
+  triggerOf,
+  versionsById,
+} from './records';
 
 type Flow = components['schemas']['Flow'];
 type FlowVersion = components['schemas']['FlowVersion'];
@@ -33,7 +41,13 @@ export interface FlowListQuery {
 }
 
 /** The trigger of a new flow's first version: nothing chosen yet. */
-const EMPTY_TRIGGER: Trigger = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
+const EMPTY_TRIGGER: Trigger = {
+  type: 'EMPTY',
+  name: 'trigger',
+  displayName: 'Select Trigger',
+  settings: {},
+  valid: false,
+};
 
 /** A flow row with the id of the version the list shows for it. */
 type ListedFlowRow = FlowRow & { shown_version_id: string };
@@ -125,7 +139,10 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
-  const versions = await versionsById(store.db, page.rows.map((row) => row.shown_version_id));
+  const versions = await versionsById(
+    store.db,
+    page.rows.map((row) => row.shown_version_id),
+  );
   const data = page.rows.map(({ shown_version_id: versionId, ...row }) => {
     const version = versions.get(versionId);
     if (!version) throw new Error(`flow ${row.id} lost its version ${versionId}`);
@@ -140,7 +157,12 @@ export async function get(store: Store, principal: Principal, flowId: string, ve
   if (versionId === undefined) {
     version = (await latestVersions(store.db, [row.id])).get(row.id);
   } else {
-    version = await store.db.selectFrom('flow_versions').selectAll().where('id', '=', versionId).where('flow_id', '=', row.id).executeTakeFirst();
+    version = await store.db
+      .selectFrom('flow_versions')
+      .selectAll()
+      .where('id', '=', versionId)
+      .where('flow_id', '=', row.id)
+      .executeTakeFirst();
     if (!version) throw notFound('flow version', versionId);
   }
   if (!version) throw new Error(`flow ${row.id} has no version`);
@@ -148,7 +170,12 @@ export async function get(store: Store, principal: Principal, flowId: string, ve
 }
 
 /** The project's folder of that name, created when missing (concurrent creates end on the same row). */
-async function folderNamed(trx: Transaction<Database>, projectId: string, displayName: string, timestamp: string): Promise<string> {
+async function folderNamed(
+  trx: Transaction<Database>,
+  projectId: string,
+  displayName: string,
+  timestamp: string,
+): Promise<string> {
   // ON CONFLICT DO NOTHING rather than catching the unique violation: on PostgreSQL a failed
   // statement aborts the whole transaction, so a catch-and-re-read could not continue in it.
   await trx
@@ -156,7 +183,12 @@ async function folderNamed(trx: Transaction<Database>, projectId: string, displa
     .values({ id: newId(), created: timestamp, updated: timestamp, project_id: projectId, display_name: displayName })
     .onConflict((conflict) => conflict.columns(['project_id', 'display_name']).doNothing())
     .execute();
-  const folder = await trx.selectFrom('folders').select('id').where('project_id', '=', projectId).where('display_name', '=', displayName).executeTakeFirstOrThrow();
+  const folder = await trx
+    .selectFrom('folders')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('display_name', '=', displayName)
+    .executeTakeFirstOrThrow();
   return folder.id;
 }
 
@@ -170,7 +202,12 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
   await store.db.transaction().execute(async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
-      const folder = await trx.selectFrom('folders').select('id').where('id', '=', input.folderId).where('project_id', '=', project.id).executeTakeFirst();
+      const folder = await trx
+        .selectFrom('folders')
+        .select('id')
+        .where('id', '=', input.folderId)
+        .where('project_id', '=', project.id)
+        .executeTakeFirst();
       if (!folder) throw notFound('folder', input.folderId);
       folderId = folder.id;
     } else if (input.folderName !== undefined) {
@@ -251,7 +288,11 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
     ...(changes.connectionIds !== undefined ? { connection_ids: toJson(changes.connectionIds) } : {}),
   };
   if (latest.state === 'DRAFT') {
-    await store.db.updateTable('flow_versions').set({ ...fields, updated: now() }).where('id', '=', latest.id).execute();
+    await store.db
+      .updateTable('flow_versions')
+      .set({ ...fields, updated: now() })
+      .where('id', '=', latest.id)
+      .execute();
     return latestVersionOf(store.db, flowId);
   }
   const created = after(latest.created);
@@ -268,8 +309,16 @@ export async function publish(store: Store, flowId: string, userId: string): Pro
   if (draft.state !== 'DRAFT') throw new Error(`flow ${flowId} has no draft to publish`);
   const timestamp = now();
   await store.db.transaction().execute(async (trx) => {
-    await trx.updateTable('flow_versions').set({ state: 'LOCKED', updated_by: userId, updated: timestamp }).where('id', '=', draft.id).execute();
-    await trx.updateTable('flows').set({ published_version_id: draft.id, updated: timestamp }).where('id', '=', flowId).execute();
+    await trx
+      .updateTable('flow_versions')
+      .set({ state: 'LOCKED', updated_by: userId, updated: timestamp })
+      .where('id', '=', draft.id)
+      .execute();
+    await trx
+      .updateTable('flows')
+      .set({ published_version_id: draft.id, updated: timestamp })
+      .where('id', '=', flowId)
+      .execute();
   });
   const [published] = (await versionsById(store.db, [draft.id])).values();
   if (!published) throw new Error(`version ${draft.id} vanished`);
@@ -278,8 +327,13 @@ export async function publish(store: Store, flowId: string, userId: string): Pro
 
 /** Enables or disables a flow; only a published flow can be enabled (something must run). */
 export async function setStatus(store: Store, flowId: string, status: FlowStatus): Promise<void> {
-  const flow = await store.db.selectFrom('flows').select(['id', 'published_version_id']).where('id', '=', flowId).executeTakeFirst();
+  const flow = await store.db
+    .selectFrom('flows')
+    .select(['id', 'published_version_id'])
+    .where('id', '=', flowId)
+    .executeTakeFirst();
   if (!flow) throw notFound('flow', flowId);
-  if (status === 'ENABLED' && flow.published_version_id === null) throw new Error(`flow ${flowId} is not published and cannot be enabled`);
+  if (status === 'ENABLED' && flow.published_version_id === null)
+    throw new Error(`flow ${flowId} is not published and cannot be enabled`);
   await store.db.updateTable('flows').set({ status, updated: now() }).where('id', '=', flowId).execute();
 }

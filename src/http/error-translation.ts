@@ -1,6 +1,12 @@
 // The one place where errors of third parties (the body parser, the contract validator, the
 // database) become our ApiErrors. Anything unrecognised is an internal error.
-import { ApiError, authenticationRequired, invalidWithIssues, storeUnreachable, type ValidationIssue } from '../core/errors';
+import {
+  ApiError,
+  authenticationRequired,
+  invalidWithIssues,
+  storeUnreachable,
+  type ValidationIssue,
+} from '../core/errors';
 import { isStoreUnreachable } from '../store/errors';
 import { unknownPathError } from './unknown-path';
 
@@ -13,15 +19,32 @@ export interface ValidatorError {
 }
 
 export function isValidatorError(error: unknown): error is ValidatorError {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && !(error instanceof ApiError);
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { status?: unknown }).status === 'number' &&
+    !(error instanceof ApiError)
+  );
 }
 
 /** Body-parser failures (malformed JSON, too large) carry a `type`. */
 function isBodyParserError(error: unknown): error is { type: string; status: number; limit?: number } {
-  return typeof error === 'object' && error !== null && typeof (error as { type?: unknown }).type === 'string' && typeof (error as { status?: unknown }).status === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { type?: unknown }).type === 'string' &&
+    typeof (error as { status?: unknown }).status === 'number'
+  );
 }
 
-const LOCATIONS: Record<string, ValidationIssue['location']> = { body: 'body', query: 'query', params: 'path', path: 'path', headers: 'header', header: 'header' };
+const LOCATIONS: Record<string, ValidationIssue['location']> = {
+  body: 'body',
+  query: 'query',
+  params: 'path',
+  path: 'path',
+  headers: 'header',
+  header: 'header',
+};
 
 /** `/body/plan/pieces/0` → body + `/plan/pieces/0`; `/query/limit` → query + `limit`. */
 function toIssue(path: string | undefined, message: string | undefined): ValidationIssue {
@@ -36,7 +59,9 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
     case 'entity.too.large':
       return new ApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${error.limit ?? 'the limit of'} bytes.`);
     case 'entity.parse.failed':
-      return new ApiError('VALIDATION', 'The body is not valid JSON.', { issues: [{ location: 'body', pointer: '', message: 'is not valid JSON' }] });
+      return new ApiError('VALIDATION', 'The body is not valid JSON.', {
+        issues: [{ location: 'body', pointer: '', message: 'is not valid JSON' }],
+      });
     case 'charset.unsupported':
     case 'encoding.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
@@ -48,7 +73,10 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
 function fromValidator(error: ValidatorError): ApiError | undefined {
   switch (error.status) {
     case 400:
-      return invalidWithIssues('request', (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message)));
+      return invalidWithIssues(
+        'request',
+        (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message)),
+      );
     case 401:
       return authenticationRequired();
     case 404:
@@ -56,7 +84,9 @@ function fromValidator(error: ValidatorError): ApiError | undefined {
     case 405:
       return new ApiError('METHOD_NOT_ALLOWED', 'This path does not take this method.');
     case 406:
-      return new ApiError('VALIDATION', 'The Accept header excludes application/json.', { issues: [{ location: 'header', pointer: 'accept', message: 'must accept application/json' }] });
+      return new ApiError('VALIDATION', 'The Accept header excludes application/json.', {
+        issues: [{ location: 'header', pointer: 'accept', message: 'must accept application/json' }],
+      });
     case 413:
       return new ApiError('PAYLOAD_TOO_LARGE', 'The body is larger than the limit.');
     case 415:
@@ -69,8 +99,13 @@ function fromValidator(error: ValidatorError): ApiError | undefined {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   // A body-parser error of another type carries a status too: it is read as the validator's would be.
-  const translated = (isBodyParserError(error) ? fromBodyParser(error) : undefined) ?? (isValidatorError(error) ? fromValidator(error) : undefined);
+  const translated =
+    (isBodyParserError(error) ? fromBodyParser(error) : undefined) ??
+    (isValidatorError(error) ? fromValidator(error) : undefined);
   if (translated) return translated;
   if (isStoreUnreachable(error)) return storeUnreachable();
-  return new ApiError('INTERNAL_ERROR', 'The service failed to handle the request. Retry later and quote the request id.');
+  return new ApiError(
+    'INTERNAL_ERROR',
+    'The service failed to handle the request. Retry later and quote the request id.',
+  );
 }

@@ -5,7 +5,16 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization', '*.apiKey', '*.token', '*.password', '*.secret', '*.value'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'headers.authorization',
+        '*.apiKey',
+        '*.token',
+        '*.password',
+        '*.secret',
+        '*.value',
+      ],
       censor: '[redacted]',
     },
   });

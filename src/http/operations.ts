@@ -1,7 +1,7 @@
 // One Express route per operation of the contract, calling the operation's handler from the
 // registry with the validated query, path and body.
 import express, { type Request, type Response, type Router } from 'express';
-import { basePathOf, type Bundle, type HttpMethod, listOperations } from '../core/contract';
+import { type Bundle, basePathOf, type HttpMethod, listOperations } from '../core/contract';
 import { ApiError } from '../core/errors';
 import type { HandlerRegistry, OperationId, RequestContext } from '../operations';
 import type { Store } from '../store/database';
@@ -57,7 +57,9 @@ export function operations(routes: OperationRoute[], handlers: HandlerRegistry, 
     ) => Promise<{ status: number; body: unknown }>;
     router[route.method](route.expressPath, async (req: Request, res: Response) => {
       if (!route.takesBody && hasBody(req)) {
-        throw new ApiError('VALIDATION', 'This operation takes no body.', { issues: [{ location: 'body', pointer: '', message: 'must be empty' }] });
+        throw new ApiError('VALIDATION', 'This operation takes no body.', {
+          issues: [{ location: 'body', pointer: '', message: 'must be empty' }],
+        });
       }
       const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
       const result = await handler({ query: req.query, path: req.params, body: req.body }, context);

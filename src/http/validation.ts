@@ -22,7 +22,13 @@ export function contractValidation(bundle: unknown, options: { validateResponses
   return OpenApiValidator.middleware({
     apiSpec: forValidator(bundle),
     validateApiSpec: true,
-    validateRequests: { allErrors: true, allowUnknownQueryParameters: false, coerceTypes: 'array', removeAdditional: false, discriminator: true },
+    validateRequests: {
+      allErrors: true,
+      allowUnknownQueryParameters: false,
+      coerceTypes: 'array',
+      removeAdditional: false,
+      discriminator: true,
+    },
     validateResponses: options.validateResponses ? { allErrors: true, removeAdditional: false } : false,
     validateSecurity: false,
     validateFormats: true,

@@ -3,7 +3,14 @@
 // instead of `triggerSource`, and the webhook handshake configuration.
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
-import { latestVersions, scheduleOf, triggerOf, type FlowRow, type FlowVersionRow, type Trigger } from '../flows/records';
+import {
+  type FlowRow,
+  type FlowVersionRow,
+  latestVersions,
+  scheduleOf,
+  type Trigger,
+  triggerOf,
+} from '../flows/records';
 import { fromFlag, fromJson, fromJsonOrNull } from '../store/json';
 import type { Database } from '../store/schema';
 
@@ -17,14 +24,24 @@ type HandshakeConfiguration = components['schemas']['HandshakeConfiguration'];
  * packaging is OFFICIAL/REGISTRY; the trigger's sample-data references become `inputUiInfo`.
  */
 export function portableTrigger(trigger: Trigger): PortableTrigger {
-  const nextAction = 'nextAction' in trigger && trigger.nextAction !== undefined ? { nextAction: trigger.nextAction } : {};
+  const nextAction =
+    'nextAction' in trigger && trigger.nextAction !== undefined ? { nextAction: trigger.nextAction } : {};
   if (trigger.type === 'EMPTY') {
-    return { type: 'EMPTY', name: trigger.name, valid: trigger.valid, displayName: trigger.displayName, settings: {}, ...nextAction };
+    return {
+      type: 'EMPTY',
+      name: trigger.name,
+      valid: trigger.valid,
+      displayName: trigger.displayName,
+      settings: {},
+      ...nextAction,
+    };
   }
   const { settings } = trigger;
   const inputUiInfo: InputUiInfo = {};
-  if (settings.sampleData?.sampleDataFileId !== undefined) inputUiInfo.sampleDataFileId = settings.sampleData.sampleDataFileId;
-  if (settings.sampleData?.sampleDataInputFileId !== undefined) inputUiInfo.sampleDataInputFileId = settings.sampleData.sampleDataInputFileId;
+  if (settings.sampleData?.sampleDataFileId !== undefined)
+    inputUiInfo.sampleDataFileId = settings.sampleData.sampleDataFileId;
+  if (settings.sampleData?.sampleDataInputFileId !== undefined)
+    inputUiInfo.sampleDataInputFileId = settings.sampleData.sampleDataInputFileId;
   if (settings.sampleData?.lastTestDate !== undefined) inputUiInfo.lastTestDate = settings.sampleData.lastTestDate;
   return {
     type: 'PIECE_TRIGGER',
@@ -47,7 +64,9 @@ export function portableTrigger(trigger: Trigger): PortableTrigger {
 export function toMcpFlow(flow: FlowRow, version: FlowVersionRow): McpFlow {
   const trigger = triggerOf(version);
   const schedule = scheduleOf(trigger);
-  const handshakeConfiguration: HandshakeConfiguration = { strategy: flow.handshake_strategy as HandshakeConfiguration['strategy'] };
+  const handshakeConfiguration: HandshakeConfiguration = {
+    strategy: flow.handshake_strategy as HandshakeConfiguration['strategy'],
+  };
   if (flow.handshake_param_name !== null) handshakeConfiguration.paramName = flow.handshake_param_name;
   return {
     id: flow.id,
@@ -72,7 +91,16 @@ export function toMcpFlow(flow: FlowRow, version: FlowVersionRow): McpFlow {
       state: version.state as McpFlow['version']['state'],
       connectionIds: fromJson<string[]>(version.connection_ids),
     },
-    ...(schedule ? { schedule: { type: schedule.type, cronExpression: schedule.cronExpression, timezone: schedule.timezone, failureCount: flow.schedule_failure_count } } : {}),
+    ...(schedule
+      ? {
+          schedule: {
+            type: schedule.type,
+            cronExpression: schedule.cronExpression,
+            timezone: schedule.timezone,
+            failureCount: flow.schedule_failure_count,
+          },
+        }
+      : {}),
     handshakeConfiguration,
   };
 }

@@ -33,8 +33,13 @@ export interface McpServerListQuery {
 const newestFirst = byCreation<ServerRow>('mcp-servers', 'mcp_servers', 'desc');
 
 function toPieceMetadata(row: ToolRow): McpPieceMetadata {
-  if (row.piece_name === null || row.piece_version === null || row.action_names === null) throw new Error(`PIECE tool ${row.id} has no piece`);
-  const metadata: McpPieceMetadata = { pieceName: row.piece_name, pieceVersion: row.piece_version, actionNames: fromJson<string[]>(row.action_names) };
+  if (row.piece_name === null || row.piece_version === null || row.action_names === null)
+    throw new Error(`PIECE tool ${row.id} has no piece`);
+  const metadata: McpPieceMetadata = {
+    pieceName: row.piece_name,
+    pieceVersion: row.piece_version,
+    actionNames: fromJson<string[]>(row.action_names),
+  };
   if (row.logo_url !== null) metadata.logoUrl = row.logo_url;
   if (row.connection_external_id !== null) metadata.connectionExternalId = row.connection_external_id;
   return metadata;
@@ -51,8 +56,20 @@ function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
 /** Servers with their tools (by position) and the flows those embed: three queries for the page. */
 async function present(db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
   if (rows.length === 0) return [];
-  const tools = await db.selectFrom('mcp_tools').selectAll().where('mcp_id', 'in', rows.map((row) => row.id)).orderBy('mcp_id').orderBy('position').execute();
-  const flows = await mcpFlowsById(db, [...new Set(tools.flatMap((tool) => (tool.flow_id === null ? [] : [tool.flow_id])))]);
+  const tools = await db
+    .selectFrom('mcp_tools')
+    .selectAll()
+    .where(
+      'mcp_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('mcp_id')
+    .orderBy('position')
+    .execute();
+  const flows = await mcpFlowsById(db, [
+    ...new Set(tools.flatMap((tool) => (tool.flow_id === null ? [] : [tool.flow_id]))),
+  ]);
   const toolsOf = new Map<string, McpTool[]>();
   for (const tool of tools) toolsOf.set(tool.mcp_id, [...(toolsOf.get(tool.mcp_id) ?? []), toTool(tool, flows)]);
   return rows.map((row) => ({
@@ -103,13 +120,21 @@ function checkTools(serverId: string, tools: McpToolInput[]): void {
   const flows = new Set<string>();
   tools.forEach((tool, index) => {
     const at = `/tools/${index}`;
-    if (tool.mcpId !== undefined && tool.mcpId !== serverId) issues.push({ location: 'body', pointer: `${at}/mcpId`, message: 'must be the id of this MCP server' });
+    if (tool.mcpId !== undefined && tool.mcpId !== serverId)
+      issues.push({ location: 'body', pointer: `${at}/mcpId`, message: 'must be the id of this MCP server' });
     if (tool.type === 'PIECE') {
-      if (pieces.has(tool.pieceMetadata.pieceName)) issues.push({ location: 'body', pointer: `${at}/pieceMetadata/pieceName`, message: 'another tool of the set is for this piece' });
+      if (pieces.has(tool.pieceMetadata.pieceName))
+        issues.push({
+          location: 'body',
+          pointer: `${at}/pieceMetadata/pieceName`,
+          message: 'another tool of the set is for this piece',
+        });
       pieces.add(tool.pieceMetadata.pieceName);
     } else {
-      if (tool.flow !== undefined && tool.flow.id !== tool.flowId) issues.push({ location: 'body', pointer: `${at}/flow/id`, message: 'must equal flowId' });
-      if (flows.has(tool.flowId)) issues.push({ location: 'body', pointer: `${at}/flowId`, message: 'another tool of the set is for this flow' });
+      if (tool.flow !== undefined && tool.flow.id !== tool.flowId)
+        issues.push({ location: 'body', pointer: `${at}/flow/id`, message: 'must equal flowId' });
+      if (flows.has(tool.flowId))
+        issues.push({ location: 'body', pointer: `${at}/flowId`, message: 'another tool of the set is for this flow' });
       flows.add(tool.flowId);
     }
   });
@@ -123,24 +148,60 @@ function checkTools(serverId: string, tools: McpToolInput[]): void {
  * the same flow (FLOW) as an existing one keeps that one's id and created; the others are new,
  * and tools left out are gone. Written as delete-all plus one insert.
  */
-async function replaceTools(trx: Transaction<Database>, server: ServerRow, tools: McpToolInput[], timestamp: string): Promise<void> {
+async function replaceTools(
+  trx: Transaction<Database>,
+  server: ServerRow,
+  tools: McpToolInput[],
+  timestamp: string,
+): Promise<void> {
   const flowIds = tools.flatMap((tool) => (tool.type === 'FLOW' ? [tool.flowId] : []));
   if (flowIds.length > 0) {
-    const found = await trx.selectFrom('flows').select('id').where('id', 'in', flowIds).where('project_id', '=', server.project_id).execute();
+    const found = await trx
+      .selectFrom('flows')
+      .select('id')
+      .where('id', 'in', flowIds)
+      .where('project_id', '=', server.project_id)
+      .execute();
     const ofProject = new Set(found.map((flow) => flow.id));
     const missing = flowIds.find((flowId) => !ofProject.has(flowId));
     if (missing !== undefined) throw notFound('flow', missing);
   }
 
-  const existing = await trx.selectFrom('mcp_tools').select(['id', 'created', 'type', 'piece_name', 'flow_id']).where('mcp_id', '=', server.id).execute();
-  const previousPiece = new Map(existing.flatMap((row) => (row.type === 'PIECE' && row.piece_name !== null ? [[row.piece_name, row] as const] : [])));
-  const previousFlow = new Map(existing.flatMap((row) => (row.type === 'FLOW' && row.flow_id !== null ? [[row.flow_id, row] as const] : [])));
+  const existing = await trx
+    .selectFrom('mcp_tools')
+    .select(['id', 'created', 'type', 'piece_name', 'flow_id'])
+    .where('mcp_id', '=', server.id)
+    .execute();
+  const previousPiece = new Map(
+    existing.flatMap((row) =>
+      row.type === 'PIECE' && row.piece_name !== null ? [[row.piece_name, row] as const] : [],
+    ),
+  );
+  const previousFlow = new Map(
+    existing.flatMap((row) => (row.type === 'FLOW' && row.flow_id !== null ? [[row.flow_id, row] as const] : [])),
+  );
 
   const rows = tools.map((tool, position) => {
-    const previous = tool.type === 'PIECE' ? previousPiece.get(tool.pieceMetadata.pieceName) : previousFlow.get(tool.flowId);
-    const common = { id: previous?.id ?? newId(), created: previous?.created ?? timestamp, updated: timestamp, mcp_id: server.id, position };
+    const previous =
+      tool.type === 'PIECE' ? previousPiece.get(tool.pieceMetadata.pieceName) : previousFlow.get(tool.flowId);
+    const common = {
+      id: previous?.id ?? newId(),
+      created: previous?.created ?? timestamp,
+      updated: timestamp,
+      mcp_id: server.id,
+      position,
+    };
     if (tool.type === 'FLOW') {
-      return { ...common, type: 'FLOW', piece_name: null, piece_version: null, logo_url: null, connection_external_id: null, action_names: null, flow_id: tool.flowId };
+      return {
+        ...common,
+        type: 'FLOW',
+        piece_name: null,
+        piece_version: null,
+        logo_url: null,
+        connection_external_id: null,
+        action_names: null,
+        flow_id: tool.flowId,
+      };
     }
     const piece = tool.pieceMetadata;
     return {
@@ -158,7 +219,12 @@ async function replaceTools(trx: Transaction<Database>, server: ServerRow, tools
   if (rows.length > 0) await trx.insertInto('mcp_tools').values(rows).execute();
 }
 
-export async function update(store: Store, principal: Principal, serverId: string, input: McpServerUpdateRequest): Promise<McpServer> {
+export async function update(
+  store: Store,
+  principal: Principal,
+  serverId: string,
+  input: McpServerUpdateRequest,
+): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
   if (input.tools !== undefined) checkTools(server.id, input.tools);
   const timestamp = now();
@@ -178,6 +244,10 @@ export async function update(store: Store, principal: Principal, serverId: strin
 /** A new token; the old one is overwritten, so it stops working at once. */
 export async function rotateToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
-  await store.db.updateTable('mcp_servers').set({ token: newMcpToken(), updated: now() }).where('id', '=', server.id).execute();
+  await store.db
+    .updateTable('mcp_servers')
+    .set({ token: newMcpToken(), updated: now() })
+    .where('id', '=', server.id)
+    .execute();
   return presentOne(store.db, server.id);
 }

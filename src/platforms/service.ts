@@ -1,8 +1,9 @@
 // Platforms, their admin users and API keys: made by the bootstrap at first start and by the
 // command line, never by the API.
-import { digestOf, isApiKey, newApiKey } from './api-keys';
+
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
+import { digestOf, isApiKey, newApiKey } from './api-keys';
 
 export interface NewPlatform {
   name: string;
@@ -26,7 +27,10 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
   const apiKey = input.apiKey ?? newApiKey();
   if (!isApiKey(apiKey)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');
   await store.db.transaction().execute(async (trx) => {
-    await trx.insertInto('platforms').values({ id: platformId, created: timestamp, updated: timestamp, name: input.name }).execute();
+    await trx
+      .insertInto('platforms')
+      .values({ id: platformId, created: timestamp, updated: timestamp, name: input.name })
+      .execute();
     await trx
       .insertInto('users')
       .values({
@@ -46,14 +50,25 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
       .execute();
     await trx
       .insertInto('api_keys')
-      .values({ id: newId(), created: timestamp, platform_id: platformId, user_id: adminUserId, digest: digestOf(apiKey), last_four: apiKey.slice(-4), display_name: 'Admin key' })
+      .values({
+        id: newId(),
+        created: timestamp,
+        platform_id: platformId,
+        user_id: adminUserId,
+        digest: digestOf(apiKey),
+        last_four: apiKey.slice(-4),
+        display_name: 'Admin key',
+      })
       .execute();
   });
   return { platformId, adminUserId, apiKey };
 }
 
 /** Acts as the first admin of a platform (the given one, or the oldest): for the command line and the sandbox. */
-export async function platformPrincipal(store: Store, platformId?: string): Promise<{ platformId: string; userId: string }> {
+export async function platformPrincipal(
+  store: Store,
+  platformId?: string,
+): Promise<{ platformId: string; userId: string }> {
   let select = store.db
     .selectFrom('users')
     .innerJoin('platforms', 'platforms.id', 'users.platform_id')
@@ -64,7 +79,12 @@ export async function platformPrincipal(store: Store, platformId?: string): Prom
     .orderBy('users.id');
   if (platformId) select = select.where('users.platform_id', '=', platformId);
   const principal = await select.executeTakeFirst();
-  if (!principal) throw new Error(platformId ? `no platform ${platformId} with an admin user` : 'no platform yet: run npm start once, or npm run cli -- create-platform');
+  if (!principal)
+    throw new Error(
+      platformId
+        ? `no platform ${platformId} with an admin user`
+        : 'no platform yet: run npm start once, or npm run cli -- create-platform',
+    );
   return principal;
 }
 
@@ -74,13 +94,24 @@ export async function createApiKey(store: Store, platformId: string, displayName
   const apiKey = newApiKey();
   await store.db
     .insertInto('api_keys')
-    .values({ id: newId(), created: now(), platform_id: platformId, user_id: admin.userId, digest: digestOf(apiKey), last_four: apiKey.slice(-4), display_name: displayName })
+    .values({
+      id: newId(),
+      created: now(),
+      platform_id: platformId,
+      user_id: admin.userId,
+      digest: digestOf(apiKey),
+      last_four: apiKey.slice(-4),
+      display_name: displayName,
+    })
     .execute();
   return apiKey;
 }
 
 export async function countPlatforms(store: Store): Promise<number> {
-  const row = await store.db.selectFrom('platforms').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom('platforms')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -88,7 +119,15 @@ export async function countPlatforms(store: Store): Promise<number> {
 export async function addUser(
   store: Store,
   platformId: string,
-  user: { email: string; firstName: string; lastName: string; platformRole: string; status?: string; externalId?: string; created?: string },
+  user: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    platformRole: string;
+    status?: string;
+    externalId?: string;
+    created?: string;
+  },
 ): Promise<string> {
   const id = newId();
   const timestamp = user.created ?? now();

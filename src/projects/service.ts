@@ -28,7 +28,20 @@ export interface ProjectListQuery {
   externalId?: string | undefined;
 }
 
-const ICON_COLORS: ProjectIconColor[] = ['RED', 'BLUE', 'YELLOW', 'PURPLE', 'GREEN', 'PINK', 'VIOLET', 'ORANGE', 'DARK_GREEN', 'CYAN', 'LAVENDER', 'DEEP_ORANGE'];
+const ICON_COLORS: ProjectIconColor[] = [
+  'RED',
+  'BLUE',
+  'YELLOW',
+  'PURPLE',
+  'GREEN',
+  'PINK',
+  'VIOLET',
+  'ORANGE',
+  'DARK_GREEN',
+  'CYAN',
+  'LAVENDER',
+  'DEEP_ORANGE',
+];
 export const DEFAULT_MAX_CONCURRENT_JOBS = 100;
 export const DEFAULT_PROJECT_PAGE_SIZE = 50;
 /** MCP tokens: 40 characters of 0-9A-Za-z (about 238 bits). */
@@ -46,18 +59,32 @@ const projectOrder: KeysetSpec<ProjectRow> = {
   ],
 };
 
-async function analyticsOf(db: Kysely<Database>, platformId: string, projectIds: string[]): Promise<Map<string, ProjectAnalytics>> {
+async function analyticsOf(
+  db: Kysely<Database>,
+  platformId: string,
+  projectIds: string[],
+): Promise<Map<string, ProjectAnalytics>> {
   const users = await db
     .selectFrom('users')
-    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active'),
+    ])
     .where('platform_id', '=', platformId)
     .executeTakeFirstOrThrow();
-  const flows = projectIds.length === 0 ? [] : await db
-    .selectFrom('flows')
-    .select((eb) => ['project_id', eb.fn.countAll<number>().as('total'), eb.fn.sum<number>(eb.case().when('status', '=', 'ENABLED').then(1).else(0).end()).as('active')])
-    .where('project_id', 'in', projectIds)
-    .groupBy('project_id')
-    .execute();
+  const flows =
+    projectIds.length === 0
+      ? []
+      : await db
+          .selectFrom('flows')
+          .select((eb) => [
+            'project_id',
+            eb.fn.countAll<number>().as('total'),
+            eb.fn.sum<number>(eb.case().when('status', '=', 'ENABLED').then(1).else(0).end()).as('active'),
+          ])
+          .where('project_id', 'in', projectIds)
+          .groupBy('project_id')
+          .execute();
   const flowCounts = new Map(flows.map((row) => [row.project_id, row]));
   const result = new Map<string, ProjectAnalytics>();
   for (const projectId of projectIds) {
@@ -116,7 +143,12 @@ async function present(db: Kysely<Database>, platformId: string, rows: ProjectRo
 
 /** The project if it is one of the caller's platform, else a 404. */
 export async function findProjectRow(store: Store, principal: Principal, projectId: string): Promise<ProjectRow> {
-  const row = await store.db.selectFrom('projects').selectAll().where('id', '=', projectId).where('platform_id', '=', principal.platformId).executeTakeFirst();
+  const row = await store.db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', projectId)
+    .where('platform_id', '=', principal.platformId)
+    .executeTakeFirst();
   if (!row) throw notFound('project', projectId);
   return row;
 }
@@ -124,7 +156,8 @@ export async function findProjectRow(store: Store, principal: Principal, project
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
   let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', principal.platformId);
   if (query.types) select = select.where('type', 'in', query.types);
-  if (query.displayName !== undefined) select = select.where(containsIgnoringCase('projects.display_name', query.displayName));
+  if (query.displayName !== undefined)
+    select = select.where(containsIgnoringCase('projects.display_name', query.displayName));
   if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, projectOrder, { cursor, limit, filters });
@@ -139,11 +172,24 @@ export async function get(store: Store, principal: Principal, projectId: string)
 }
 
 function externalIdTaken(externalId: string): ApiError {
-  return new ApiError('PROJECT_EXTERNAL_ID_ALREADY_EXISTS', `Another project of this platform has externalId '${externalId}'.`, { params: { externalId } });
+  return new ApiError(
+    'PROJECT_EXTERNAL_ID_ALREADY_EXISTS',
+    `Another project of this platform has externalId '${externalId}'.`,
+    { params: { externalId } },
+  );
 }
 
-async function assertExternalIdFree(db: Kysely<Database>, platformId: string, externalId: string, exceptProjectId?: string): Promise<void> {
-  let select = db.selectFrom('projects').select('id').where('platform_id', '=', platformId).where('external_id', '=', externalId);
+async function assertExternalIdFree(
+  db: Kysely<Database>,
+  platformId: string,
+  externalId: string,
+  exceptProjectId?: string,
+): Promise<void> {
+  let select = db
+    .selectFrom('projects')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .where('external_id', '=', externalId);
   if (exceptProjectId) select = select.where('id', '!=', exceptProjectId);
   if (await select.executeTakeFirst()) throw externalIdTaken(externalId);
 }
@@ -174,11 +220,28 @@ export async function create(store: Store, principal: Principal, input: ProjectC
         .execute();
       await trx
         .insertInto('project_plans')
-        .values({ id: newId(), created: timestamp, updated: timestamp, project_id: projectId, locked: toFlag(false), name: 'default', pieces_filter_type: 'NONE', pieces: toJson([]) })
+        .values({
+          id: newId(),
+          created: timestamp,
+          updated: timestamp,
+          project_id: projectId,
+          locked: toFlag(false),
+          name: 'default',
+          pieces_filter_type: 'NONE',
+          pieces: toJson([]),
+        })
         .execute();
       await trx
         .insertInto('mcp_servers')
-        .values({ id: newId(), created: timestamp, updated: timestamp, project_id: projectId, name: `${input.displayName} MCP server`, token: newMcpToken(), agent_id: null })
+        .values({
+          id: newId(),
+          created: timestamp,
+          updated: timestamp,
+          project_id: projectId,
+          name: `${input.displayName} MCP server`,
+          token: newMcpToken(),
+          agent_id: null,
+        })
         .execute();
     });
   } catch (error) {
@@ -189,9 +252,15 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   return get(store, principal, projectId);
 }
 
-export async function update(store: Store, principal: Principal, projectId: string, input: ProjectUpdateRequest): Promise<Project> {
+export async function update(
+  store: Store,
+  principal: Principal,
+  projectId: string,
+  input: ProjectUpdateRequest,
+): Promise<Project> {
   const row = await findProjectRow(store, principal, projectId);
-  if (input.externalId !== undefined) await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
+  if (input.externalId !== undefined)
+    await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
   const timestamp = now();
   try {
     await store.db.transaction().execute(async (trx) => {

@@ -22,7 +22,10 @@ interface CursorPayload {
 const MAX_KEY_LENGTH = 300;
 
 export function filterDigest(filters: unknown): string {
-  return createHash('sha256').update(JSON.stringify(filters ?? null)).digest('base64url').slice(0, 10);
+  return createHash('sha256')
+    .update(JSON.stringify(filters ?? null))
+    .digest('base64url')
+    .slice(0, 10);
 }
 
 export function encodeCursor(list: string, filters: string, position: CursorPosition): string {
@@ -43,7 +46,8 @@ function isCursorPayload(value: unknown): value is CursorPayload {
 }
 
 export function decodeCursor(cursor: string, list: string, filters: string, keyLength: number): CursorPosition {
-  const rejected = (why: string) => invalid('query', 'cursor', `The cursor ${why}; pass the next or previous of an earlier page of this list.`);
+  const rejected = (why: string) =>
+    invalid('query', 'cursor', `The cursor ${why}; pass the next or previous of an earlier page of this list.`);
   let payload: unknown;
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');

@@ -1,5 +1,5 @@
 // Filter expressions that must behave the same on SQLite and PostgreSQL.
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /** `column` contains `text`, ignoring case; `%`, `_` and `\` in the text match themselves. */
 export function containsIgnoringCase(column: string, text: string): RawBuilder<SqlBool> {

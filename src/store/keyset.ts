@@ -1,8 +1,8 @@
 // Keyset pagination shared by every list: the page after (or before) a boundary row is found by
 // comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
 // neither skipped nor repeated, and the cost of a page does not depend on its depth.
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { decodeCursor, encodeCursor, filterDigest, type CursorPosition } from './cursor';
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type CursorPosition, decodeCursor, encodeCursor, filterDigest } from './cursor';
 
 export interface SortKey<Row> {
   /** Qualified column, e.g. `flows.created`. */
@@ -25,7 +25,11 @@ export interface KeysetSpec<Row> {
 export const DEFAULT_PAGE_SIZE = 10;
 
 /** Order by `created`, then `id`, in one direction: the order of most lists. */
-export function byCreation<Row extends { id: string; created: string }>(list: string, table: string, direction: 'asc' | 'desc'): KeysetSpec<Row> {
+export function byCreation<Row extends { id: string; created: string }>(
+  list: string,
+  table: string,
+  direction: 'asc' | 'desc',
+): KeysetSpec<Row> {
   return {
     list,
     keys: [
@@ -83,11 +87,17 @@ export async function fetchPage<DB, TB extends keyof DB, Row>(
   if (!forward) rows.reverse();
 
   const cursorAt = (row: Row | undefined, direction: 'next' | 'previous'): string | null =>
-    row === undefined ? null : encodeCursor(spec.list, filters, { direction, key: spec.keys.map((key) => key.read(row)) });
+    row === undefined
+      ? null
+      : encodeCursor(spec.list, filters, { direction, key: spec.keys.map((key) => key.read(row)) });
   const first = rows[0];
   const last = rows[rows.length - 1];
   if (forward) {
-    return { rows, next: hasMore ? cursorAt(last, 'next') : null, previous: position ? cursorAt(first, 'previous') : null };
+    return {
+      rows,
+      next: hasMore ? cursorAt(last, 'next') : null,
+      previous: position ? cursorAt(first, 'previous') : null,
+    };
   }
   return { rows, next: cursorAt(last, 'next'), previous: hasMore ? cursorAt(first, 'previous') : null };
 }

@@ -1,6 +1,6 @@
 // The one set of migrations, for SQLite and PostgreSQL alike. Applied at start-up and by
 // `npm run migrate`. Never edit a migration that has shipped: add a new one.
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import type { StoreKind } from './database';
 
 type ColumnBuilder = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
@@ -16,14 +16,16 @@ function initialMigration(kind: StoreKind): Migration {
 
   return {
     async up(db: Kysely<unknown>): Promise<void> {
-      await db.schema.createTable('platforms')
+      await db.schema
+        .createTable('platforms')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('updated', 'text', required)
         .addColumn('name', 'text', required)
         .execute();
 
-      await db.schema.createTable('users')
+      await db.schema
+        .createTable('users')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', requiredSortable)
         .addColumn('updated', 'text', required)
@@ -38,9 +40,14 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('last_changelog_dismissed', 'text', required)
         .addUniqueConstraint('users_platform_external_id', ['platform_id', 'external_id'])
         .execute();
-      await db.schema.createIndex('users_platform_created').on('users').columns(['platform_id', 'created', 'id']).execute();
+      await db.schema
+        .createIndex('users_platform_created')
+        .on('users')
+        .columns(['platform_id', 'created', 'id'])
+        .execute();
 
-      await db.schema.createTable('api_keys')
+      await db.schema
+        .createTable('api_keys')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
@@ -50,7 +57,8 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('display_name', 'text', required)
         .execute();
 
-      await db.schema.createTable('projects')
+      await db.schema
+        .createTable('projects')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('updated', 'text', required)
@@ -65,9 +73,14 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('metadata', 'text', required)
         .addUniqueConstraint('projects_platform_external_id', ['platform_id', 'external_id'])
         .execute();
-      await db.schema.createIndex('projects_platform_order').on('projects').columns(['platform_id', 'type', 'display_name', 'id']).execute();
+      await db.schema
+        .createIndex('projects_platform_order')
+        .on('projects')
+        .columns(['platform_id', 'type', 'display_name', 'id'])
+        .execute();
 
-      await db.schema.createTable('project_plans')
+      await db.schema
+        .createTable('project_plans')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('updated', 'text', required)
@@ -78,7 +91,8 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('pieces', 'text', required)
         .execute();
 
-      await db.schema.createTable('folders')
+      await db.schema
+        .createTable('folders')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('updated', 'text', required)
@@ -87,7 +101,8 @@ function initialMigration(kind: StoreKind): Migration {
         .addUniqueConstraint('folders_project_name', ['project_id', 'display_name'])
         .execute();
 
-      await db.schema.createTable('flows')
+      await db.schema
+        .createTable('flows')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', requiredSortable)
         .addColumn('updated', 'text', required)
@@ -102,9 +117,14 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('schedule_failure_count', 'integer', required)
         .addUniqueConstraint('flows_project_external_id', ['project_id', 'external_id'])
         .execute();
-      await db.schema.createIndex('flows_project_created').on('flows').columns(['project_id', 'created', 'id']).execute();
+      await db.schema
+        .createIndex('flows_project_created')
+        .on('flows')
+        .columns(['project_id', 'created', 'id'])
+        .execute();
 
-      await db.schema.createTable('flow_versions')
+      await db.schema
+        .createTable('flow_versions')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', requiredSortable)
         .addColumn('updated', 'text', required)
@@ -119,9 +139,14 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('connection_ids', 'text', required)
         .addColumn('backup_files', 'text', required)
         .execute();
-      await db.schema.createIndex('flow_versions_flow_created').on('flow_versions').columns(['flow_id', 'created', 'id']).execute();
+      await db.schema
+        .createIndex('flow_versions_flow_created')
+        .on('flow_versions')
+        .columns(['flow_id', 'created', 'id'])
+        .execute();
 
-      await db.schema.createTable('flow_runs')
+      await db.schema
+        .createTable('flow_runs')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', requiredSortable)
         .addColumn('updated', 'text', required)
@@ -142,17 +167,23 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('failed_step_name', 'text')
         .addColumn('step_name_to_test', 'text')
         .execute();
-      await db.schema.createIndex('flow_runs_project_created').on('flow_runs').columns(['project_id', 'environment', 'created', 'id']).execute();
+      await db.schema
+        .createIndex('flow_runs_project_created')
+        .on('flow_runs')
+        .columns(['project_id', 'environment', 'created', 'id'])
+        .execute();
       await db.schema.createIndex('flow_runs_flow').on('flow_runs').column('flow_id').execute();
 
-      await db.schema.createTable('flow_run_tags')
+      await db.schema
+        .createTable('flow_run_tags')
         .addColumn('run_id', 'text', (c) => c.notNull().references('flow_runs.id'))
         .addColumn('tag', 'text', required)
         .addPrimaryKeyConstraint('flow_run_tags_pk', ['run_id', 'tag'])
         .execute();
       await db.schema.createIndex('flow_run_tags_tag').on('flow_run_tags').columns(['tag', 'run_id']).execute();
 
-      await db.schema.createTable('app_connections')
+      await db.schema
+        .createTable('app_connections')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', requiredSortable)
         .addColumn('updated', 'text', required)
@@ -167,16 +198,26 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('metadata', 'text', required)
         .addColumn('encrypted_value', 'text', required)
         .execute();
-      await db.schema.createIndex('app_connections_platform_created').on('app_connections').columns(['platform_id', 'created', 'id']).execute();
+      await db.schema
+        .createIndex('app_connections_platform_created')
+        .on('app_connections')
+        .columns(['platform_id', 'created', 'id'])
+        .execute();
 
-      await db.schema.createTable('app_connection_projects')
+      await db.schema
+        .createTable('app_connection_projects')
         .addColumn('connection_id', 'text', (c) => c.notNull().references('app_connections.id'))
         .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
         .addPrimaryKeyConstraint('app_connection_projects_pk', ['connection_id', 'project_id'])
         .execute();
-      await db.schema.createIndex('app_connection_projects_project').on('app_connection_projects').columns(['project_id', 'connection_id']).execute();
+      await db.schema
+        .createIndex('app_connection_projects_project')
+        .on('app_connection_projects')
+        .columns(['project_id', 'connection_id'])
+        .execute();
 
-      await db.schema.createTable('flow_templates')
+      await db.schema
+        .createTable('flow_templates')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('updated', 'text', required)
@@ -189,7 +230,8 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('metadata', 'text', required)
         .execute();
 
-      await db.schema.createTable('mcp_servers')
+      await db.schema
+        .createTable('mcp_servers')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', requiredSortable)
         .addColumn('updated', 'text', required)
@@ -199,7 +241,8 @@ function initialMigration(kind: StoreKind): Migration {
         .addColumn('agent_id', 'text')
         .execute();
 
-      await db.schema.createTable('mcp_tools')
+      await db.schema
+        .createTable('mcp_tools')
         .addColumn('id', 'text', key)
         .addColumn('created', 'text', required)
         .addColumn('updated', 'text', required)

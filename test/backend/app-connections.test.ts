@@ -5,9 +5,15 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decryptSecret, encryptSecret, KEY_FILE, loadEncryptionKey, parseEncryptionKey } from '../../src/app-connections/crypto';
+import {
+  decryptSecret,
+  encryptSecret,
+  KEY_FILE,
+  loadEncryptionKey,
+  parseEncryptionKey,
+} from '../../src/app-connections/crypto';
 import type { NewAppConnection } from '../../src/app-connections/service';
-import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
+import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { DEFAULT_PAGE_SIZE } from '../../src/store/keyset';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
@@ -55,12 +61,16 @@ describe('app connection secrets at rest', () => {
     const [format, iv, tag, ciphertext] = encrypted.split('.');
     const flipped = Buffer.from(ciphertext ?? '', 'base64url');
     flipped[0] = (flipped[0] ?? 0) ^ 1;
-    expect(() => decryptSecret(key, [format, iv, tag, flipped.toString('base64url')].join('.'), 'connection-1')).toThrow();
+    expect(() =>
+      decryptSecret(key, [format, iv, tag, flipped.toString('base64url')].join('.'), 'connection-1'),
+    ).toThrow();
   });
 
   it('detects a shortened tag', () => {
     const [format, iv, tag, ciphertext] = encrypted.split('.');
-    expect(() => decryptSecret(key, [format, iv, (tag ?? '').slice(0, 8), ciphertext].join('.'), 'connection-1')).toThrow();
+    expect(() =>
+      decryptSecret(key, [format, iv, (tag ?? '').slice(0, 8), ciphertext].join('.'), 'connection-1'),
+    ).toThrow();
   });
 
   const bytes = Buffer.alloc(32, 7);
@@ -120,7 +130,9 @@ describe('app connection secrets at rest', () => {
       expect(loadEncryptionKey(undefined, directory)).toEqual(generated);
       expect(readFileSync(file, 'utf8')).toBe(text);
       const stored = encryptSecret(generated, { password: 'kept across restarts' }, 'c');
-      expect(decryptSecret(loadEncryptionKey(undefined, directory), stored, 'c')).toEqual({ password: 'kept across restarts' });
+      expect(decryptSecret(loadEncryptionKey(undefined, directory), stored, 'c')).toEqual({
+        password: 'kept across restarts',
+      });
     });
   });
 
@@ -129,12 +141,21 @@ describe('app connection secrets at rest', () => {
     try {
       const projectId = await givenProject(backend, { displayName: 'Keyed' });
       const connection = await givenConnection(backend.store, {
-        platformId: backend.platformId, projectIds: [projectId], externalId: 'k', displayName: 'K', pieceName: '@activepieces/piece-openai', ownerId: backend.adminUserId, value: 'sk-generated-key-check',
+        platformId: backend.platformId,
+        projectIds: [projectId],
+        externalId: 'k',
+        displayName: 'K',
+        pieceName: '@activepieces/piece-openai',
+        ownerId: backend.adminUserId,
+        value: 'sk-generated-key-check',
       });
       const secret = await storedConnectionSecret(backend.store, connection.id);
       expect(secret).not.toContain('generated-key-check');
       // The key file sits in the directory of the SQLite file, and is the key the service used.
-      const fileKey = parseEncryptionKey(readFileSync(join(await sqliteDirectoryOf(backend.store), KEY_FILE), 'utf8'), KEY_FILE);
+      const fileKey = parseEncryptionKey(
+        readFileSync(join(await sqliteDirectoryOf(backend.store), KEY_FILE), 'utf8'),
+        KEY_FILE,
+      );
       expect(decryptSecret(fileKey, secret, connection.id)).toBe('sk-generated-key-check');
     } finally {
       await backend.close();
@@ -158,17 +179,27 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
 
   /** A connection of the backend's platform, owned by its admin, linked to these projects. */
   function connection(projectIds: string[], fields: Partial<NewAppConnection> = {}): Promise<Schemas['AppConnection']> {
-    return givenConnection(backend.store, { platformId: backend.platformId, ownerId: backend.adminUserId, projectIds, ...fields });
+    return givenConnection(backend.store, {
+      platformId: backend.platformId,
+      ownerId: backend.adminUserId,
+      projectIds,
+      ...fields,
+    });
   }
 
   /** A flow of the project with versions (oldest first) using these connection external ids. */
   async function flowUsing(projectId: string, ...versions: string[][]): Promise<string> {
-    return (await givenFlow(backend.store, { projectId, versions: versions.map((connectionIds) => ({ connectionIds })) })).id;
+    return (
+      await givenFlow(backend.store, { projectId, versions: versions.map((connectionIds) => ({ connectionIds })) })
+    ).id;
   }
 
   async function list(query: ConnectionQuery, platform: TestPlatform = backend): Promise<Schemas['AppConnection'][]> {
     const seen: Schemas['AppConnection'][] = [];
-    for await (const item of paginate((cursor) => platform.client.GET('/v1/app-connections', { params: { query: { ...query, limit: MAX_PAGE_SIZE, cursor } } }))) seen.push(item);
+    for await (const item of paginate((cursor) =>
+      platform.client.GET('/v1/app-connections', { params: { query: { ...query, limit: MAX_PAGE_SIZE, cursor } } }),
+    ))
+      seen.push(item);
     return seen;
   }
 
@@ -181,8 +212,22 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     beforeAll(async () => {
       projectId = await newProject();
       otherProjectId = await newProject();
-      ownerId = await givenUser(backend.store, backend.platformId, { email: 'owner@example.com', firstName: 'Olga', lastName: 'Owner', platformRole: 'MEMBER', externalId: 'owner-ext' });
-      later = await connection([projectId, otherProjectId], { displayName: 'Later', created: '2026-03-02T10:00:00.000Z', ownerId, metadata: { team: 'sales' }, type: 'OAUTH2', scope: 'PLATFORM', externalId: 'later' });
+      ownerId = await givenUser(backend.store, backend.platformId, {
+        email: 'owner@example.com',
+        firstName: 'Olga',
+        lastName: 'Owner',
+        platformRole: 'MEMBER',
+        externalId: 'owner-ext',
+      });
+      later = await connection([projectId, otherProjectId], {
+        displayName: 'Later',
+        created: '2026-03-02T10:00:00.000Z',
+        ownerId,
+        metadata: { team: 'sales' },
+        type: 'OAUTH2',
+        scope: 'PLATFORM',
+        externalId: 'later',
+      });
       earlier = await connection([projectId], { displayName: 'Earlier', created: '2026-03-01T10:00:00.000Z' });
       await connection([otherProjectId], { displayName: 'Elsewhere' });
     });
@@ -212,14 +257,26 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
         ownerId,
         metadata: { team: 'sales' },
         flowIds: [],
-        owner: { id: ownerId, email: 'owner@example.com', firstName: 'Olga', lastName: 'Owner', platformRole: 'MEMBER', status: 'ACTIVE', externalId: 'owner-ext', platformId: backend.platformId },
+        owner: {
+          id: ownerId,
+          email: 'owner@example.com',
+          firstName: 'Olga',
+          lastName: 'Owner',
+          platformRole: 'MEMBER',
+          status: 'ACTIVE',
+          externalId: 'owner-ext',
+          platformId: backend.platformId,
+        },
       });
       expect([...(shown?.projectIds ?? [])].sort()).toEqual([projectId, otherProjectId].sort());
       expect(shown?.owner.lastChangelogDismissed).toMatch(/^\d{4}-\d\d-\d\dT/);
     });
 
     it("lists another project's connections for that project", async () => {
-      expect((await list({ projectId: otherProjectId })).map((item) => item.displayName).sort()).toEqual(['Elsewhere', 'Later']);
+      expect((await list({ projectId: otherProjectId })).map((item) => item.displayName).sort()).toEqual([
+        'Elsewhere',
+        'Later',
+      ]);
     });
 
     it('lists none for a project without connections', async () => {
@@ -234,7 +291,10 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     beforeAll(async () => {
       secret = `SECRET-${randomAlphanumeric(24)}`;
       projectId = await newProject();
-      created = await connection([projectId], { value: { apiKey: secret, nested: [secret] }, displayName: 'Secret holder' });
+      created = await connection([projectId], {
+        value: { apiKey: secret, nested: [secret] },
+        displayName: 'Secret holder',
+      });
     });
 
     it('is not in the created connection', () => {
@@ -260,7 +320,9 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
       const stored = await storedConnectionText(backend.store, created.id);
       expect(stored).not.toContain(secret);
       expect(stored).not.toContain(Buffer.from(secret).toString('base64'));
-      expect(decryptSecret(encryptionKey, await storedConnectionSecret(backend.store, created.id), created.id)).toEqual({ apiKey: secret, nested: [secret] });
+      expect(decryptSecret(encryptionKey, await storedConnectionSecret(backend.store, created.id), created.id)).toEqual(
+        { apiKey: secret, nested: [secret] },
+      );
     });
   });
 
@@ -268,10 +330,30 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     let projectId: string;
     beforeAll(async () => {
       projectId = await newProject();
-      await connection([projectId], { displayName: 'Slack sales', scope: 'PROJECT', status: 'ACTIVE', pieceName: '@activepieces/piece-slack' });
-      await connection([projectId], { displayName: 'SLACK support', scope: 'PLATFORM', status: 'ERROR', pieceName: '@activepieces/piece-slack' });
-      await connection([projectId], { displayName: 'Gmail 100%', scope: 'PROJECT', status: 'MISSING', pieceName: '@activepieces/piece-gmail' });
-      await connection([projectId], { displayName: 'Slack_bot', scope: 'PLATFORM', status: 'ACTIVE', pieceName: '@activepieces/piece-slack-bot' });
+      await connection([projectId], {
+        displayName: 'Slack sales',
+        scope: 'PROJECT',
+        status: 'ACTIVE',
+        pieceName: '@activepieces/piece-slack',
+      });
+      await connection([projectId], {
+        displayName: 'SLACK support',
+        scope: 'PLATFORM',
+        status: 'ERROR',
+        pieceName: '@activepieces/piece-slack',
+      });
+      await connection([projectId], {
+        displayName: 'Gmail 100%',
+        scope: 'PROJECT',
+        status: 'MISSING',
+        pieceName: '@activepieces/piece-gmail',
+      });
+      await connection([projectId], {
+        displayName: 'Slack_bot',
+        scope: 'PLATFORM',
+        status: 'ACTIVE',
+        pieceName: '@activepieces/piece-slack-bot',
+      });
     });
 
     it.each<[string, Omit<ConnectionQuery, 'projectId'>, string[]]>([
@@ -287,19 +369,41 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
       ['displayName with _ taken literally', { displayName: 'k_' }, ['Slack_bot']],
       ['one status', { status: ['ACTIVE'] }, ['Slack sales', 'Slack_bot']],
       ['two statuses', { status: ['ERROR', 'MISSING'] }, ['Gmail 100%', 'SLACK support']],
-      ['scope, status and displayName together', { scope: 'PLATFORM', status: ['ACTIVE'], displayName: 'slack' }, ['Slack_bot']],
-      ['scope, pieceName and status matching nothing together', { scope: 'PROJECT', pieceName: '@activepieces/piece-gmail', status: ['ACTIVE'] }, []],
+      [
+        'scope, status and displayName together',
+        { scope: 'PLATFORM', status: ['ACTIVE'], displayName: 'slack' },
+        ['Slack_bot'],
+      ],
+      [
+        'scope, pieceName and status matching nothing together',
+        { scope: 'PROJECT', pieceName: '@activepieces/piece-gmail', status: ['ACTIVE'] },
+        [],
+      ],
     ])('by %s', async (_name, query, expected) => {
       expect((await list({ projectId, ...query })).map((item) => item.displayName).sort()).toEqual(expected);
     });
 
-    it.each(['status=BROKEN', 'scope=GLOBAL', 'status=ACTIVE&status=ACTIVE', 'displayName=', 'owner=me', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'cursor=nonsense!'])('rejects %s with a 400', async (bad) => {
-      const response = await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}&${bad}`, { headers: auth });
+    it.each([
+      'status=BROKEN',
+      'scope=GLOBAL',
+      'status=ACTIVE&status=ACTIVE',
+      'displayName=',
+      'owner=me',
+      'limit=0',
+      `limit=${MAX_PAGE_SIZE + 1}`,
+      'cursor=nonsense!',
+    ])('rejects %s with a 400', async (bad) => {
+      const response = await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}&${bad}`, {
+        headers: auth,
+      });
       expect(response.status, bad).toBe(400);
     });
 
     it('takes status repeated in the query string', async () => {
-      const repeated = await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}&status=ERROR&status=MISSING`, { headers: auth });
+      const repeated = await fetch(
+        `${backend.baseUrl}/v1/app-connections?projectId=${projectId}&status=ERROR&status=MISSING`,
+        { headers: auth },
+      );
       expect(((await repeated.json()) as Schemas['AppConnectionPage']).data).toHaveLength(2);
     });
   });
@@ -310,7 +414,10 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     let used: Schemas['AppConnection'];
     let special: Schemas['AppConnection'];
     let unused: Schemas['AppConnection'];
-    let flows: Record<'usesNow' | 'usedBefore' | 'otherCase' | 'alsoNow' | 'otherProjectFlow' | 'lookalike' | 'onlySpecial', string>;
+    let flows: Record<
+      'usesNow' | 'usedBefore' | 'otherCase' | 'alsoNow' | 'otherProjectFlow' | 'lookalike' | 'onlySpecial',
+      string
+    >;
     let byId: Map<string, string[]>;
     beforeAll(async () => {
       projectId = await newProject();
@@ -348,9 +455,12 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
       expect(byId.get(unused.id)).toEqual([]);
     });
 
-    it.each(['usedBefore', 'otherCase', 'otherProjectFlow', 'lookalike'] as const)('leaves out the flow %s', (excluded) => {
-      expect([...byId.values()].flat()).not.toContain(flows[excluded]);
-    });
+    it.each(['usedBefore', 'otherCase', 'otherProjectFlow', 'lookalike'] as const)(
+      'leaves out the flow %s',
+      (excluded) => {
+        expect([...byId.values()].flat()).not.toContain(flows[excluded]);
+      },
+    );
 
     it("gives, listed for another project, that project's flows", async () => {
       const inOther = (await list({ projectId: otherProjectId })).find((item) => item.id === used.id);
@@ -366,19 +476,25 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
       projectId = await newProject();
       const created = '2026-05-05T05:05:05.555Z';
       const ids: string[] = [];
-      for (let index = 0; index < 27; index += 1) ids.push((await connection([projectId], { created, displayName: `Same ${index}` })).id);
-      await connection([projectId], { created: '2026-05-05T05:05:05.554Z', displayName: 'First' }).then((first) => ids.unshift(first.id));
+      for (let index = 0; index < 27; index += 1)
+        ids.push((await connection([projectId], { created, displayName: `Same ${index}` })).id);
+      await connection([projectId], { created: '2026-05-05T05:05:05.554Z', displayName: 'First' }).then((first) =>
+        ids.unshift(first.id),
+      );
       expected = [ids[0] ?? '', ...ids.slice(1).sort()];
     });
 
     const page = (query: Omit<ConnectionQuery, 'projectId'> & { projectId?: string }) =>
       backend.client.GET('/v1/app-connections', { params: { query: { projectId, ...query } } });
 
-    it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each connection exactly once, oldest first, under limit %i', async (limit) => {
-      const seen: string[] = [];
-      for await (const item of paginate((cursor) => page({ limit, cursor }))) seen.push(item.id);
-      expect(seen, `limit ${limit}`).toEqual(expected);
-    });
+    it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])(
+      'gives each connection exactly once, oldest first, under limit %i',
+      async (limit) => {
+        const seen: string[] = [];
+        for await (const item of paginate((cursor) => page({ limit, cursor }))) seen.push(item.id);
+        expect(seen, `limit ${limit}`).toEqual(expected);
+      },
+    );
 
     it('goes back to the first page with previous', async () => {
       const first = await unwrap(page({ limit: 4 }));
@@ -423,7 +539,10 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     it('answers 404 for an unknown project', async () => {
       const unknown = await backend.client.GET('/v1/app-connections', { params: { query: { projectId: UNKNOWN_ID } } });
       expect(unknown.response.status).toBe(404);
-      expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: UNKNOWN_ID } });
+      expect(unknown.error).toMatchObject({
+        code: 'ENTITY_NOT_FOUND',
+        params: { entityType: 'project', entityId: UNKNOWN_ID },
+      });
     });
 
     it("answers 404 to another platform's key, naming none of the connections", async () => {
@@ -438,7 +557,9 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     });
 
     it('answers 401 without an API key', async () => {
-      const anonymous = await backend.clientWith(undefined).GET('/v1/app-connections', { params: { query: { projectId } } });
+      const anonymous = await backend
+        .clientWith(undefined)
+        .GET('/v1/app-connections', { params: { query: { projectId } } });
       expect(anonymous.response.status).toBe(401);
     });
   });
@@ -450,6 +571,8 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
   });
 
   it("refuses a connection owned by another platform's user", async () => {
-    await expect(connection([await newProject()], { ownerId: stranger.adminUserId })).rejects.toThrow(/user of its platform/);
+    await expect(connection([await newProject()], { ownerId: stranger.adminUserId })).rejects.toThrow(
+      /user of its platform/,
+    );
   });
 });

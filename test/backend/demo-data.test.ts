@@ -1,6 +1,6 @@
 // The demo data: a realistic, linked set reachable through the API (the sandbox serving it is in process.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate, unwrap, type Schemas } from '../../src/client';
+import { paginate, type Schemas, unwrap } from '../../src/client';
 import { loadDemoData } from '../../src/demo/data';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { MAX_PAGE_SIZE } from '../support/contract';
@@ -21,7 +21,11 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   afterAll(async () => backend?.close());
 
   const salesFlows = async (query: { versionState?: Schemas['FlowVersionState'] } = {}) =>
-    (await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId: sales.id, limit: MAX_PAGE_SIZE, ...query } } }))).data;
+    (
+      await unwrap(
+        backend.client.GET('/v1/flows', { params: { query: { projectId: sales.id, limit: MAX_PAGE_SIZE, ...query } } }),
+      )
+    ).data;
 
   it('has three projects', () => {
     expect(projects.map((p) => p.displayName).sort()).toEqual(['Customer support', 'Marketing', 'Sales operations']);
@@ -53,7 +57,9 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   it('has many runs in many statuses', async () => {
     let runs = 0;
     const statuses = new Set<string>();
-    for await (const run of paginate((cursor) => backend.client.GET('/v1/flow-runs', { params: { query: { projectId: sales.id, limit: MAX_PAGE_SIZE, cursor } } }))) {
+    for await (const run of paginate((cursor) =>
+      backend.client.GET('/v1/flow-runs', { params: { query: { projectId: sales.id, limit: MAX_PAGE_SIZE, cursor } } }),
+    )) {
       runs += 1;
       statuses.add(run.status);
     }
@@ -62,7 +68,9 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   });
 
   it('has connections, one used by flows', async () => {
-    const connections = await unwrap(backend.client.GET('/v1/app-connections', { params: { query: { projectId: sales.id } } }));
+    const connections = await unwrap(
+      backend.client.GET('/v1/app-connections', { params: { query: { projectId: sales.id } } }),
+    );
     expect(connections.data.map((c) => c.externalId).sort()).toEqual(['openai-reports', 'slack-sales']);
     expect(connections.data.find((c) => c.externalId === 'slack-sales')?.flowIds.length).toBeGreaterThan(0);
   });

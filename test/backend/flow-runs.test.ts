@@ -2,7 +2,7 @@
 // production runs (every filter, paging), tenancy, on every store. Runs are recorded through the
 // engine's entry point, flowRuns.record (givenRun where the recording is not what is tested).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
+import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
 import * as flowRuns from '../../src/flow-runs/service';
 import * as flowService from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
@@ -28,7 +28,10 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   it('records a finished run and reads it with its steps', async () => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
-    const steps = { trigger: { status: 'SUCCEEDED', output: { n: 1 } }, step_1: { status: 'FAILED', errorMessage: 'channel_not_found' } };
+    const steps = {
+      trigger: { status: 'SUCCEEDED', output: { n: 1 } },
+      step_1: { status: 'FAILED', errorMessage: 'channel_not_found' },
+    };
     const recorded = await flowRuns.record(backend.store, {
       flowId: flow.id,
       status: 'FAILED',
@@ -70,12 +73,44 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const projectId = await newProject();
     const flow = await newFlow(projectId);
     const parent = await givenRun(backend.store, { flowId: flow.id });
-    const child = await givenRun(backend.store, { flowId: flow.id, status: 'RUNNING', parentRunId: parent.id, environment: 'TESTING', stepNameToTest: 'step_2' });
+    const child = await givenRun(backend.store, {
+      flowId: flow.id,
+      status: 'RUNNING',
+      parentRunId: parent.id,
+      environment: 'TESTING',
+      stepNameToTest: 'step_2',
+    });
     const run = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: child.id } } }));
     expect(Object.keys(run).sort()).toEqual(
-      ['id', 'created', 'updated', 'projectId', 'flowId', 'parentRunId', 'failParentOnFailure', 'tags', 'flowVersionId', 'flowVersion', 'logsFileId', 'status', 'startTime', 'environment', 'steps', 'stepNameToTest'].sort(),
+      [
+        'id',
+        'created',
+        'updated',
+        'projectId',
+        'flowId',
+        'parentRunId',
+        'failParentOnFailure',
+        'tags',
+        'flowVersionId',
+        'flowVersion',
+        'logsFileId',
+        'status',
+        'startTime',
+        'environment',
+        'steps',
+        'stepNameToTest',
+      ].sort(),
     );
-    expect(run).toMatchObject({ parentRunId: parent.id, failParentOnFailure: true, tags: [], logsFileId: null, steps: null, status: 'RUNNING', environment: 'TESTING', stepNameToTest: 'step_2' });
+    expect(run).toMatchObject({
+      parentRunId: parent.id,
+      failParentOnFailure: true,
+      tags: [],
+      logsFileId: null,
+      steps: null,
+      status: 'RUNNING',
+      environment: 'TESTING',
+      stepNameToTest: 'step_2',
+    });
     expect(run.startTime).toBe(run.created);
   });
 
@@ -89,7 +124,10 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
   async function publishedWithDraft() {
     const flow = await newFlow(await newProject(), 'First');
     const published = await flowService.publish(backend.store, flow.id, backend.adminUserId);
-    const draft = await flowService.saveDraft(backend.store, flow.id, { displayName: 'Second', updatedBy: backend.adminUserId });
+    const draft = await flowService.saveDraft(backend.store, flow.id, {
+      displayName: 'Second',
+      updatedBy: backend.adminUserId,
+    });
     return { flow, published, draft };
   }
 
@@ -101,7 +139,11 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
 
   it('runs the version it is given', async () => {
     const { flow, draft } = await publishedWithDraft();
-    const onDraft = await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: draft.id });
+    const onDraft = await flowRuns.record(backend.store, {
+      flowId: flow.id,
+      status: 'SUCCEEDED',
+      flowVersionId: draft.id,
+    });
     expect(onDraft).toMatchObject({ flowVersionId: draft.id, flowVersion: { displayName: 'Second' } });
   });
 
@@ -109,13 +151,18 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'First');
     const other = await newFlow(projectId, 'Other');
-    await expect(flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: other.version.id })).rejects.toThrow(/flow version/);
+    await expect(
+      flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', flowVersionId: other.version.id }),
+    ).rejects.toThrow(/flow version/);
   });
 
   it('answers 404 for an unknown run', async () => {
     const unknown = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow run', entityId: UNKNOWN_ID } });
+    expect(unknown.error).toMatchObject({
+      code: 'ENTITY_NOT_FOUND',
+      params: { entityType: 'flow run', entityId: UNKNOWN_ID },
+    });
   });
 
   it("answers 404 for another platform's run", async () => {
@@ -140,14 +187,19 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     await givenRun(backend.store, { flowId: (await newFlow(projectId)).id });
     const foreign = await stranger.client.GET('/v1/flow-runs', { params: { query: { projectId } } });
     expect(foreign.response.status).toBe(404);
-    expect(foreign.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: projectId } });
+    expect(foreign.error).toMatchObject({
+      code: 'ENTITY_NOT_FOUND',
+      params: { entityType: 'project', entityId: projectId },
+    });
   });
 
   it("shows a platform none of another platform's runs, even filtered by their flow", async () => {
     const flow = await newFlow(await newProject());
     await givenRun(backend.store, { flowId: flow.id });
     const theirProject = await newProject(stranger);
-    const theirs = await unwrap(stranger.client.GET('/v1/flow-runs', { params: { query: { projectId: theirProject, flowId: [flow.id] } } }));
+    const theirs = await unwrap(
+      stranger.client.GET('/v1/flow-runs', { params: { query: { projectId: theirProject, flowId: [flow.id] } } }),
+    );
     expect(theirs.data).toEqual([]);
   });
 
@@ -165,11 +217,26 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
       leads = await newFlow(projectId, 'Leads');
       elsewhere = await newFlow(otherProjectId, 'Elsewhere');
       const record = (flow: Schemas['Flow'], created: string, extra: Partial<Parameters<typeof givenRun>[1]> = {}) =>
-        givenRun(backend.store, { flowId: flow.id, created, finishTime: created, duration: 0, steps: { trigger: {} }, ...extra });
+        givenRun(backend.store, {
+          flowId: flow.id,
+          created,
+          finishTime: created,
+          duration: 0,
+          steps: { trigger: {} },
+          ...extra,
+        });
       runs = {
         r1: await record(sales, '2026-01-01T00:00:00.000Z', { tags: ['a', 'b'] }),
-        r2: await record(sales, '2026-01-02T00:00:00.000Z', { tags: ['a'], status: 'FAILED', failedStepName: 'step_1' }),
-        r3: await record(leads, '2026-01-03T00:00:00.000Z', { tags: ['b'], status: 'FAILED', failedStepName: 'step_2' }),
+        r2: await record(sales, '2026-01-02T00:00:00.000Z', {
+          tags: ['a'],
+          status: 'FAILED',
+          failedStepName: 'step_1',
+        }),
+        r3: await record(leads, '2026-01-03T00:00:00.000Z', {
+          tags: ['b'],
+          status: 'FAILED',
+          failedStepName: 'step_2',
+        }),
         r4: await record(leads, '2026-01-04T00:00:00.000Z', { status: 'RUNNING', tags: ['a', 'b', 'c'] }),
       };
       await record(leads, '2026-01-05T00:00:00.000Z', { environment: 'TESTING', tags: ['a', 'b'] });
@@ -202,7 +269,17 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
       expect(page.data.map((run) => run.flowVersion?.displayName)).toEqual(['Leads', 'Leads', 'Sales', 'Sales']);
     });
 
-    it.each<[string, (flows: { sales: Schemas['Flow']; leads: Schemas['Flow']; elsewhere: Schemas['Flow'] }) => Omit<FlowRunListQuery, 'projectId'>, string]>([
+    it.each<
+      [
+        string,
+        (flows: {
+          sales: Schemas['Flow'];
+          leads: Schemas['Flow'];
+          elsewhere: Schemas['Flow'];
+        }) => Omit<FlowRunListQuery, 'projectId'>,
+        string,
+      ]
+    >([
       ['one flowId', ({ sales }) => ({ flowId: [sales.id] }), 'r2 r1'],
       ['two flowIds', ({ sales, leads }) => ({ flowId: [sales.id, leads.id] }), 'r4 r3 r2 r1'],
       ['the flowId of another project', ({ elsewhere }) => ({ flowId: [elsewhere.id] }), ''],
@@ -215,20 +292,37 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
       // Date bounds are inclusive and accept any RFC 3339 form.
       ['createdAfter without milliseconds', () => ({ createdAfter: '2026-01-02T00:00:00Z' }), 'r4 r3 r2'],
       ['createdBefore', () => ({ createdBefore: '2026-01-03T00:00:00.000Z' }), 'r3 r2 r1'],
-      ['createdAfter and createdBefore at one instant', () => ({ createdAfter: '2026-01-02T00:00:00.000Z', createdBefore: '2026-01-02T00:00:00Z' }), 'r2'],
-      ['dates with an offset', () => ({ createdAfter: '2026-01-02T01:00:00+01:00', createdBefore: '2026-01-03T00:00:00.001Z' }), 'r3 r2'],
+      [
+        'createdAfter and createdBefore at one instant',
+        () => ({ createdAfter: '2026-01-02T00:00:00.000Z', createdBefore: '2026-01-02T00:00:00Z' }),
+        'r2',
+      ],
+      [
+        'dates with an offset',
+        () => ({ createdAfter: '2026-01-02T01:00:00+01:00', createdBefore: '2026-01-03T00:00:00.001Z' }),
+        'r3 r2',
+      ],
       ['createdAfter a millisecond after a run', () => ({ createdAfter: '2026-01-02T00:00:00.001Z' }), 'r4 r3'],
       ['failedStepName', () => ({ failedStepName: 'step_1' }), 'r2'],
       ['a failedStepName no run has', () => ({ failedStepName: 'step_9' }), ''],
-      ['flowId, status, tags and createdBefore together', ({ leads }) => ({ flowId: [leads.id], status: ['FAILED'], tags: ['b'], createdBefore: '2026-01-03T00:00:00Z' }), 'r3'],
+      [
+        'flowId, status, tags and createdBefore together',
+        ({ leads }) => ({ flowId: [leads.id], status: ['FAILED'], tags: ['b'], createdBefore: '2026-01-03T00:00:00Z' }),
+        'r3',
+      ],
     ])('filters by %s', async (_name, query, expected) => {
       expect(await listed(query({ sales, leads, elsewhere }))).toBe(expected);
     });
 
-    it.each(['status=DONE', 'createdAfter=yesterday', 'flowId=bad', 'tags='])('rejects %s with a 400', async (query) => {
-      const response = await fetch(`${backend.baseUrl}/v1/flow-runs?projectId=${projectId}&${query}`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
-      expect(response.status, query).toBe(400);
-    });
+    it.each(['status=DONE', 'createdAfter=yesterday', 'flowId=bad', 'tags='])(
+      'rejects %s with a 400',
+      async (query) => {
+        const response = await fetch(`${backend.baseUrl}/v1/flow-runs?projectId=${projectId}&${query}`, {
+          headers: { authorization: `Bearer ${backend.apiKey}` },
+        });
+        expect(response.status, query).toBe(400);
+      },
+    );
   });
 
   describe('paging through 27 runs with one timestamp, TESTING runs between them', () => {
@@ -241,7 +335,9 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
       const created = '2026-02-01T00:00:00.000Z';
       runs = [];
       for (let index = 0; index < 27; index += 1) {
-        runs.push((await givenRun(backend.store, { flowId: flow.id, created, tags: index % 2 === 0 ? ['even'] : [] })).id);
+        runs.push(
+          (await givenRun(backend.store, { flowId: flow.id, created, tags: index % 2 === 0 ? ['even'] : [] })).id,
+        );
         // TESTING runs between them never show up, nor shorten a page.
         await givenRun(backend.store, { flowId: flow.id, created, environment: 'TESTING', tags: ['even'] });
       }
@@ -250,17 +346,25 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
 
     it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each production run exactly once under limit %i', async (limit) => {
       const seen: string[] = [];
-      for await (const run of paginate((cursor) => backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit, cursor } } }))) seen.push(run.id);
+      for await (const run of paginate((cursor) =>
+        backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit, cursor } } }),
+      ))
+        seen.push(run.id);
       expect(seen, `limit ${limit}`).toEqual(expected);
     });
 
     it('fills every page but the last when filtering by tag', async () => {
-      const even = runs.filter((_, index) => index % 2 === 0).sort().reverse();
+      const even = runs
+        .filter((_, index) => index % 2 === 0)
+        .sort()
+        .reverse();
       const sizes: number[] = [];
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 5, tags: ['even'], cursor } } }));
+        const page = await unwrap(
+          backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 5, tags: ['even'], cursor } } }),
+        );
         sizes.push(page.data.length);
         seen.push(...page.data.map((run) => run.id));
         cursor = page.next ?? undefined;
@@ -271,9 +375,15 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
 
     it('goes back to the first page with previous', async () => {
       const first = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6 } } }));
-      const second = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: first.next ?? '' } } }));
+      const second = await unwrap(
+        backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: first.next ?? '' } } }),
+      );
       expect(second.data.map((run) => run.id)).toEqual(expected.slice(6, 12));
-      const back = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: second.previous ?? '' } } }));
+      const back = await unwrap(
+        backend.client.GET('/v1/flow-runs', {
+          params: { query: { projectId, limit: 6, cursor: second.previous ?? '' } },
+        }),
+      );
       expect(back.data.map((run) => run.id)).toEqual(expected.slice(0, 6));
       expect(back.previous).toBeNull();
     });

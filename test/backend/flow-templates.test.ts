@@ -1,7 +1,7 @@
 // Flow templates over HTTP: create with defaults, create under a given id, replace as a whole,
 // and the id of another platform's template (refused, never overwritten), on every store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unwrap, type Schemas } from '../../src/client';
+import { type Schemas, unwrap } from '../../src/client';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
 import { storedTemplates } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
@@ -25,7 +25,13 @@ const SCHEDULE_TRIGGER: Schemas['PortableTrigger'] = {
   },
 };
 
-const EMPTY_TRIGGER: Schemas['PortableTrigger'] = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', valid: false, settings: {} };
+const EMPTY_TRIGGER: Schemas['PortableTrigger'] = {
+  type: 'EMPTY',
+  name: 'trigger',
+  displayName: 'Select Trigger',
+  valid: false,
+  settings: {},
+};
 
 describe.each(storeKinds)('flow templates on %s', (kind) => {
   let backend: TestBackend;
@@ -39,14 +45,22 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   const stored = (id: string) => storedTemplates(backend.store, id);
 
   it('creates a template with defaults and answers 200 with it', async () => {
-    const { data, response } = await backend.client.POST('/v1/flow-templates', { body: { description: 'Minimal', template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER } } });
+    const { data, response } = await backend.client.POST('/v1/flow-templates', {
+      body: { description: 'Minimal', template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER } },
+    });
     expect(response.status).toBe(200);
     expect(data).toEqual({
       id: expect.stringMatching(ID_PATTERN),
       created: expect.any(String),
       updated: data?.created,
       description: 'Minimal',
-      template: { displayName: 'Nothing yet', trigger: EMPTY_TRIGGER, valid: false, schemaVersion: '1', connectionIds: [] },
+      template: {
+        displayName: 'Nothing yet',
+        trigger: EMPTY_TRIGGER,
+        valid: false,
+        schemaVersion: '1',
+        connectionIds: [],
+      },
       blogUrl: '',
       type: 'PLATFORM',
       tags: [],
@@ -62,7 +76,13 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     const body: TemplateRequest = {
       id,
       description: 'Post the weekly report',
-      template: { displayName: 'Weekly report', trigger: SCHEDULE_TRIGGER, valid: true, schemaVersion: '2', connectionIds: ['slack-sales'] },
+      template: {
+        displayName: 'Weekly report',
+        trigger: SCHEDULE_TRIGGER,
+        valid: true,
+        schemaVersion: '2',
+        connectionIds: ['slack-sales'],
+      },
       blogUrl: 'https://example.com/blog/weekly-report',
       type: 'PROJECT',
       tags: ['reports', 'slack'],
@@ -75,11 +95,24 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   });
 
   it('replaces the template with that id as a whole: fields left out take their defaults, created is kept', async () => {
-    const first = await unwrap(backend.client.POST('/v1/flow-templates', {
-      body: { description: 'Before', template: { displayName: 'Before', trigger: SCHEDULE_TRIGGER, valid: true, connectionIds: ['a'] }, blogUrl: 'https://example.com/a', type: 'PROJECT', tags: ['x'], metadata: { keep: false } },
-    }));
+    const first = await unwrap(
+      backend.client.POST('/v1/flow-templates', {
+        body: {
+          description: 'Before',
+          template: { displayName: 'Before', trigger: SCHEDULE_TRIGGER, valid: true, connectionIds: ['a'] },
+          blogUrl: 'https://example.com/a',
+          type: 'PROJECT',
+          tags: ['x'],
+          metadata: { keep: false },
+        },
+      }),
+    );
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const replaced = await unwrap(backend.client.POST('/v1/flow-templates', { body: { id: first.id, description: 'After', template: { displayName: 'After', trigger: EMPTY_TRIGGER } } }));
+    const replaced = await unwrap(
+      backend.client.POST('/v1/flow-templates', {
+        body: { id: first.id, description: 'After', template: { displayName: 'After', trigger: EMPTY_TRIGGER } },
+      }),
+    );
     expect(replaced).toEqual({
       id: first.id,
       created: first.created,
@@ -98,19 +131,38 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   });
 
   it("refuses the id of another platform's template with a 400 on /id, and leaves that template alone", async () => {
-    const mine = await unwrap(backend.client.POST('/v1/flow-templates', { body: { description: 'Mine', template: { displayName: 'Mine', trigger: EMPTY_TRIGGER }, tags: ['private'] } }));
+    const mine = await unwrap(
+      backend.client.POST('/v1/flow-templates', {
+        body: { description: 'Mine', template: { displayName: 'Mine', trigger: EMPTY_TRIGGER }, tags: ['private'] },
+      }),
+    );
     const before = await stored(mine.id);
-    const { response, error } = await stranger.client.POST('/v1/flow-templates', { body: { id: mine.id, description: 'Hijacked', template: { displayName: 'Hijacked', trigger: EMPTY_TRIGGER } } });
+    const { response, error } = await stranger.client.POST('/v1/flow-templates', {
+      body: { id: mine.id, description: 'Hijacked', template: { displayName: 'Hijacked', trigger: EMPTY_TRIGGER } },
+    });
     expect(response.status).toBe(400);
-    expect(error).toMatchObject({ code: 'VALIDATION', errors: [{ location: 'body', pointer: '/id', message: 'this id cannot be used' }] });
+    expect(error).toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ location: 'body', pointer: '/id', message: 'this id cannot be used' }],
+    });
     expect(JSON.stringify(error)).not.toContain('Mine');
     expect(JSON.stringify(error)).not.toContain('private');
     expect(await stored(mine.id)).toEqual(before);
   });
 
   it('refuses the id of a template another platform took first, the other way round', async () => {
-    const theirs = await unwrap(stranger.client.POST('/v1/flow-templates', { body: { id: 'Theirs00000000000000Z', description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } } }));
-    const back = await backend.client.POST('/v1/flow-templates', { body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
+    const theirs = await unwrap(
+      stranger.client.POST('/v1/flow-templates', {
+        body: {
+          id: 'Theirs00000000000000Z',
+          description: 'Theirs',
+          template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER },
+        },
+      }),
+    );
+    const back = await backend.client.POST('/v1/flow-templates', {
+      body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
+    });
     expect(back.response.status).toBe(400);
     expect((await stored(theirs.id))[0]?.platformId).toBe(stranger.platformId);
   });
@@ -119,10 +171,25 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
     ['no template', { description: 'x' }],
     ['an unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
-    ['a blogUrl that is not a URL', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' }],
+    [
+      'a blogUrl that is not a URL',
+      { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, blogUrl: 'not a url' },
+    ],
     ['an unknown type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
     ['a malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
-    ['trigger settings of a flow rather than a template', { description: 'x', template: { displayName: 'x', trigger: { ...SCHEDULE_TRIGGER, settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} } } } }],
+    [
+      'trigger settings of a flow rather than a template',
+      {
+        description: 'x',
+        template: {
+          displayName: 'x',
+          trigger: {
+            ...SCHEDULE_TRIGGER,
+            settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} },
+          },
+        },
+      },
+    ],
     ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
   ])('rejects a body with %s with a 400', async (why, body) => {
     const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
@@ -131,7 +198,9 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   });
 
   it('answers 401 without an API key', async () => {
-    const anonymous = await backend.clientWith(undefined).POST('/v1/flow-templates', { body: { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } } });
+    const anonymous = await backend.clientWith(undefined).POST('/v1/flow-templates', {
+      body: { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
+    });
     expect(anonymous.response.status).toBe(401);
   });
 });

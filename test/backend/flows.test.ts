@@ -2,10 +2,17 @@
 // or a chosen version, list (every filter, both version states, paging), tenancy, on every store.
 // Versions the API cannot make yet (drafts, published versions) come from the flow service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
+import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
 import * as flowService from '../../src/flows/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
-import { givenProject, setFlowsCreated, storedFlowExtras, storedFlowIds, storedFlowVersionIds, storedFolders } from '../support/builders';
+import {
+  givenProject,
+  setFlowsCreated,
+  storedFlowExtras,
+  storedFlowIds,
+  storedFlowVersionIds,
+  storedFolders,
+} from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
 
 type Trigger = Schemas['Trigger'];
@@ -30,7 +37,13 @@ const WEBHOOK_TRIGGER: Trigger = {
   name: 'trigger',
   displayName: 'Catch webhook',
   valid: true,
-  settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.0', triggerName: 'catch_webhook', input: {}, propertySettings: {} },
+  settings: {
+    pieceName: '@activepieces/piece-webhook',
+    pieceVersion: '~0.1.0',
+    triggerName: 'catch_webhook',
+    input: {},
+    propertySettings: {},
+  },
 };
 
 describe.each(storeKinds)('flows on %s', (kind) => {
@@ -44,7 +57,11 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
   const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
-  async function newFlow(projectId: string, displayName: string, extra: Partial<Schemas['FlowCreateRequest']> = {}): Promise<Schemas['Flow']> {
+  async function newFlow(
+    projectId: string,
+    displayName: string,
+    extra: Partial<Schemas['FlowCreateRequest']> = {},
+  ): Promise<Schemas['Flow']> {
     return unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName, ...extra } }));
   }
 
@@ -52,13 +69,16 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   async function publishAs(flowId: string, name: string, draftName?: string): Promise<string> {
     await flowService.saveDraft(backend.store, flowId, { displayName: name, updatedBy: backend.adminUserId });
     const published = await flowService.publish(backend.store, flowId, backend.adminUserId);
-    if (draftName !== undefined) await flowService.saveDraft(backend.store, flowId, { displayName: draftName, updatedBy: backend.adminUserId });
+    if (draftName !== undefined)
+      await flowService.saveDraft(backend.store, flowId, { displayName: draftName, updatedBy: backend.adminUserId });
     return published.id;
   }
 
   it('creates a disabled, unpublished flow with an empty draft', async () => {
     const projectId = await newProject();
-    const { data, response } = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Post new leads to Slack' } });
+    const { data, response } = await backend.client.POST('/v1/flows', {
+      body: { projectId, displayName: 'Post new leads to Slack' },
+    });
     expect(response.status).toBe(201);
     expect(data).toEqual({
       id: expect.stringMatching(ID_PATTERN),
@@ -91,7 +111,11 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
   it('stores a new flow without handshake and without schedule failures', async () => {
     const flow = await newFlow(await newProject(), 'Stored');
-    expect(await storedFlowExtras(backend.store, flow.id)).toEqual({ handshakeStrategy: 'NONE', handshakeParamName: null, scheduleFailureCount: 0 });
+    expect(await storedFlowExtras(backend.store, flow.id)).toEqual({
+      handshakeStrategy: 'NONE',
+      handshakeParamName: null,
+      scheduleFailureCount: 0,
+    });
   });
 
   it('reads a new flow back as it was created', async () => {
@@ -139,17 +163,24 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
   it('ends concurrent creates under a new folder name in one folder', async () => {
     const projectId = await newProject();
-    const racing = await Promise.all([1, 2, 3, 4].map((n) => newFlow(projectId, `Race ${n}`, { folderName: 'Racing' })));
+    const racing = await Promise.all(
+      [1, 2, 3, 4].map((n) => newFlow(projectId, `Race ${n}`, { folderName: 'Racing' })),
+    );
     expect(new Set(racing.map((flow) => flow.folderId)).size).toBe(1);
   });
 
   it.each<[string, (otherProjectId: string) => Promise<string>]>([
     ['an unknown folderId', async () => UNKNOWN_ID],
-    ['the folderId of another project', async (otherProjectId) => (await newFlow(otherProjectId, 'Elsewhere', { folderName: 'Theirs' })).folderId ?? ''],
+    [
+      'the folderId of another project',
+      async (otherProjectId) => (await newFlow(otherProjectId, 'Elsewhere', { folderName: 'Theirs' })).folderId ?? '',
+    ],
   ])('answers 404 for %s, and creates nothing', async (_name, folderOf) => {
     const projectId = await newProject();
     const folderId = await folderOf(await newProject());
-    const { response, error } = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderId } });
+    const { response, error } = await backend.client.POST('/v1/flows', {
+      body: { projectId, displayName: 'x', folderId },
+    });
     expect(response.status).toBe(404);
     expect(error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'folder', entityId: folderId } });
     const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
@@ -159,7 +190,9 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   it('answers 400 for folderId with folderName, and creates nothing', async () => {
     const projectId = await newProject();
     const foreignFolder = (await newFlow(await newProject(), 'Elsewhere', { folderName: 'Theirs' })).folderId ?? '';
-    const both = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderId: foreignFolder, folderName: 'Theirs' } });
+    const both = await backend.client.POST('/v1/flows', {
+      body: { projectId, displayName: 'x', folderId: foreignFolder, folderName: 'Theirs' },
+    });
     expect(both.response.status).toBe(400);
     expect(both.error).toMatchObject({ code: 'VALIDATION', errors: [{ location: 'body', pointer: '/folderName' }] });
     const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
@@ -169,12 +202,17 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   it('answers 404 when creating in an unknown project', async () => {
     const unknown = await backend.client.POST('/v1/flows', { body: { projectId: UNKNOWN_ID, displayName: 'x' } });
     expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: UNKNOWN_ID } });
+    expect(unknown.error).toMatchObject({
+      code: 'ENTITY_NOT_FOUND',
+      params: { entityType: 'project', entityId: UNKNOWN_ID },
+    });
   });
 
   it('answers 404 when creating in a project of another platform, and stores neither flow nor folder', async () => {
     const projectId = await newProject();
-    const foreign = await stranger.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderName: 'Intruders' } });
+    const foreign = await stranger.client.POST('/v1/flows', {
+      body: { projectId, displayName: 'x', folderName: 'Intruders' },
+    });
     expect(foreign.response.status).toBe(404);
     const flows = await storedFlowIds(backend.store, projectId);
     const folders = await storedFolders(backend.store, projectId);
@@ -203,14 +241,19 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
   it('reads a flow with the version asked for', async () => {
     const { flow, publishedId } = await publishedWithDraft();
-    const published = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: publishedId } } }));
+    const published = await unwrap(
+      backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: publishedId } } }),
+    );
     expect(published.version).toMatchObject({ id: publishedId, displayName: 'Published name', state: 'LOCKED' });
   });
 
   it('changes the one draft when saving again rather than adding versions', async () => {
     const { flow } = await publishedWithDraft();
     const latest = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
-    await flowService.saveDraft(backend.store, flow.id, { displayName: 'Draft renamed', updatedBy: backend.adminUserId });
+    await flowService.saveDraft(backend.store, flow.id, {
+      displayName: 'Draft renamed',
+      updatedBy: backend.adminUserId,
+    });
     const again = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(again.version).toMatchObject({ id: latest.version.id, displayName: 'Draft renamed' });
     expect(await storedFlowVersionIds(backend.store, flow.id)).toHaveLength(2);
@@ -219,7 +262,10 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   it('answers 404 for an unknown flow', async () => {
     const unknown = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow', entityId: UNKNOWN_ID } });
+    expect(unknown.error).toMatchObject({
+      code: 'ENTITY_NOT_FOUND',
+      params: { entityType: 'flow', entityId: UNKNOWN_ID },
+    });
   });
 
   it('answers 404 for a flow of another platform', async () => {
@@ -232,14 +278,18 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'Mine');
     const other = await newFlow(projectId, 'Other');
-    const otherVersion = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: other.version.id } } });
+    const otherVersion = await backend.client.GET('/v1/flows/{id}', {
+      params: { path: { id: flow.id }, query: { versionId: other.version.id } },
+    });
     expect(otherVersion.response.status).toBe(404);
     expect(otherVersion.error).toMatchObject({ params: { entityType: 'flow version', entityId: other.version.id } });
   });
 
   it('answers 404 for an unknown version', async () => {
     const flow = await newFlow(await newProject(), 'Mine');
-    const unknownVersion = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: UNKNOWN_ID } } });
+    const unknownVersion = await backend.client.GET('/v1/flows/{id}', {
+      params: { path: { id: flow.id }, query: { versionId: UNKNOWN_ID } },
+    });
     expect(unknownVersion.response.status).toBe(404);
   });
 
@@ -252,7 +302,11 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   async function scheduledWithWebhookDraft() {
     const projectId = await newProject();
     const flow = await newFlow(projectId, 'Daily report');
-    await flowService.saveDraft(backend.store, flow.id, { trigger: SCHEDULE_TRIGGER, valid: true, updatedBy: backend.adminUserId });
+    await flowService.saveDraft(backend.store, flow.id, {
+      trigger: SCHEDULE_TRIGGER,
+      valid: true,
+      updatedBy: backend.adminUserId,
+    });
     const scheduledId = await publishAs(flow.id, 'Daily report');
     await flowService.saveDraft(backend.store, flow.id, { trigger: WEBHOOK_TRIGGER, updatedBy: backend.adminUserId });
     return { projectId, flow, scheduledId };
@@ -263,13 +317,19 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const latest = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
     expect(latest.version.trigger).toEqual(WEBHOOK_TRIGGER);
     expect('triggerSource' in latest).toBe(false);
-    const scheduled = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: scheduledId } } }));
-    expect(scheduled.triggerSource).toEqual({ schedule: { type: 'CRON_EXPRESSION', cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' } });
+    const scheduled = await unwrap(
+      backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id }, query: { versionId: scheduledId } } }),
+    );
+    expect(scheduled.triggerSource).toEqual({
+      schedule: { type: 'CRON_EXPRESSION', cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
+    });
   });
 
   it('shows triggerSource in a list only when the version shown is scheduled', async () => {
     const { projectId } = await scheduledWithWebhookDraft();
-    const locked = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }));
+    const locked = await unwrap(
+      backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }),
+    );
     expect(locked.data.map((item) => item.triggerSource?.schedule.cronExpression)).toEqual(['0 8 * * 1-5']);
     const drafts = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
     expect(drafts.data.map((item) => 'triggerSource' in item)).toEqual([false]);
@@ -325,7 +385,10 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     it("lists newest first with each flow's latest version, on one page", async () => {
       const all = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
       expect(all.data.map((flow) => flow.id)).toEqual([flows.d.id, flows.c.id, flows.b.id, flows.a.id]);
-      expect(all.data.find((flow) => flow.id === flows.a.id)?.version).toMatchObject({ displayName: 'Omega', state: 'DRAFT' });
+      expect(all.data.find((flow) => flow.id === flows.a.id)?.version).toMatchObject({
+        displayName: 'Omega',
+        state: 'DRAFT',
+      });
       expect(all).toMatchObject({ next: null, previous: null });
     });
 
@@ -343,22 +406,32 @@ describe.each(storeKinds)('flows on %s', (kind) => {
       ['name of a draft with LOCKED', () => ({ name: 'omega', versionState: 'LOCKED' }), ''],
       ['externalIds', ({ a, d }) => ({ externalIds: [a.externalId, d.externalId] }), 'd a'],
       ['an unknown externalId', () => ({ externalIds: ['no-such-external-id'] }), ''],
-      ['folderId, status and name together', ({ a }) => ({ folderId: a.folderId ?? '', status: ['DISABLED'], name: 'gamma' }), 'c'],
+      [
+        'folderId, status and name together',
+        ({ a }) => ({ folderId: a.folderId ?? '', status: ['DISABLED'], name: 'gamma' }),
+        'c',
+      ],
       ['versionState DRAFT: every flow', () => ({ versionState: 'DRAFT' }), 'd c b a'],
     ])('filters by %s', async (_name, query, expected) => {
       expect(await listed(query(flows))).toBe(expected);
     });
 
     it('lists with LOCKED only published flows, each with its published version', async () => {
-      const locked = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }));
-      expect(locked.data.map((flow) => [flow.id, flow.version.id, flow.version.state, flow.version.displayName])).toEqual([
+      const locked = await unwrap(
+        backend.client.GET('/v1/flows', { params: { query: { projectId, versionState: 'LOCKED' } } }),
+      );
+      expect(
+        locked.data.map((flow) => [flow.id, flow.version.id, flow.version.state, flow.version.displayName]),
+      ).toEqual([
         [flows.b.id, bPublished, 'LOCKED', 'Beta sync'],
         [flows.a.id, aPublished, 'LOCKED', 'Alpha report'],
       ]);
     });
 
     it('rejects an unknown status with a 400', async () => {
-      const badStatus = await fetch(`${backend.baseUrl}/v1/flows?projectId=${projectId}&status=PAUSED`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+      const badStatus = await fetch(`${backend.baseUrl}/v1/flows?projectId=${projectId}&status=PAUSED`, {
+        headers: { authorization: `Bearer ${backend.apiKey}` },
+      });
       expect(badStatus.status).toBe(400);
     });
   });
@@ -373,7 +446,10 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     await newFlow(projectId, 'Private');
     const foreign = await stranger.client.GET('/v1/flows', { params: { query: { projectId } } });
     expect(foreign.response.status).toBe(404);
-    expect(foreign.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: projectId } });
+    expect(foreign.error).toMatchObject({
+      code: 'ENTITY_NOT_FOUND',
+      params: { entityType: 'project', entityId: projectId },
+    });
   });
 
   it("shows a platform none of another platform's flows", async () => {
@@ -384,7 +460,9 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   });
 
   it('answers 400 for listing without projectId', async () => {
-    const missingProject = await fetch(`${backend.baseUrl}/v1/flows`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+    const missingProject = await fetch(`${backend.baseUrl}/v1/flows`, {
+      headers: { authorization: `Bearer ${backend.apiKey}` },
+    });
     expect(missingProject.status).toBe(400);
   });
 
@@ -396,29 +474,43 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     beforeAll(async () => {
       projectId = await newProject();
       created = [];
-      for (let index = 0; index < 27; index += 1) created.push(await newFlow(projectId, index % 2 === 0 ? `Even ${index}` : `Odd ${index}`));
+      for (let index = 0; index < 27; index += 1)
+        created.push(await newFlow(projectId, index % 2 === 0 ? `Even ${index}` : `Odd ${index}`));
       // Every third flow gets a second version whose name swaps Even and Odd: the name filter must
       // use each flow's latest version, in SQL, for pages to be full.
       for (const [index, flow] of created.entries()) {
-        if (index % 3 === 0) await publishAs(flow.id, flow.version.displayName, `${index % 2 === 0 ? 'Odd' : 'Even'} now ${index}`);
+        if (index % 3 === 0)
+          await publishAs(flow.id, flow.version.displayName, `${index % 2 === 0 ? 'Odd' : 'Even'} now ${index}`);
       }
       await setFlowsCreated(backend.store, projectId, '2026-01-01T00:00:00.000Z');
-      expected = created.map((flow) => flow.id).sort().reverse();
+      expected = created
+        .map((flow) => flow.id)
+        .sort()
+        .reverse();
     });
 
     it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each flow exactly once under limit %i', async (limit) => {
       const seen: string[] = [];
-      for await (const flow of paginate((cursor) => backend.client.GET('/v1/flows', { params: { query: { projectId, limit, cursor } } }))) seen.push(flow.id);
+      for await (const flow of paginate((cursor) =>
+        backend.client.GET('/v1/flows', { params: { query: { projectId, limit, cursor } } }),
+      ))
+        seen.push(flow.id);
       expect(seen, `limit ${limit}`).toEqual(expected);
     });
 
     it("fills every page but the last when filtering by the latest versions' names", async () => {
-      const odd = created.filter((_, index) => (index % 2 === 1) !== (index % 3 === 0)).map((flow) => flow.id).sort().reverse();
+      const odd = created
+        .filter((_, index) => (index % 2 === 1) !== (index % 3 === 0))
+        .map((flow) => flow.id)
+        .sort()
+        .reverse();
       const pages: number[] = [];
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 4, name: 'ODD', cursor } } }));
+        const page = await unwrap(
+          backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 4, name: 'ODD', cursor } } }),
+        );
         pages.push(page.data.length);
         seen.push(...page.data.map((flow) => flow.id));
         cursor = page.next ?? undefined;
@@ -429,16 +521,22 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
     it('goes back to the first page with previous', async () => {
       const first = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5 } } }));
-      const second = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '' } } }));
+      const second = await unwrap(
+        backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '' } } }),
+      );
       expect(second.data.map((flow) => flow.id)).toEqual(expected.slice(5, 10));
-      const back = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: second.previous ?? '' } } }));
+      const back = await unwrap(
+        backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: second.previous ?? '' } } }),
+      );
       expect(back.data.map((flow) => flow.id)).toEqual(expected.slice(0, 5));
       expect(back.previous).toBeNull();
     });
 
     it('rejects a cursor used with other filters than its own', async () => {
       const first = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5 } } }));
-      const otherFilters = await backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '', name: 'odd' } } });
+      const otherFilters = await backend.client.GET('/v1/flows', {
+        params: { query: { projectId, limit: 5, cursor: first.next ?? '', name: 'odd' } },
+      });
       expect(otherFilters.response.status).toBe(400);
     });
   });

@@ -31,14 +31,20 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     ['malformed key', 'Bearer sk-short'],
     ['unknown key', `Bearer ${newApiKey()}`],
   ])('answers 401 with WWW-Authenticate for %s', async (_name, header) => {
-    const response = await fetch(`${backend.baseUrl}/v1/projects`, { headers: header ? { authorization: header } : {} });
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+      headers: header ? { authorization: header } : {},
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(await problem(response)).toMatchObject({ code: 'AUTHENTICATION', type: '/problems/authentication' });
   });
 
   it('authenticates before validating: an invalid request without a key is a 401, not a 400', async () => {
-    const response = await fetch(`${backend.baseUrl}/v1/projects?bogus=1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"nope":true}' });
+    const response = await fetch(`${backend.baseUrl}/v1/projects?bogus=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"nope":true}',
+    });
     expect(response.status).toBe(401);
   });
 
@@ -59,12 +65,16 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   });
 
   it('echoes a well-formed X-Request-Id', async () => {
-    const echoed = await fetch(`${backend.baseUrl}/v1/users`, { headers: { ...auth, 'x-request-id': 'client-42.a_b' } });
+    const echoed = await fetch(`${backend.baseUrl}/v1/users`, {
+      headers: { ...auth, 'x-request-id': 'client-42.a_b' },
+    });
     expect(echoed.headers.get('x-request-id')).toBe('client-42.a_b');
   });
 
   it('replaces a malformed X-Request-Id with its own', async () => {
-    const replaced = await fetch(`${backend.baseUrl}/v1/users`, { headers: { ...auth, 'x-request-id': 'bad id with spaces' } });
+    const replaced = await fetch(`${backend.baseUrl}/v1/users`, {
+      headers: { ...auth, 'x-request-id': 'bad id with spaces' },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
@@ -78,12 +88,22 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   it.each<[string, number, Record<string, string>, string | undefined, string | undefined]>([
     ['a body that is not JSON', 415, { 'content-type': 'text/plain' }, 'displayName=x', 'UNSUPPORTED_MEDIA_TYPE'],
     ['malformed JSON', 400, { 'content-type': 'application/json' }, '{"displayName":', 'VALIDATION'],
-    ['a body over the body limit', 413, { 'content-type': 'application/json' }, JSON.stringify({ displayName: 'x', metadata: { blob: 'y'.repeat(2 * BODY_LIMIT_BYTES) } }), 'PAYLOAD_TOO_LARGE'],
+    [
+      'a body over the body limit',
+      413,
+      { 'content-type': 'application/json' },
+      JSON.stringify({ displayName: 'x', metadata: { blob: 'y'.repeat(2 * BODY_LIMIT_BYTES) } }),
+      'PAYLOAD_TOO_LARGE',
+    ],
     // No body at all has no content type either: the answer says what to send.
     ['no body and no content type', 415, {}, undefined, undefined],
     ['a JSON content type without a body', 400, { 'content-type': 'application/json' }, undefined, undefined],
   ])('answers %s with %i', async (_name, status, headers, body, code) => {
-    const response = await fetch(`${backend.baseUrl}/v1/projects`, { method: 'POST', headers: { ...auth, ...headers }, ...(body === undefined ? {} : { body }) });
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+      method: 'POST',
+      headers: { ...auth, ...headers },
+      ...(body === undefined ? {} : { body }),
+    });
     expect(response.status).toBe(status);
     if (code !== undefined) expect(await problem(response)).toMatchObject({ code });
   });
@@ -107,7 +127,11 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   });
 
   it('rejects a body on an operation that takes none', async () => {
-    const response = await fetch(`${backend.baseUrl}/v1/mcp-servers/${UNKNOWN_ID}/rotate`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"token":"mine"}' });
+    const response = await fetch(`${backend.baseUrl}/v1/mcp-servers/${UNKNOWN_ID}/rotate`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"token":"mine"}',
+    });
     expect(response.status).toBe(400);
     expect(await problem(response)).toMatchObject({ code: 'VALIDATION' });
   });

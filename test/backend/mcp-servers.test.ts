@@ -2,10 +2,20 @@
 // and replacing the tool set (which tools keep their ids, the embedded flow, every 400 and 404,
 // all or nothing), and token rotation, on every store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unwrap, type Schemas } from '../../src/client';
-import { MCP_TOKEN_IN_TEXT, MCP_TOKEN_PATTERN, startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { type Schemas, unwrap } from '../../src/client';
+import {
+  MCP_TOKEN_IN_TEXT,
+  MCP_TOKEN_PATTERN,
+  startBackend,
+  storeKinds,
+  type TestBackend,
+  type TestPlatform,
+  UNKNOWN_ID,
+} from '../support/backend';
 import {
   EMPTY_TRIGGER,
+  type GivenFlow,
+  type GivenFlowIds,
   givenFlow,
   givenProject,
   setMcpServerAgent,
@@ -13,8 +23,6 @@ import {
   storedMcpServerIdsWithToken,
   storedMcpToolIds,
   storedMcpToolIdsAmong,
-  type GivenFlow,
-  type GivenFlowIds,
 } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
 
@@ -34,7 +42,11 @@ const SCHEDULE_TRIGGER: Trigger = {
     triggerName: 'cron_expression',
     input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
     propertySettings: { cronExpression: { type: 'MANUAL' } },
-    sampleData: { sampleDataFileId: 'sample-out', sampleDataInputFileId: 'sample-in', lastTestDate: '2026-02-01T10:00:00.000Z' },
+    sampleData: {
+      sampleDataFileId: 'sample-out',
+      sampleDataInputFileId: 'sample-in',
+      lastTestDate: '2026-02-01T10:00:00.000Z',
+    },
     customLogoUrl: 'https://example.com/logo.png',
   },
 };
@@ -43,13 +55,23 @@ const WEBHOOK_TRIGGER: Trigger = {
   name: 'trigger',
   displayName: 'Catch webhook',
   valid: true,
-  settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.0', triggerName: 'catch_webhook', input: { authType: 'none' }, propertySettings: {} },
+  settings: {
+    pieceName: '@activepieces/piece-webhook',
+    pieceVersion: '~0.1.0',
+    triggerName: 'catch_webhook',
+    input: { authType: 'none' },
+    propertySettings: {},
+  },
 };
 
 /** When the flows of these tests, and the first of their versions, were created. */
 const FLOW_CREATED = '2026-01-01T00:00:00.000Z';
 
-function pieceTool(pieceName: string, actionNames: string[] = ['send_message'], extra: Partial<Schemas['McpPieceMetadata']> = {}): ToolInput {
+function pieceTool(
+  pieceName: string,
+  actionNames: string[] = ['send_message'],
+  extra: Partial<Schemas['McpPieceMetadata']> = {},
+): ToolInput {
   return { type: 'PIECE', pieceMetadata: { pieceName, pieceVersion: '~0.10.2', actionNames, ...extra } };
 }
 
@@ -66,19 +88,32 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   });
   afterAll(async () => backend?.close());
 
-  const newProject = (platform: TestPlatform = backend, displayName = 'Assistant'): Promise<string> => givenProject(platform, { displayName });
+  const newProject = (platform: TestPlatform = backend, displayName = 'Assistant'): Promise<string> =>
+    givenProject(platform, { displayName });
 
   /**
    * A flow of the project with a version per trigger (oldest first; the last is the latest), and
    * recognisable values in the fields the embedded flow shows.
    */
-  function newFlow(projectId: string, triggers: Trigger[] = [EMPTY_TRIGGER], extra: Pick<GivenFlow, 'handshake' | 'scheduleFailureCount'> = {}): Promise<GivenFlowIds> {
+  function newFlow(
+    projectId: string,
+    triggers: Trigger[] = [EMPTY_TRIGGER],
+    extra: Pick<GivenFlow, 'handshake' | 'scheduleFailureCount'> = {},
+  ): Promise<GivenFlowIds> {
     return givenFlow(backend.store, {
       projectId,
       status: 'ENABLED',
       metadata: { owner: 'ops' },
       created: FLOW_CREATED,
-      versions: triggers.map((trigger, index) => ({ trigger, displayName: `Version ${index}`, updatedBy: 'user-1', valid: true, agentIds: ['agent-1'], connectionIds: ['slack-sales'], backupFiles: { step_1: 'file' } })),
+      versions: triggers.map((trigger, index) => ({
+        trigger,
+        displayName: `Version ${index}`,
+        updatedBy: 'user-1',
+        valid: true,
+        agentIds: ['agent-1'],
+        connectionIds: ['slack-sales'],
+        backupFiles: { step_1: 'file' },
+      })),
       ...extra,
     });
   }
@@ -100,7 +135,17 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const { data, response } = await backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } });
     expect(response.status).toBe(200);
     expect(data).toEqual({
-      data: [{ id: expect.stringMatching(ID_PATTERN), created: expect.any(String), updated: expect.any(String), name: 'Sales desk MCP server', projectId, token: expect.stringMatching(MCP_TOKEN_PATTERN), tools: [] }],
+      data: [
+        {
+          id: expect.stringMatching(ID_PATTERN),
+          created: expect.any(String),
+          updated: expect.any(String),
+          name: 'Sales desk MCP server',
+          projectId,
+          token: expect.stringMatching(MCP_TOKEN_PATTERN),
+          tools: [],
+        },
+      ],
       next: null,
       previous: null,
     });
@@ -129,10 +174,16 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
       auth = { authorization: `Bearer ${backend.apiKey}` };
     });
 
-    it.each(['support', 'SUPPORT 100', '0%', 'mcp server'])('finds it by the name %j (substring, any case)', async (name) => {
-      const page = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId, name } } }));
-      expect(page.data.map((server) => server.projectId), name).toEqual([projectId]);
-    });
+    it.each(['support', 'SUPPORT 100', '0%', 'mcp server'])(
+      'finds it by the name %j (substring, any case)',
+      async (name) => {
+        const page = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId, name } } }));
+        expect(
+          page.data.map((server) => server.projectId),
+          name,
+        ).toEqual([projectId]);
+      },
+    );
 
     it.each(['sales', '1000%', 'support_'])('does not find it by the name %j', async (name) => {
       const page = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId, name } } }));
@@ -144,7 +195,10 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     });
 
     it.each(['name=', 'limit=0', 'cursor=nope!', 'agentId=x'])('rejects %s with a 400', async (bad) => {
-      expect((await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}&${bad}`, { headers: auth })).status, bad).toBe(400);
+      expect(
+        (await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}&${bad}`, { headers: auth })).status,
+        bad,
+      ).toBe(400);
     });
 
     it("answers 404 to another platform's key, giving no token away", async () => {
@@ -157,7 +211,10 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('answers 404 for the servers of an unknown project', async () => {
     const unknown = await backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: UNKNOWN_ID } } });
     expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'project', entityId: UNKNOWN_ID } });
+    expect(unknown.error).toMatchObject({
+      code: 'ENTITY_NOT_FOUND',
+      params: { entityType: 'project', entityId: UNKNOWN_ID },
+    });
   });
 
   it('lists another platform the server of its own project', async () => {
@@ -169,7 +226,13 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const server = await serverOf(projectId);
     await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack')] }));
     const renamed = await unwrap(update(server.id, { name: 'Sales assistant tools' }));
-    expect(renamed).toMatchObject({ id: server.id, name: 'Sales assistant tools', token: server.token, projectId, created: server.created });
+    expect(renamed).toMatchObject({
+      id: server.id,
+      name: 'Sales assistant tools',
+      token: server.token,
+      projectId,
+      created: server.created,
+    });
     expect(renamed.updated >= server.updated).toBe(true);
     expect(renamed.tools).toHaveLength(1);
     expect(await serverOf(projectId)).toEqual(renamed);
@@ -184,10 +247,29 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const server = await serverOf(projectId);
     const { id: flowA } = await newFlow(projectId, [EMPTY_TRIGGER]);
     const { id: flowB } = await newFlow(projectId, [WEBHOOK_TRIGGER]);
-    const first = await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack', ['send_message'], { connectionExternalId: 'slack-sales', logoUrl: 'https://cdn.example.com/slack.png' }), flowTool(flowA)] }));
+    const first = await unwrap(
+      update(server.id, {
+        tools: [
+          pieceTool('@activepieces/piece-slack', ['send_message'], {
+            connectionExternalId: 'slack-sales',
+            logoUrl: 'https://cdn.example.com/slack.png',
+          }),
+          flowTool(flowA),
+        ],
+      }),
+    );
     const [slack, toolA] = first.tools;
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await unwrap(update(server.id, { tools: [flowTool(flowB), pieceTool('@activepieces/piece-gmail'), flowTool(flowA), pieceTool('@activepieces/piece-slack', ['send_message', 'find_user'])] }));
+    const second = await unwrap(
+      update(server.id, {
+        tools: [
+          flowTool(flowB),
+          pieceTool('@activepieces/piece-gmail'),
+          flowTool(flowA),
+          pieceTool('@activepieces/piece-slack', ['send_message', 'find_user']),
+        ],
+      }),
+    );
     const [toolB, gmail, toolA2, slack2] = second.tools;
     const third = async () => unwrap(update(server.id, { tools: [flowTool(flowA)] }));
     return { projectId, server, flowA, flowB, first, slack, toolA, second, toolB, gmail, toolA2, slack2, third };
@@ -196,14 +278,28 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('stores a tool set in the order sent, each tool with its piece metadata or embedded flow', async () => {
     const { server, flowA, first, slack, toolA } = await replacedToolSets();
     expect(first.tools.map((tool) => tool.type)).toEqual(['PIECE', 'FLOW']);
-    expect(slack).toMatchObject({ type: 'PIECE', mcpId: server.id, pieceMetadata: { pieceName: '@activepieces/piece-slack', pieceVersion: '~0.10.2', actionNames: ['send_message'], connectionExternalId: 'slack-sales', logoUrl: 'https://cdn.example.com/slack.png' } });
+    expect(slack).toMatchObject({
+      type: 'PIECE',
+      mcpId: server.id,
+      pieceMetadata: {
+        pieceName: '@activepieces/piece-slack',
+        pieceVersion: '~0.10.2',
+        actionNames: ['send_message'],
+        connectionExternalId: 'slack-sales',
+        logoUrl: 'https://cdn.example.com/slack.png',
+      },
+    });
     expect(toolA).toMatchObject({ type: 'FLOW', mcpId: server.id, flowId: flowA, flow: { id: flowA } });
   });
 
   it('keeps id and created of a tool for the same piece or flow, replacing the rest of it', async () => {
     const { server, flowA, flowB, second, slack, toolA, toolB, gmail, toolA2, slack2 } = await replacedToolSets();
     expect(second.tools.map((tool) => tool.type)).toEqual(['FLOW', 'PIECE', 'FLOW', 'PIECE']);
-    expect(slack2).toMatchObject({ id: slack?.id, created: slack?.created, pieceMetadata: { actionNames: ['send_message', 'find_user'] } });
+    expect(slack2).toMatchObject({
+      id: slack?.id,
+      created: slack?.created,
+      pieceMetadata: { actionNames: ['send_message', 'find_user'] },
+    });
     expect(slack2?.type === 'PIECE' && slack2.pieceMetadata).not.toHaveProperty('connectionExternalId');
     expect((slack2?.updated ?? '') > (slack?.updated ?? '')).toBe(true);
     expect(toolA2).toMatchObject({ id: toolA?.id, created: toolA?.created, flowId: flowA });
@@ -223,7 +319,9 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('gives tools added again after they were left out new ids', async () => {
     const { server, flowB, slack, toolB, third } = await replacedToolSets();
     await third();
-    const fourth = await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(flowB)] }));
+    const fourth = await unwrap(
+      update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(flowB)] }),
+    );
     expect(fourth.tools.map((tool) => tool.id)).not.toContain(slack?.id);
     expect(fourth.tools.map((tool) => tool.id)).not.toContain(toolB?.id);
   });
@@ -243,10 +341,15 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   async function flowTools() {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const scheduledFlow = await newFlow(projectId, [WEBHOOK_TRIGGER, SCHEDULE_TRIGGER], { handshake: { strategy: 'HEADER_PRESENT', paramName: 'x-handshake' }, scheduleFailureCount: 3 });
+    const scheduledFlow = await newFlow(projectId, [WEBHOOK_TRIGGER, SCHEDULE_TRIGGER], {
+      handshake: { strategy: 'HEADER_PRESENT', paramName: 'x-handshake' },
+      scheduleFailureCount: 3,
+    });
     const { id: empty } = await newFlow(projectId, [SCHEDULE_TRIGGER, EMPTY_TRIGGER]);
     const { id: webhook } = await newFlow(projectId, [WEBHOOK_TRIGGER]);
-    const updated = await unwrap(update(server.id, { tools: [flowTool(scheduledFlow.id), flowTool(empty), flowTool(webhook)] }));
+    const updated = await unwrap(
+      update(server.id, { tools: [flowTool(scheduledFlow.id), flowTool(empty), flowTool(webhook)] }),
+    );
     const flows = updated.tools.map((tool) => (tool.type === 'FLOW' ? tool.flow : undefined));
     return { projectId, scheduledFlow, updated, flows };
   }
@@ -283,7 +386,11 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
             packageType: 'REGISTRY',
             triggerName: 'cron_expression',
             input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
-            inputUiInfo: { sampleDataFileId: 'sample-out', sampleDataInputFileId: 'sample-in', lastTestDate: '2026-02-01T10:00:00.000Z' },
+            inputUiInfo: {
+              sampleDataFileId: 'sample-out',
+              sampleDataInputFileId: 'sample-in',
+              lastTestDate: '2026-02-01T10:00:00.000Z',
+            },
           },
         },
         updatedBy: 'user-1',
@@ -308,8 +415,18 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const { flows } = await flowTools();
     expect(flows[2]).not.toHaveProperty('schedule');
     expect(flows[2]?.version.trigger).toEqual({
-      type: 'PIECE_TRIGGER', name: 'trigger', displayName: 'Catch webhook', valid: true,
-      settings: { pieceName: '@activepieces/piece-webhook', pieceVersion: '~0.1.0', pieceType: 'OFFICIAL', packageType: 'REGISTRY', triggerName: 'catch_webhook', input: { authType: 'none' } },
+      type: 'PIECE_TRIGGER',
+      name: 'trigger',
+      displayName: 'Catch webhook',
+      valid: true,
+      settings: {
+        pieceName: '@activepieces/piece-webhook',
+        pieceVersion: '~0.1.0',
+        pieceType: 'OFFICIAL',
+        packageType: 'REGISTRY',
+        triggerName: 'catch_webhook',
+        input: { authType: 'none' },
+      },
     });
   });
 
@@ -328,14 +445,18 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('accepts a tool set read from the server sent back as it is', async () => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const { id: flowId } = await newFlow(projectId, [SCHEDULE_TRIGGER], { handshake: { strategy: 'QUERY_PRESENT', paramName: 'challenge' } });
+    const { id: flowId } = await newFlow(projectId, [SCHEDULE_TRIGGER], {
+      handshake: { strategy: 'QUERY_PRESENT', paramName: 'challenge' },
+    });
     const set = await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(flowId)] }));
     const echoed: ToolInput[] = set.tools.map((tool) => {
       const { id: _id, created: _created, updated: _updated, ...input } = tool;
       return input;
     });
     const again = await unwrap(update(server.id, { tools: echoed }));
-    expect(again.tools.map((tool) => [tool.id, tool.created])).toEqual(set.tools.map((tool) => [tool.id, tool.created]));
+    expect(again.tools.map((tool) => [tool.id, tool.created])).toEqual(
+      set.tools.map((tool) => [tool.id, tool.created]),
+    );
   });
 
   /** A server named 'Original' with a Slack tool and a tool for a second flow; another server; a flow of the project. */
@@ -345,8 +466,12 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const other = await serverOf(await newProject());
     const { id: flowId } = await newFlow(projectId);
     const { id: otherFlowId } = await newFlow(projectId);
-    const original = await unwrap(update(server.id, { name: 'Original', tools: [pieceTool('@activepieces/piece-slack')] }));
-    const embedded = (await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(otherFlowId)] }))).tools[1];
+    const original = await unwrap(
+      update(server.id, { name: 'Original', tools: [pieceTool('@activepieces/piece-slack')] }),
+    );
+    const embedded = (
+      await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack'), flowTool(otherFlowId)] }))
+    ).tools[1];
     if (embedded?.type !== 'FLOW') throw new Error('expected a FLOW tool');
     const before = await serverOf(projectId);
     return { projectId, server, other, flowId, otherFlowId, original, embedded, before };
@@ -354,31 +479,65 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
   type Tools = Awaited<ReturnType<typeof serverWithTools>>;
   it.each<[string, (given: Tools) => ToolInput[], string[]]>([
-    ['the same piece twice', () => [pieceTool('@activepieces/piece-slack'), pieceTool('@activepieces/piece-slack', ['other'])], ['/tools/1/pieceMetadata/pieceName']],
-    ['the same flow twice', ({ flowId }) => [flowTool(flowId), pieceTool('@activepieces/piece-gmail'), flowTool(flowId)], ['/tools/2/flowId']],
-    ['the mcpId of another server', ({ other }) => [{ ...pieceTool('@activepieces/piece-gmail'), mcpId: other.id }], ['/tools/0/mcpId']],
-    ['the flow of another flowId', ({ flowId, embedded }) => [{ type: 'FLOW', flowId, flow: embedded.flow }], ['/tools/0/flow/id']],
-    ['several of these at once', ({ flowId, other }) => [{ type: 'FLOW', flowId, mcpId: other.id }, flowTool(flowId)], ['/tools/0/mcpId', '/tools/1/flowId']],
+    [
+      'the same piece twice',
+      () => [pieceTool('@activepieces/piece-slack'), pieceTool('@activepieces/piece-slack', ['other'])],
+      ['/tools/1/pieceMetadata/pieceName'],
+    ],
+    [
+      'the same flow twice',
+      ({ flowId }) => [flowTool(flowId), pieceTool('@activepieces/piece-gmail'), flowTool(flowId)],
+      ['/tools/2/flowId'],
+    ],
+    [
+      'the mcpId of another server',
+      ({ other }) => [{ ...pieceTool('@activepieces/piece-gmail'), mcpId: other.id }],
+      ['/tools/0/mcpId'],
+    ],
+    [
+      'the flow of another flowId',
+      ({ flowId, embedded }) => [{ type: 'FLOW', flowId, flow: embedded.flow }],
+      ['/tools/0/flow/id'],
+    ],
+    [
+      'several of these at once',
+      ({ flowId, other }) => [{ type: 'FLOW', flowId, mcpId: other.id }, flowTool(flowId)],
+      ['/tools/0/mcpId', '/tools/1/flowId'],
+    ],
   ])('answers 400 for a tool set with %s, pointing at each, and changes nothing', async (why, toolsOf, pointers) => {
     const given = await serverWithTools();
     const { response, error } = await update(given.server.id, { name: 'Changed', tools: toolsOf(given) });
     expect(response.status, why).toBe(400);
     expect(error?.code, why).toBe('VALIDATION');
-    expect(error?.errors?.map((issue) => issue.pointer), why).toEqual(pointers);
+    expect(
+      error?.errors?.map((issue) => issue.pointer),
+      why,
+    ).toEqual(pointers);
     expect(await serverOf(given.projectId)).toEqual(given.before);
   });
 
   it('accepts a tool whose mcpId is the server itself', async () => {
     const { server, otherFlowId, original, before } = await serverWithTools();
-    const matching = await unwrap(update(server.id, { tools: [{ type: 'PIECE', mcpId: server.id, pieceMetadata: { pieceName: 'p', pieceVersion: '1', actionNames: ['a'] } }] }));
+    const matching = await unwrap(
+      update(server.id, {
+        tools: [
+          { type: 'PIECE', mcpId: server.id, pieceMetadata: { pieceName: 'p', pieceVersion: '1', actionNames: ['a'] } },
+        ],
+      }),
+    );
     expect(matching.tools).toHaveLength(1);
-    await unwrap(update(server.id, { name: before.name, tools: [pieceTool('@activepieces/piece-slack'), flowTool(otherFlowId)] }));
+    await unwrap(
+      update(server.id, { name: before.name, tools: [pieceTool('@activepieces/piece-slack'), flowTool(otherFlowId)] }),
+    );
     expect(original.name).toBe('Original');
   });
 
   it.each<[string, (flowId: string) => unknown]>([
     ['an empty body', () => ({})],
-    ['a piece tool without actions', () => ({ tools: [{ type: 'PIECE', pieceMetadata: { pieceName: 'p', pieceVersion: '1', actionNames: [] } }] })],
+    [
+      'a piece tool without actions',
+      () => ({ tools: [{ type: 'PIECE', pieceMetadata: { pieceName: 'p', pieceVersion: '1', actionNames: [] } }] }),
+    ],
     ['an empty name', () => ({ name: '' })],
     ['a tool with an id', (flowId) => ({ tools: [{ type: 'FLOW', flowId, id: UNKNOWN_ID }] })],
     ['a token', () => ({ token: 'mine' })],
@@ -398,8 +557,13 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const server = await serverOf(projectId);
     const { id: mine } = await newFlow(projectId);
     const flowId = await flowOf(projectId);
-    const before = await unwrap(update(server.id, { name: 'Before', tools: [flowTool(mine), pieceTool('@activepieces/piece-slack')] }));
-    const { response, error } = await update(server.id, { name: 'After', tools: [pieceTool('@activepieces/piece-gmail'), flowTool(flowId)] });
+    const before = await unwrap(
+      update(server.id, { name: 'Before', tools: [flowTool(mine), pieceTool('@activepieces/piece-slack')] }),
+    );
+    const { response, error } = await update(server.id, {
+      name: 'After',
+      tools: [pieceTool('@activepieces/piece-gmail'), flowTool(flowId)],
+    });
     expect(response.status, flowId).toBe(404);
     expect(error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow', entityId: flowId } });
     expect(await serverOf(projectId)).toEqual(before);
@@ -415,14 +579,19 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
       const id = idOf(server);
       const updated = await update(id, { name: 'Stolen' }, platformOf());
       expect(updated.response.status).toBe(404);
-      expect(updated.error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'mcpServer', entityId: id } });
+      expect(updated.error).toMatchObject({
+        code: 'ENTITY_NOT_FOUND',
+        params: { entityType: 'mcpServer', entityId: id },
+      });
       expect(await serverOf(projectId)).toEqual(server);
     });
 
     it('answers 404 to a rotation, giving no token away, and changes nothing', async () => {
       const projectId = await newProject();
       const server = await serverOf(projectId);
-      const rotated = await platformOf().client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: idOf(server) } } });
+      const rotated = await platformOf().client.POST('/v1/mcp-servers/{id}/rotate', {
+        params: { path: { id: idOf(server) } },
+      });
       expect(rotated.response.status).toBe(404);
       expect(JSON.stringify(rotated.error)).not.toContain(server.token);
       expect(await serverOf(projectId)).toEqual(server);
@@ -430,14 +599,18 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   });
 
   it('answers 400 to rotating a malformed id', async () => {
-    const malformed = await backend.client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: 'not-an-id' } } });
+    const malformed = await backend.client.POST('/v1/mcp-servers/{id}/rotate', {
+      params: { path: { id: 'not-an-id' } },
+    });
     expect(malformed.response.status).toBe(400);
   });
 
   it('answers 401 to rotating without a key, and changes nothing', async () => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
-    const anonymous = await backend.clientWith(undefined).POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } });
+    const anonymous = await backend
+      .clientWith(undefined)
+      .POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } });
     expect(anonymous.response.status).toBe(401);
     expect(await serverOf(projectId)).toEqual(server);
   });
@@ -447,7 +620,9 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const projectId = await newProject();
     const server = await serverOf(projectId);
     await unwrap(update(server.id, { tools: [pieceTool('@activepieces/piece-slack')] }));
-    const { data, response } = await backend.client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } });
+    const { data, response } = await backend.client.POST('/v1/mcp-servers/{id}/rotate', {
+      params: { path: { id: server.id } },
+    });
     return { projectId, server, data, response };
   }
 
@@ -463,7 +638,9 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('forgets the old token: gone from the store and from every response', async () => {
     const { projectId, server, data } = await rotated();
     expect(await storedMcpServerIdsWithToken(backend.store, server.token)).toEqual([]);
-    const listed = await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+    const listed = await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}`, {
+      headers: { authorization: `Bearer ${backend.apiKey}` },
+    });
     const text = await listed.text();
     expect(text).not.toContain(server.token);
     expect(text).toContain(data?.token ?? 'missing');
@@ -471,7 +648,9 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
   it('gives a new token on every rotation', async () => {
     const { server, data } = await rotated();
-    const again = await unwrap(backend.client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } }));
+    const again = await unwrap(
+      backend.client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } }),
+    );
     expect([server.token, data?.token]).not.toContain(again.token);
   });
 

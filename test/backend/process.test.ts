@@ -39,7 +39,12 @@ describe('service process', () => {
       const project = await unwrap(client.POST('/v1/projects', { body: { displayName: `Durable ${index}` } }));
       acknowledged.push(project.id);
     }
-    const updated = await unwrap(client.POST('/v1/projects/{id}', { params: { path: { id: acknowledged[0] ?? '' } }, body: { displayName: 'Renamed before the kill' } }));
+    const updated = await unwrap(
+      client.POST('/v1/projects/{id}', {
+        params: { path: { id: acknowledged[0] ?? '' } },
+        body: { displayName: 'Renamed before the kill' },
+      }),
+    );
     first.child.kill('SIGKILL');
     await first.exited;
 
@@ -47,7 +52,9 @@ describe('service process', () => {
     try {
       const again = createClient({ baseUrl: second.baseUrl, apiKey });
       const found: string[] = [];
-      for await (const project of paginate((cursor) => again.GET('/v1/projects', { params: { query: { cursor, limit: 7 } } }))) {
+      for await (const project of paginate((cursor) =>
+        again.GET('/v1/projects', { params: { query: { cursor, limit: 7 } } }),
+      )) {
         found.push(project.id);
         if (project.id === updated.id) expect(project.displayName).toBe('Renamed before the kill');
       }
@@ -64,7 +71,9 @@ describe('service process', () => {
     try {
       const apiKey = service.output().split(/\s+/).find(isApiKey);
       expect(apiKey).toBeDefined();
-      const page = await unwrap(createClient({ baseUrl: service.baseUrl, apiKey: apiKey ?? '' }).GET('/v1/projects', {}));
+      const page = await unwrap(
+        createClient({ baseUrl: service.baseUrl, apiKey: apiKey ?? '' }).GET('/v1/projects', {}),
+      );
       expect(page.data).toEqual([]);
     } finally {
       service.child.kill('SIGTERM');
@@ -80,7 +89,9 @@ describe('service process', () => {
     beforeAll(async () => {
       const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey });
       const client = createClient({ baseUrl: service.baseUrl, apiKey, headers: { 'X-Request-Id': 'trace-me-123' } });
-      const inFlight = Array.from({ length: 10 }, (_, index) => unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })));
+      const inFlight = Array.from({ length: 10 }, (_, index) =>
+        unwrap(client.POST('/v1/projects', { body: { displayName: `In flight ${index}` } })),
+      );
       await new Promise((resolve) => setTimeout(resolve, 5));
       service.child.kill('SIGTERM');
       results = await Promise.allSettled(inFlight);
@@ -113,7 +124,11 @@ describe('service process', () => {
 describe('sandbox', () => {
   it('serves the demo data on an in-memory store with the documented key', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox.ts'], { cwd: projectRoot, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox.ts'], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -1,7 +1,7 @@
 // Projects over HTTP with the typed client: create, list (filters, order, paging), update,
 // conflicts and tenancy, on every store of the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate, unwrap, type operations, type Schemas } from '../../src/client';
+import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
 import { DEFAULT_MAX_CONCURRENT_JOBS, DEFAULT_PROJECT_PAGE_SIZE } from '../../src/projects/service';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenUser, storedMcpServerIds } from '../support/builders';
@@ -25,7 +25,12 @@ describe.each(storeKinds)('projects on %s', (kind) => {
   }
 
   it('creates a TEAM project with defaults and its plan', async () => {
-    const { data, response } = await create({ displayName: 'Sales operations', externalId: 'sales-ops', metadata: { costCenter: 'CC-1' }, maxConcurrentJobs: 20 });
+    const { data, response } = await create({
+      displayName: 'Sales operations',
+      externalId: 'sales-ops',
+      metadata: { costCenter: 'CC-1' },
+      maxConcurrentJobs: 20,
+    });
     expect(response.status).toBe(201);
     expect(data).toMatchObject({
       displayName: 'Sales operations',
@@ -74,7 +79,12 @@ describe.each(storeKinds)('projects on %s', (kind) => {
   it('updates only the fields sent', async () => {
     const project = await unwrap(create({ displayName: 'Before', metadata: { a: 1 } }));
     const renamed = await unwrap(update(project.id, { displayName: 'After' }));
-    expect(renamed).toMatchObject({ displayName: 'After', metadata: { a: 1 }, externalId: project.externalId, icon: project.icon });
+    expect(renamed).toMatchObject({
+      displayName: 'After',
+      metadata: { a: 1 },
+      externalId: project.externalId,
+      icon: project.icon,
+    });
     const changed = await unwrap(update(project.id, { icon: { color: 'CYAN' }, releasesEnabled: true }));
     expect(changed.icon.color).toBe('CYAN');
     expect(changed.releasesEnabled).toBe(true);
@@ -84,8 +94,15 @@ describe.each(storeKinds)('projects on %s', (kind) => {
 
   it('replaces plan.pieces as a whole list, keeping piecesFilterType when only pieces are sent', async () => {
     const project = await unwrap(create({ displayName: 'Planned' }));
-    const planned = await unwrap(update(project.id, { plan: { piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] } }));
-    expect(planned.plan).toMatchObject({ piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] });
+    const planned = await unwrap(
+      update(project.id, {
+        plan: { piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'] },
+      }),
+    );
+    expect(planned.plan).toMatchObject({
+      piecesFilterType: 'ALLOWED',
+      pieces: ['@activepieces/piece-slack', '@activepieces/piece-gmail'],
+    });
     const replaced = await unwrap(update(project.id, { plan: { pieces: ['@activepieces/piece-http'] } }));
     expect(replaced.plan.pieces).toEqual(['@activepieces/piece-http']);
     expect(replaced.plan.piecesFilterType).toBe('ALLOWED');
@@ -112,7 +129,9 @@ describe.each(storeKinds)('projects on %s', (kind) => {
   });
 
   it('rejects a query parameter the list does not take with a 400', async () => {
-    const unknownParameter = await fetch(`${backend.baseUrl}/v1/projects?colour=red`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+    const unknownParameter = await fetch(`${backend.baseUrl}/v1/projects?colour=red`, {
+      headers: { authorization: `Bearer ${backend.apiKey}` },
+    });
     expect(unknownParameter.status).toBe(400);
   });
 
@@ -157,7 +176,9 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     });
 
     it('rejects an unknown type with a 400', async () => {
-      const badType = await fetch(`${backend.baseUrl}/v1/projects?types=SOLO`, { headers: { authorization: `Bearer ${platform.apiKey}` } });
+      const badType = await fetch(`${backend.baseUrl}/v1/projects?types=SOLO`, {
+        headers: { authorization: `Bearer ${platform.apiKey}` },
+      });
       expect(badType.status).toBe(400);
     });
   });
@@ -173,21 +194,41 @@ describe.each(storeKinds)('projects on %s', (kind) => {
         created.push(await unwrap(create({ displayName: `Project ${index % 3}` }, platform)));
       }
       expected = [...created]
-        .sort((a, b) => (a.displayName < b.displayName ? -1 : a.displayName > b.displayName ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .sort((a, b) =>
+          a.displayName < b.displayName
+            ? -1
+            : a.displayName > b.displayName
+              ? 1
+              : a.id < b.id
+                ? -1
+                : a.id > b.id
+                  ? 1
+                  : 0,
+        )
         .map((p) => p.id);
     });
 
-    it.each([2, 5, 10])('gives each project exactly once, in type, displayName, id order, under limit %i', async (limit) => {
-      const seen: string[] = [];
-      for await (const project of paginate((cursor) => platform.client.GET('/v1/projects', { params: { query: { limit, cursor } } }))) seen.push(project.id);
-      expect(seen).toEqual(expected);
-    });
+    it.each([2, 5, 10])(
+      'gives each project exactly once, in type, displayName, id order, under limit %i',
+      async (limit) => {
+        const seen: string[] = [];
+        for await (const project of paginate((cursor) =>
+          platform.client.GET('/v1/projects', { params: { query: { limit, cursor } } }),
+        ))
+          seen.push(project.id);
+        expect(seen).toEqual(expected);
+      },
+    );
 
     it('goes back to the first page with previous', async () => {
       const first = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4 } } }));
       expect(first.previous).toBeNull();
-      const second = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: first.next ?? '' } } }));
-      const back = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: second.previous ?? '' } } }));
+      const second = await unwrap(
+        platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: first.next ?? '' } } }),
+      );
+      const back = await unwrap(
+        platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: second.previous ?? '' } } }),
+      );
       expect(back.data.map((p) => p.id)).toEqual(first.data.map((p) => p.id));
       expect(back.previous).toBeNull();
     });
@@ -198,11 +239,16 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     });
   });
 
-  it.each(['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'limit=abc', 'limit=-1'])('rejects %s with a 400 problem', async (query) => {
-    const response = await fetch(`${backend.baseUrl}/v1/projects?${query}`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
-    expect(response.status, query).toBe(400);
-    expect(response.headers.get('content-type')).toContain('application/problem+json');
-  });
+  it.each(['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'limit=abc', 'limit=-1'])(
+    'rejects %s with a 400 problem',
+    async (query) => {
+      const response = await fetch(`${backend.baseUrl}/v1/projects?${query}`, {
+        headers: { authorization: `Bearer ${backend.apiKey}` },
+      });
+      expect(response.status, query).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+    },
+  );
 
   it('rejects the cursor of another list', async () => {
     const platform = await backend.newPlatform();
@@ -219,7 +265,9 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     for (const displayName of ['One', 'Two']) await unwrap(create({ displayName }, platform));
     const page = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 1 } } }));
     expect(page.next).not.toBeNull();
-    const otherFilters = await platform.client.GET('/v1/projects', { params: { query: { limit: 1, cursor: page.next ?? '', displayName: 'x' } } });
+    const otherFilters = await platform.client.GET('/v1/projects', {
+      params: { query: { limit: 1, cursor: page.next ?? '', displayName: 'x' } },
+    });
     expect(otherFilters.response.status).toBe(400);
   });
 

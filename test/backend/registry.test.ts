@@ -6,7 +6,9 @@ import { listOperations, loadBundle } from '../support/bundle';
 import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 
 describe('handler registry', () => {
-  const operationIds = listOperations(loadBundle()).map((entry) => entry.operationId).sort();
+  const operationIds = listOperations(loadBundle())
+    .map((entry) => entry.operationId)
+    .sort();
 
   it('has a handler for every operation of the contract', () => {
     const missing = operationIds.filter((id) => !(id in handlers));

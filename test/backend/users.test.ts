@@ -16,7 +16,12 @@ describe.each(storeKinds)('users on %s', (kind) => {
     const page = await unwrap(backend.client.GET('/v1/users', {}));
     expect(page).toMatchObject({ next: null, previous: null });
     expect(page.data).toHaveLength(1);
-    expect(page.data[0]).toMatchObject({ id: backend.adminUserId, platformRole: 'ADMIN', status: 'ACTIVE', platformId: backend.platformId });
+    expect(page.data[0]).toMatchObject({
+      id: backend.adminUserId,
+      platformRole: 'ADMIN',
+      status: 'ACTIVE',
+      platformId: backend.platformId,
+    });
   });
 
   describe('a platform of 26 users, 25 sharing one timestamp', () => {
@@ -25,7 +30,14 @@ describe.each(storeKinds)('users on %s', (kind) => {
       platform = await backend.newPlatform();
       const created = '2026-11-01T10:00:00.000Z';
       for (let index = 0; index < 25; index += 1) {
-        await givenUser(backend.store, platform.platformId, { email: `u${index}@example.com`, firstName: 'U', lastName: String(index), platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR', externalId: `ext-${index}`, created });
+        await givenUser(backend.store, platform.platformId, {
+          email: `u${index}@example.com`,
+          firstName: 'U',
+          lastName: String(index),
+          platformRole: index % 3 === 0 ? 'MEMBER' : 'OPERATOR',
+          externalId: `ext-${index}`,
+          created,
+        });
       }
     });
 
@@ -41,7 +53,10 @@ describe.each(storeKinds)('users on %s', (kind) => {
 
     it.each([2, 3, 10])('pages through them each exactly once under limit %i', async (limit) => {
       const seen: string[] = [];
-      for await (const user of paginate((cursor) => platform.client.GET('/v1/users', { params: { query: { limit, cursor } } }))) seen.push(user.id);
+      for await (const user of paginate((cursor) =>
+        platform.client.GET('/v1/users', { params: { query: { limit, cursor } } }),
+      ))
+        seen.push(user.id);
       expect(seen).toEqual(await allIds());
     });
 

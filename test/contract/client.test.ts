@@ -1,7 +1,7 @@
 // The typed client against a fetch that answers with the contract's own examples: requests are
 // built as the contract says, paginate follows `next`, problems become ApiProblemError.
 import { describe, expect, it } from 'vitest';
-import { ApiProblemError, createClient, paginate, unwrap, type Schemas } from '../../src/client';
+import { ApiProblemError, createClient, paginate, type Schemas, unwrap } from '../../src/client';
 import { deref, isObject, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
@@ -40,7 +40,9 @@ describe('typed client', () => {
       },
     });
     const names: string[] = [];
-    for await (const flow of paginate((cursor) => client.GET('/v1/flows', { params: { query: { projectId, cursor } } }))) {
+    for await (const flow of paginate((cursor) =>
+      client.GET('/v1/flows', { params: { query: { projectId, cursor } } }),
+    )) {
       names.push(flow.version.displayName);
     }
     return { names, seen };
@@ -63,7 +65,8 @@ describe('typed client', () => {
     const client = createClient({
       baseUrl: 'http://api.test/api',
       apiKey: 'sk-test',
-      fetch: async () => new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } }),
+      fetch: async () =>
+        new Response(JSON.stringify(problem), { status: 404, headers: { 'content-type': 'application/problem+json' } }),
     });
     const call = unwrap(client.GET('/v1/flows/{id}', { params: { path: { id: 'tDVKg7394Qn7RoH23PSVX' } } }));
     await expect(call).rejects.toBeInstanceOf(ApiProblemError);

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/platforms/api-keys';
-import { deref, isObject, listOperations, loadBundle, projectRoot, type OperationEntry } from '../support/bundle';
+import { deref, isObject, listOperations, loadBundle, type OperationEntry, projectRoot } from '../support/bundle';
 import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 import { startPrism } from '../support/prism';
 
@@ -23,7 +23,10 @@ const operations = listOperations(bundle);
 function samplesOf(op: OperationEntry): CodeSample[] {
   const samples = op.operation['x-codeSamples'];
   if (!Array.isArray(samples)) return [];
-  return samples.filter((s): s is CodeSample => isObject(s) && typeof s.lang === 'string' && typeof s.label === 'string' && typeof s.source === 'string');
+  return samples.filter(
+    (s): s is CodeSample =>
+      isObject(s) && typeof s.lang === 'string' && typeof s.label === 'string' && typeof s.source === 'string',
+  );
 }
 
 function sample(op: OperationEntry, label: string): string {
@@ -40,7 +43,10 @@ function firstExample(media: unknown): unknown {
 
 function firstSuccess(op: OperationEntry): { status: number; body: unknown } {
   const responses = isObject(op.operation.responses) ? op.operation.responses : {};
-  const status = Object.keys(responses).filter((code) => /^2\d\d$/.test(code)).sort()[0] ?? '';
+  const status =
+    Object.keys(responses)
+      .filter((code) => /^2\d\d$/.test(code))
+      .sort()[0] ?? '';
   const response = deref(bundle, responses[status]);
   const media = isObject(response) && isObject(response.content) ? response.content['application/json'] : undefined;
   return { status: Number(status), body: firstExample(media) };
@@ -60,19 +66,31 @@ describe('code samples in the docs', () => {
     expect(operations.length).toBe(EXPECTED_OPERATION_COUNT);
   });
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s has a curl and a TypeScript sample', (_operationId, op) => {
-    expect(samplesOf(op).map((s) => `${s.lang}/${s.label}`), op.operationId).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s has a curl and a TypeScript sample',
+    (_operationId, op) => {
+      expect(
+        samplesOf(op).map((s) => `${s.lang}/${s.label}`),
+        op.operationId,
+      ).toEqual(['Shell/curl', 'TypeScript/TypeScript']);
+    },
+  );
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the curl sample calls its method and path', (_operationId, op) => {
-    const curl = sample(op, 'curl');
-    expect(curl, op.operationId).toMatch(/^curl (-X [A-Z]+ )?"\$API_BASE_URL\//);
-    if (op.method !== 'get') expect(curl, op.operationId).toContain(`-X ${op.method.toUpperCase()} `);
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: the curl sample calls its method and path',
+    (_operationId, op) => {
+      const curl = sample(op, 'curl');
+      expect(curl, op.operationId).toMatch(/^curl (-X [A-Z]+ )?"\$API_BASE_URL\//);
+      if (op.method !== 'get') expect(curl, op.operationId).toContain(`-X ${op.method.toUpperCase()} `);
+    },
+  );
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the TypeScript sample calls its method and path', (_operationId, op) => {
-    expect(sample(op, 'TypeScript'), op.operationId).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: the TypeScript sample calls its method and path',
+    (_operationId, op) => {
+      expect(sample(op, 'TypeScript'), op.operationId).toContain(`client.${op.method.toUpperCase()}('${op.path}'`);
+    },
+  );
 
   const lists = operations.filter((op) => op.operationId.startsWith('list'));
 
@@ -80,16 +98,15 @@ describe('code samples in the docs', () => {
     expect(lists.length).toBe(6);
   });
 
-  it.each(lists.map((op) => [op.operationId, op] as const))('%s: the TypeScript sample also shows paginate', (_operationId, op) => {
-    expect(sample(op, 'TypeScript'), op.operationId).toContain('paginate(');
-  });
+  it.each(lists.map((op) => [op.operationId, op] as const))(
+    '%s: the TypeScript sample also shows paginate',
+    (_operationId, op) => {
+      expect(sample(op, 'TypeScript'), op.operationId).toContain('paginate(');
+    },
+  );
 
   describe('TypeScript samples compile against src/client', () => {
     let dir = '';
-    beforeAll(() => {
-      mkdirSync(join(projectRoot, 'dist'), { recursive: true });
-      dir = mkdtempSync(join(projectRoot, 'dist', 'code-samples-'));
-    });
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
     /** Documentation code as a module of the temp dir: its `./src/...` imports point at the project. */
@@ -100,7 +117,9 @@ describe('code samples in the docs', () => {
 
     /** Type-checks the samples (each after a prelude defining `client`) and whole documents; errors by file. */
     function compile(files: Record<string, string>, documents: Record<string, string> = {}): Map<string, string[]> {
-      const client = relative(dir, join(projectRoot, 'src', 'client', 'index')).split('\\').join('/');
+      const client = relative(dir, join(projectRoot, 'src', 'client', 'index'))
+        .split('\\')
+        .join('/');
       for (const [name, source] of Object.entries(documents)) writeFileSync(join(dir, `${name}.ts`), source);
       for (const [name, source] of Object.entries(files)) {
         const imports = ['createClient', ...(source.includes('paginate(') ? ['paginate'] : [])];
@@ -114,12 +133,26 @@ describe('code samples in the docs', () => {
       }
       writeFileSync(
         join(dir, 'tsconfig.json'),
-        JSON.stringify({ extends: join(projectRoot, 'tsconfig.json'), compilerOptions: { noEmit: true }, include: ['*.ts'] }),
+        JSON.stringify({
+          extends: join(projectRoot, 'tsconfig.json'),
+          compilerOptions: { noEmit: true },
+          include: ['*.ts'],
+        }),
       );
-      const result = spawnSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
-        cwd: projectRoot,
-        encoding: 'utf8',
-      });
+      const result = spawnSync(
+        process.execPath,
+        [
+          join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+          '-p',
+          join(dir, 'tsconfig.json'),
+          '--pretty',
+          'false',
+        ],
+        {
+          cwd: projectRoot,
+          encoding: 'utf8',
+        },
+      );
       const errors = new Map<string, string[]>();
       for (const line of `${result.stdout}${result.stderr}`.split('\n')) {
         const match = /^(?:.*[\\/])?([^\\/()]+)\.ts\(\d+,\d+\): error/.exec(line);
@@ -141,6 +174,8 @@ describe('code samples in the docs', () => {
 
     let errors: Map<string, string[]>;
     beforeAll(() => {
+      mkdirSync(join(projectRoot, 'dist'), { recursive: true });
+      dir = mkdtempSync(join(projectRoot, 'dist', 'code-samples-'));
       const files: Record<string, string> = {};
       for (const op of operations) files[op.operationId] = sample(op, 'TypeScript');
       const documents = {
@@ -149,7 +184,8 @@ describe('code samples in the docs', () => {
         readmeMsw: documentModule(readmeBlocks.filter((block) => block.includes('msw'))),
       };
       // Negative control: the harness must report a sample that does not match the contract.
-      files['negativeControl'] = "const { data } = await client.POST('/v1/flows', { body: { displayName: 42, projectId: 'x' } });\nconsole.log(data);";
+      files.negativeControl =
+        "const { data } = await client.POST('/v1/flows', { body: { displayName: 42, projectId: 'x' } });\nconsole.log(data);";
       errors = compile(files, documents);
     }, 120_000);
 
@@ -166,7 +202,10 @@ describe('code samples in the docs', () => {
     });
 
     it('reports no error but the negative control', () => {
-      expect([...errors.keys()].filter((name) => name !== 'negativeControl'), [...errors.values()].flat().join('\n')).toEqual([]);
+      expect(
+        [...errors.keys()].filter((name) => name !== 'negativeControl'),
+        [...errors.values()].flat().join('\n'),
+      ).toEqual([]);
     });
 
     it('reports a sample that breaks the contract (the negative control)', () => {
@@ -189,7 +228,11 @@ describe('code samples in the docs', () => {
 
     function runCurl(op: OperationEntry): { status: number; headers: string; body: string; args: string[] } {
       if (prism === undefined) throw new Error('Prism did not start');
-      const files = { headers: join(dir, `${op.operationId}.headers`), body: join(dir, `${op.operationId}.body`), args: join(dir, `${op.operationId}.args`) };
+      const files = {
+        headers: join(dir, `${op.operationId}.headers`),
+        body: join(dir, `${op.operationId}.body`),
+        args: join(dir, `${op.operationId}.args`),
+      };
       // The sample runs as written; `curl` is wrapped to record its arguments, headers and body.
       const wrapper = [
         'set -euo pipefail',
@@ -210,19 +253,22 @@ describe('code samples in the docs', () => {
       };
     }
 
-    it.each(operations.map((op) => [op.operationId, op] as const))('%s: accepted and answered with its success example', (_, op) => {
-      const result = runCurl(op);
-      const expected = firstSuccess(op);
-      expect(result.headers.toLowerCase(), 'Prism found the request invalid').not.toContain('sl-violations');
-      expect(result.status).toBe(expected.status);
-      expect(JSON.parse(result.body)).toEqual(expected.body);
-      const requestExample = firstRequestExample(op);
-      const dataIndex = result.args.indexOf('-d');
-      if (requestExample === undefined) {
-        expect(dataIndex).toBe(-1);
-      } else {
-        expect(JSON.parse(result.args[dataIndex + 1] ?? 'null')).toEqual(requestExample);
-      }
-    });
+    it.each(operations.map((op) => [op.operationId, op] as const))(
+      '%s: accepted and answered with its success example',
+      (_, op) => {
+        const result = runCurl(op);
+        const expected = firstSuccess(op);
+        expect(result.headers.toLowerCase(), 'Prism found the request invalid').not.toContain('sl-violations');
+        expect(result.status).toBe(expected.status);
+        expect(JSON.parse(result.body)).toEqual(expected.body);
+        const requestExample = firstRequestExample(op);
+        const dataIndex = result.args.indexOf('-d');
+        if (requestExample === undefined) {
+          expect(dataIndex).toBe(-1);
+        } else {
+          expect(JSON.parse(result.args[dataIndex + 1] ?? 'null')).toEqual(requestExample);
+        }
+      },
+    );
   });
 });

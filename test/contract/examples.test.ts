@@ -3,7 +3,7 @@
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { deref, isObject, listOperations, loadBundle, type JsonObject } from '../support/bundle';
+import { deref, isObject, type JsonObject, listOperations, loadBundle } from '../support/bundle';
 
 const bundle = loadBundle();
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
@@ -26,7 +26,11 @@ function mediaExamples(where: string, content: unknown): ExampleCase[] {
     for (const [exampleName, exampleRef] of Object.entries(examples)) {
       const example = deref(bundle, exampleRef);
       if (!isObject(example)) throw new Error(`${where} example ${exampleName} is not an object`);
-      cases.push({ name: `${where} ${mediaType} example "${exampleName}"`, schema: media.schema, value: example.value });
+      cases.push({
+        name: `${where} ${mediaType} example "${exampleName}"`,
+        schema: media.schema,
+        value: example.value,
+      });
     }
   }
   return cases;
@@ -47,7 +51,11 @@ function collectCases(): ExampleCase[] {
   for (const [name, schema] of Object.entries(schemas)) {
     if (isObject(schema) && Array.isArray(schema.examples)) {
       schema.examples.forEach((value: unknown, index: number) => {
-        cases.push({ name: `schema ${name} examples[${index}]`, schema: { $ref: `bundle#/components/schemas/${name}` }, value });
+        cases.push({
+          name: `schema ${name} examples[${index}]`,
+          schema: { $ref: `bundle#/components/schemas/${name}` },
+          value,
+        });
       });
     }
   }

@@ -22,7 +22,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundlePath, loadBundle as readBundle } from '../../src/core/bundle-file';
-import { HTTP_METHODS, isObject, resolvePointer, type JsonObject } from '../../src/core/contract';
+import { HTTP_METHODS, isObject, type JsonObject, resolvePointer } from '../../src/core/contract';
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 // 1. Expectation tables (hand-transcribed from the interface document)
@@ -472,30 +472,127 @@ interface ResourceCheck {
 }
 const RESOURCES: readonly ResourceCheck[] = [
   // Flow (2.1)
-  { title: 'Flow (2.1) in listFlows data[]', operationId: 'listFlows', location: 'response', path: ['data', '[]'], fields: FLOW },
+  {
+    title: 'Flow (2.1) in listFlows data[]',
+    operationId: 'listFlows',
+    location: 'response',
+    path: ['data', '[]'],
+    fields: FLOW,
+  },
   { title: 'Flow (2.1) from createFlow', operationId: 'createFlow', location: 'response', path: [], fields: FLOW },
   { title: 'Flow (2.1) from getFlow', operationId: 'getFlow', location: 'response', path: [], fields: FLOW },
   // Flow run (2.10)
-  { title: 'Flow run (2.10, without steps) in listFlowRuns data[]', operationId: 'listFlowRuns', location: 'response', path: ['data', '[]'], fields: FLOW_RUN_WITHOUT_STEPS, absent: ['steps'] },
-  { title: 'Flow run (2.10, with steps) from getFlowRun', operationId: 'getFlowRun', location: 'response', path: [], fields: FLOW_RUN_WITH_STEPS },
+  {
+    title: 'Flow run (2.10, without steps) in listFlowRuns data[]',
+    operationId: 'listFlowRuns',
+    location: 'response',
+    path: ['data', '[]'],
+    fields: FLOW_RUN_WITHOUT_STEPS,
+    absent: ['steps'],
+  },
+  {
+    title: 'Flow run (2.10, with steps) from getFlowRun',
+    operationId: 'getFlowRun',
+    location: 'response',
+    path: [],
+    fields: FLOW_RUN_WITH_STEPS,
+  },
   // App connection (2.8)
-  { title: 'App connection (2.8) in listAppConnections data[]', operationId: 'listAppConnections', location: 'response', path: ['data', '[]'], fields: APP_CONNECTION },
+  {
+    title: 'App connection (2.8) in listAppConnections data[]',
+    operationId: 'listAppConnections',
+    location: 'response',
+    path: ['data', '[]'],
+    fields: APP_CONNECTION,
+  },
   // Project (2.9)
-  { title: 'Project (2.9) in listProjects data[]', operationId: 'listProjects', location: 'response', path: ['data', '[]'], fields: PROJECT },
-  { title: 'Project (2.9) from createProject', operationId: 'createProject', location: 'response', path: [], fields: PROJECT },
-  { title: 'Project (2.9) from updateProject', operationId: 'updateProject', location: 'response', path: [], fields: PROJECT },
+  {
+    title: 'Project (2.9) in listProjects data[]',
+    operationId: 'listProjects',
+    location: 'response',
+    path: ['data', '[]'],
+    fields: PROJECT,
+  },
+  {
+    title: 'Project (2.9) from createProject',
+    operationId: 'createProject',
+    location: 'response',
+    path: [],
+    fields: PROJECT,
+  },
+  {
+    title: 'Project (2.9) from updateProject',
+    operationId: 'updateProject',
+    location: 'response',
+    path: [],
+    fields: PROJECT,
+  },
   // User (2.12)
-  { title: 'User (2.12) in listUsers data[]', operationId: 'listUsers', location: 'response', path: ['data', '[]'], fields: USER },
+  {
+    title: 'User (2.12) in listUsers data[]',
+    operationId: 'listUsers',
+    location: 'response',
+    path: ['data', '[]'],
+    fields: USER,
+  },
   // MCP server (2.5) with tools (2.6) and embedded flows (2.1 last paragraph)
-  { title: 'MCP server (2.5) in listMcpServers data[]', operationId: 'listMcpServers', location: 'response', path: ['data', '[]'], fields: MCP_SERVER },
-  { title: 'MCP server (2.5) from updateMcpServer', operationId: 'updateMcpServer', location: 'response', path: [], fields: MCP_SERVER },
-  { title: 'MCP server (2.5) from rotateMcpServerToken', operationId: 'rotateMcpServerToken', location: 'response', path: [], fields: MCP_SERVER },
+  {
+    title: 'MCP server (2.5) in listMcpServers data[]',
+    operationId: 'listMcpServers',
+    location: 'response',
+    path: ['data', '[]'],
+    fields: MCP_SERVER,
+  },
+  {
+    title: 'MCP server (2.5) from updateMcpServer',
+    operationId: 'updateMcpServer',
+    location: 'response',
+    path: [],
+    fields: MCP_SERVER,
+  },
+  {
+    title: 'MCP server (2.5) from rotateMcpServerToken',
+    operationId: 'rotateMcpServerToken',
+    location: 'response',
+    path: [],
+    fields: MCP_SERVER,
+  },
   // Request bodies (section 4)
-  { title: 'createFlow body (4.2)', operationId: 'createFlow', location: 'requestBody', path: [], fields: CREATE_FLOW_BODY },
-  { title: 'createProject body (4.8)', operationId: 'createProject', location: 'requestBody', path: [], fields: CREATE_PROJECT_BODY },
-  { title: 'updateProject body (4.9)', operationId: 'updateProject', location: 'requestBody', path: [], fields: UPDATE_PROJECT_BODY },
-  { title: 'createFlowTemplate body: flow template (2.7, 4.11)', operationId: 'createFlowTemplate', location: 'requestBody', path: [], fields: FLOW_TEMPLATE },
-  { title: 'updateMcpServer body (4.13)', operationId: 'updateMcpServer', location: 'requestBody', path: [], fields: UPDATE_MCP_SERVER_BODY },
+  {
+    title: 'createFlow body (4.2)',
+    operationId: 'createFlow',
+    location: 'requestBody',
+    path: [],
+    fields: CREATE_FLOW_BODY,
+  },
+  {
+    title: 'createProject body (4.8)',
+    operationId: 'createProject',
+    location: 'requestBody',
+    path: [],
+    fields: CREATE_PROJECT_BODY,
+  },
+  {
+    title: 'updateProject body (4.9)',
+    operationId: 'updateProject',
+    location: 'requestBody',
+    path: [],
+    fields: UPDATE_PROJECT_BODY,
+  },
+  {
+    title: 'createFlowTemplate body: flow template (2.7, 4.11)',
+    operationId: 'createFlowTemplate',
+    location: 'requestBody',
+    path: [],
+    fields: FLOW_TEMPLATE,
+  },
+  {
+    title: 'updateMcpServer body (4.13)',
+    operationId: 'updateMcpServer',
+    location: 'requestBody',
+    path: [],
+    fields: UPDATE_MCP_SERVER_BODY,
+  },
 ];
 
 /** Parameters the document names (path ids, 4.3 versionId, the 4.6 query table). */
@@ -555,19 +652,43 @@ const FLOW_STATUS = ['ENABLED', 'DISABLED'];
 const FLOW_VERSION_STATE = ['LOCKED', 'DRAFT'];
 const TRIGGER_TYPE = ['EMPTY', 'PIECE_TRIGGER'];
 const FLOW_RUN_STATUS = [
-  'QUEUED', 'RUNNING', 'PAUSED', 'SUCCEEDED', 'FAILED', 'QUOTA_EXCEEDED',
-  'INTERNAL_ERROR', 'MEMORY_LIMIT_EXCEEDED', 'TIMEOUT', 'CANCELED',
+  'QUEUED',
+  'RUNNING',
+  'PAUSED',
+  'SUCCEEDED',
+  'FAILED',
+  'QUOTA_EXCEEDED',
+  'INTERNAL_ERROR',
+  'MEMORY_LIMIT_EXCEEDED',
+  'TIMEOUT',
+  'CANCELED',
 ];
 const FLOW_RUN_ENVIRONMENT = ['PRODUCTION', 'TESTING'];
 const APP_CONNECTION_TYPE = [
-  'OAUTH2', 'PLATFORM_OAUTH2', 'CLOUD_OAUTH2', 'SECRET_TEXT', 'BASIC_AUTH', 'CUSTOM_AUTH', 'NO_AUTH',
+  'OAUTH2',
+  'PLATFORM_OAUTH2',
+  'CLOUD_OAUTH2',
+  'SECRET_TEXT',
+  'BASIC_AUTH',
+  'CUSTOM_AUTH',
+  'NO_AUTH',
 ];
 const APP_CONNECTION_SCOPE = ['PROJECT', 'PLATFORM'];
 const APP_CONNECTION_STATUS = ['ACTIVE', 'MISSING', 'ERROR'];
 const PROJECT_TYPE = ['TEAM', 'PERSONAL'];
 const PROJECT_ICON_COLOR = [
-  'RED', 'BLUE', 'YELLOW', 'PURPLE', 'GREEN', 'PINK', 'VIOLET', 'ORANGE', 'DARK_GREEN', 'CYAN',
-  'LAVENDER', 'DEEP_ORANGE',
+  'RED',
+  'BLUE',
+  'YELLOW',
+  'PURPLE',
+  'GREEN',
+  'PINK',
+  'VIOLET',
+  'ORANGE',
+  'DARK_GREEN',
+  'CYAN',
+  'LAVENDER',
+  'DEEP_ORANGE',
 ];
 const PIECES_FILTER_TYPE = ['NONE', 'ALLOWED'];
 const USER_STATUS = ['ACTIVE', 'INACTIVE'];
@@ -581,36 +702,210 @@ const HANDSHAKE_STRATEGY = ['NONE', 'HEADER_PRESENT', 'QUERY_PRESENT', 'BODY_PAR
 
 const MCP_FLOW = ['data', '[]', 'tools', '[]', 'flow'];
 const ENUM_SETS: readonly EnumSetCheck[] = [
-  { label: 'Flow status', values: FLOW_STATUS, operationId: 'listFlows', location: 'response', path: ['data', '[]', 'status'] },
-  { label: 'Flow version state', values: FLOW_VERSION_STATE, operationId: 'listFlows', location: 'response', path: ['data', '[]', 'version', 'state'] },
-  { label: 'Trigger type', values: TRIGGER_TYPE, operationId: 'listFlows', location: 'response', path: ['data', '[]', 'version', 'trigger', 'type'] },
-  { label: 'Flow run status', values: FLOW_RUN_STATUS, operationId: 'getFlowRun', location: 'response', path: ['status'] },
-  { label: 'Flow run environment', values: FLOW_RUN_ENVIRONMENT, operationId: 'getFlowRun', location: 'response', path: ['environment'] },
-  { label: 'App connection type', values: APP_CONNECTION_TYPE, operationId: 'listAppConnections', location: 'response', path: ['data', '[]', 'type'] },
-  { label: 'App connection scope', values: APP_CONNECTION_SCOPE, operationId: 'listAppConnections', location: 'response', path: ['data', '[]', 'scope'] },
-  { label: 'App connection status', values: APP_CONNECTION_STATUS, operationId: 'listAppConnections', location: 'response', path: ['data', '[]', 'status'] },
-  { label: 'Project type', values: PROJECT_TYPE, operationId: 'listProjects', location: 'response', path: ['data', '[]', 'type'] },
-  { label: 'Project icon.color', values: PROJECT_ICON_COLOR, operationId: 'listProjects', location: 'response', path: ['data', '[]', 'icon', 'color'] },
-  { label: 'Plan piecesFilterType', values: PIECES_FILTER_TYPE, operationId: 'listProjects', location: 'response', path: ['data', '[]', 'plan', 'piecesFilterType'] },
-  { label: 'User status', values: USER_STATUS, operationId: 'listUsers', location: 'response', path: ['data', '[]', 'status'] },
-  { label: 'User platformRole', values: USER_PLATFORM_ROLE, operationId: 'listUsers', location: 'response', path: ['data', '[]', 'platformRole'] },
-  { label: 'Flow template type', values: FLOW_TEMPLATE_TYPE, operationId: 'createFlowTemplate', location: 'requestBody', path: ['type'] },
-  { label: 'MCP tool type', values: MCP_TOOL_TYPE, operationId: 'listMcpServers', location: 'response', path: ['data', '[]', 'tools', '[]', 'type'] },
-  { label: 'MCP tool type (update body)', values: MCP_TOOL_TYPE, operationId: 'updateMcpServer', location: 'requestBody', path: ['tools', '[]', 'type'] },
-  { label: 'pieceType (flow template trigger settings)', values: PIECE_TYPE, operationId: 'createFlowTemplate', location: 'requestBody', path: ['template', 'trigger', 'settings', 'pieceType'] },
-  { label: 'packageType (flow template trigger settings)', values: PACKAGE_TYPE, operationId: 'createFlowTemplate', location: 'requestBody', path: ['template', 'trigger', 'settings', 'packageType'] },
-  { label: 'pieceType (MCP embedded flow trigger settings)', values: PIECE_TYPE, operationId: 'listMcpServers', location: 'response', path: [...MCP_FLOW, 'version', 'trigger', 'settings', 'pieceType'] },
-  { label: 'packageType (MCP embedded flow trigger settings)', values: PACKAGE_TYPE, operationId: 'listMcpServers', location: 'response', path: [...MCP_FLOW, 'version', 'trigger', 'settings', 'packageType'] },
-  { label: 'Schedule type (flow triggerSource)', values: SCHEDULE_TYPE, operationId: 'listFlows', location: 'response', path: ['data', '[]', 'triggerSource', 'schedule', 'type'] },
-  { label: 'Schedule type (MCP embedded flow)', values: SCHEDULE_TYPE, operationId: 'listMcpServers', location: 'response', path: [...MCP_FLOW, 'schedule', 'type'] },
-  { label: 'Handshake strategy (MCP embedded flow)', values: HANDSHAKE_STRATEGY, operationId: 'listMcpServers', location: 'response', path: [...MCP_FLOW, 'handshakeConfiguration', 'strategy'] },
+  {
+    label: 'Flow status',
+    values: FLOW_STATUS,
+    operationId: 'listFlows',
+    location: 'response',
+    path: ['data', '[]', 'status'],
+  },
+  {
+    label: 'Flow version state',
+    values: FLOW_VERSION_STATE,
+    operationId: 'listFlows',
+    location: 'response',
+    path: ['data', '[]', 'version', 'state'],
+  },
+  {
+    label: 'Trigger type',
+    values: TRIGGER_TYPE,
+    operationId: 'listFlows',
+    location: 'response',
+    path: ['data', '[]', 'version', 'trigger', 'type'],
+  },
+  {
+    label: 'Flow run status',
+    values: FLOW_RUN_STATUS,
+    operationId: 'getFlowRun',
+    location: 'response',
+    path: ['status'],
+  },
+  {
+    label: 'Flow run environment',
+    values: FLOW_RUN_ENVIRONMENT,
+    operationId: 'getFlowRun',
+    location: 'response',
+    path: ['environment'],
+  },
+  {
+    label: 'App connection type',
+    values: APP_CONNECTION_TYPE,
+    operationId: 'listAppConnections',
+    location: 'response',
+    path: ['data', '[]', 'type'],
+  },
+  {
+    label: 'App connection scope',
+    values: APP_CONNECTION_SCOPE,
+    operationId: 'listAppConnections',
+    location: 'response',
+    path: ['data', '[]', 'scope'],
+  },
+  {
+    label: 'App connection status',
+    values: APP_CONNECTION_STATUS,
+    operationId: 'listAppConnections',
+    location: 'response',
+    path: ['data', '[]', 'status'],
+  },
+  {
+    label: 'Project type',
+    values: PROJECT_TYPE,
+    operationId: 'listProjects',
+    location: 'response',
+    path: ['data', '[]', 'type'],
+  },
+  {
+    label: 'Project icon.color',
+    values: PROJECT_ICON_COLOR,
+    operationId: 'listProjects',
+    location: 'response',
+    path: ['data', '[]', 'icon', 'color'],
+  },
+  {
+    label: 'Plan piecesFilterType',
+    values: PIECES_FILTER_TYPE,
+    operationId: 'listProjects',
+    location: 'response',
+    path: ['data', '[]', 'plan', 'piecesFilterType'],
+  },
+  {
+    label: 'User status',
+    values: USER_STATUS,
+    operationId: 'listUsers',
+    location: 'response',
+    path: ['data', '[]', 'status'],
+  },
+  {
+    label: 'User platformRole',
+    values: USER_PLATFORM_ROLE,
+    operationId: 'listUsers',
+    location: 'response',
+    path: ['data', '[]', 'platformRole'],
+  },
+  {
+    label: 'Flow template type',
+    values: FLOW_TEMPLATE_TYPE,
+    operationId: 'createFlowTemplate',
+    location: 'requestBody',
+    path: ['type'],
+  },
+  {
+    label: 'MCP tool type',
+    values: MCP_TOOL_TYPE,
+    operationId: 'listMcpServers',
+    location: 'response',
+    path: ['data', '[]', 'tools', '[]', 'type'],
+  },
+  {
+    label: 'MCP tool type (update body)',
+    values: MCP_TOOL_TYPE,
+    operationId: 'updateMcpServer',
+    location: 'requestBody',
+    path: ['tools', '[]', 'type'],
+  },
+  {
+    label: 'pieceType (flow template trigger settings)',
+    values: PIECE_TYPE,
+    operationId: 'createFlowTemplate',
+    location: 'requestBody',
+    path: ['template', 'trigger', 'settings', 'pieceType'],
+  },
+  {
+    label: 'packageType (flow template trigger settings)',
+    values: PACKAGE_TYPE,
+    operationId: 'createFlowTemplate',
+    location: 'requestBody',
+    path: ['template', 'trigger', 'settings', 'packageType'],
+  },
+  {
+    label: 'pieceType (MCP embedded flow trigger settings)',
+    values: PIECE_TYPE,
+    operationId: 'listMcpServers',
+    location: 'response',
+    path: [...MCP_FLOW, 'version', 'trigger', 'settings', 'pieceType'],
+  },
+  {
+    label: 'packageType (MCP embedded flow trigger settings)',
+    values: PACKAGE_TYPE,
+    operationId: 'listMcpServers',
+    location: 'response',
+    path: [...MCP_FLOW, 'version', 'trigger', 'settings', 'packageType'],
+  },
+  {
+    label: 'Schedule type (flow triggerSource)',
+    values: SCHEDULE_TYPE,
+    operationId: 'listFlows',
+    location: 'response',
+    path: ['data', '[]', 'triggerSource', 'schedule', 'type'],
+  },
+  {
+    label: 'Schedule type (MCP embedded flow)',
+    values: SCHEDULE_TYPE,
+    operationId: 'listMcpServers',
+    location: 'response',
+    path: [...MCP_FLOW, 'schedule', 'type'],
+  },
+  {
+    label: 'Handshake strategy (MCP embedded flow)',
+    values: HANDSHAKE_STRATEGY,
+    operationId: 'listMcpServers',
+    location: 'response',
+    path: [...MCP_FLOW, 'handshakeConfiguration', 'strategy'],
+  },
   // Query-parameter enums (names from contract-decisions.md section 5 / interface doc 4.6)
-  { label: 'listFlows ?versionState', values: FLOW_VERSION_STATE, operationId: 'listFlows', location: 'query', path: ['versionState'] },
-  { label: 'listFlows ?status', values: FLOW_STATUS, operationId: 'listFlows', location: 'query', path: ['status', '[]'] },
-  { label: 'listFlowRuns ?status', values: FLOW_RUN_STATUS, operationId: 'listFlowRuns', location: 'query', path: ['status', '[]'] },
-  { label: 'listAppConnections ?scope', values: APP_CONNECTION_SCOPE, operationId: 'listAppConnections', location: 'query', path: ['scope'] },
-  { label: 'listAppConnections ?status', values: APP_CONNECTION_STATUS, operationId: 'listAppConnections', location: 'query', path: ['status', '[]'] },
-  { label: 'listProjects ?types', values: PROJECT_TYPE, operationId: 'listProjects', location: 'query', path: ['types', '[]'] },
+  {
+    label: 'listFlows ?versionState',
+    values: FLOW_VERSION_STATE,
+    operationId: 'listFlows',
+    location: 'query',
+    path: ['versionState'],
+  },
+  {
+    label: 'listFlows ?status',
+    values: FLOW_STATUS,
+    operationId: 'listFlows',
+    location: 'query',
+    path: ['status', '[]'],
+  },
+  {
+    label: 'listFlowRuns ?status',
+    values: FLOW_RUN_STATUS,
+    operationId: 'listFlowRuns',
+    location: 'query',
+    path: ['status', '[]'],
+  },
+  {
+    label: 'listAppConnections ?scope',
+    values: APP_CONNECTION_SCOPE,
+    operationId: 'listAppConnections',
+    location: 'query',
+    path: ['scope'],
+  },
+  {
+    label: 'listAppConnections ?status',
+    values: APP_CONNECTION_STATUS,
+    operationId: 'listAppConnections',
+    location: 'query',
+    path: ['status', '[]'],
+  },
+  {
+    label: 'listProjects ?types',
+    values: PROJECT_TYPE,
+    operationId: 'listProjects',
+    location: 'query',
+    path: ['types', '[]'],
+  },
 ];
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -630,8 +925,18 @@ function jsonType(value: unknown): string {
 
 /** Keywords that do not constrain a value: a $ref with only these siblings is a plain ref. */
 const ANNOTATIONS = new Set([
-  'description', 'title', 'summary', 'example', 'examples', 'deprecated', 'readOnly',
-  'writeOnly', 'default', '$comment', 'externalDocs', 'xml',
+  'description',
+  'title',
+  'summary',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'default',
+  '$comment',
+  'externalDocs',
+  'xml',
 ]);
 
 /** One alternative shape of an object schema (oneOf/anyOf expanded, allOf merged). */
@@ -659,8 +964,8 @@ class Bundle {
   norm(node: unknown): unknown {
     let current = node;
     for (let i = 0; i < 64; i++) {
-      if (!isObject(current) || typeof current['$ref'] !== 'string') return current;
-      const target = this.pointer(current['$ref']);
+      if (!isObject(current) || typeof current.$ref !== 'string') return current;
+      const target = this.pointer(current.$ref);
       const rest: JsonObject = {};
       for (const [k, v] of Object.entries(current)) {
         if (k !== '$ref' && !ANNOTATIONS.has(k)) rest[k] = v;
@@ -679,9 +984,9 @@ class Bundle {
   isNullOnly(node: unknown): boolean {
     const n = this.norm(node);
     if (!isObject(n)) return false;
-    if (n['type'] === 'null') return true;
-    if (Array.isArray(n['type']) && n['type'].length > 0 && n['type'].every((t) => t === 'null')) return true;
-    return 'const' in n && n['const'] === null;
+    if (n.type === 'null') return true;
+    if (Array.isArray(n.type) && n.type.length > 0 && n.type.every((t) => t === 'null')) return true;
+    return 'const' in n && n.const === null;
   }
 
   /** Flattens an object schema into its alternative shapes. */
@@ -691,12 +996,12 @@ class Bundle {
     const n = this.norm(node);
     if (!isObject(n) || this.isNullOnly(n)) return [];
     const own: ObjectVariant = { props: new Map(), required: new Set() };
-    if (isObject(n['properties'])) {
-      for (const [k, v] of Object.entries(n['properties'])) own.props.set(k, [v]);
+    if (isObject(n.properties)) {
+      for (const [k, v] of Object.entries(n.properties)) own.props.set(k, [v]);
     }
-    for (const r of asArray(n['required'])) if (typeof r === 'string') own.required.add(r);
+    for (const r of asArray(n.required)) if (typeof r === 'string') own.required.add(r);
     let result: ObjectVariant[] = [own];
-    for (const member of asArray(n['allOf'])) {
+    for (const member of asArray(n.allOf)) {
       const mv = this.variants(member, inner);
       if (mv.length > 0) result = product(result, mv);
     }
@@ -712,16 +1017,16 @@ class Bundle {
     const out = new Set<string>();
     const n = this.norm(node);
     if (!isObject(n) || depth > 40) return out;
-    const t = n['type'];
+    const t = n.type;
     if (typeof t === 'string') out.add(t);
     for (const x of asArray(t)) if (typeof x === 'string') out.add(x);
-    if ('const' in n) out.add(jsonType(n['const']));
-    for (const v of asArray(n['enum'])) out.add(jsonType(v));
+    if ('const' in n) out.add(jsonType(n.const));
+    for (const v of asArray(n.enum)) out.add(jsonType(v));
     for (const key of ['oneOf', 'anyOf', 'allOf']) {
       for (const sub of asArray(n[key])) for (const x of this.types(sub, depth + 1)) out.add(x);
     }
     if (out.size === 0 || (out.size === 1 && out.has('null'))) {
-      if (isObject(n['properties'])) out.add('object');
+      if (isObject(n.properties)) out.add('object');
       if ('items' in n) out.add('array');
     }
     out.delete('null');
@@ -735,14 +1040,14 @@ class Bundle {
     if (!isObject(n) || depth > 40) return true;
     const checks: boolean[] = [];
     if ('type' in n) {
-      const t = n['type'];
+      const t = n.type;
       checks.push(t === 'null' || (Array.isArray(t) && t.includes('null')));
     }
-    if ('const' in n) checks.push(n['const'] === null);
-    if (Array.isArray(n['enum'])) checks.push(n['enum'].includes(null));
-    if (Array.isArray(n['anyOf'])) checks.push(n['anyOf'].some((s) => this.acceptsNull(s, depth + 1)));
-    if (Array.isArray(n['oneOf'])) checks.push(n['oneOf'].some((s) => this.acceptsNull(s, depth + 1)));
-    if (Array.isArray(n['allOf'])) checks.push(n['allOf'].every((s) => this.acceptsNull(s, depth + 1)));
+    if ('const' in n) checks.push(n.const === null);
+    if (Array.isArray(n.enum)) checks.push(n.enum.includes(null));
+    if (Array.isArray(n.anyOf)) checks.push(n.anyOf.some((s) => this.acceptsNull(s, depth + 1)));
+    if (Array.isArray(n.oneOf)) checks.push(n.oneOf.some((s) => this.acceptsNull(s, depth + 1)));
+    if (Array.isArray(n.allOf)) checks.push(n.allOf.every((s) => this.acceptsNull(s, depth + 1)));
     return checks.every((c) => c);
   }
 
@@ -751,7 +1056,7 @@ class Bundle {
     const n = this.norm(node);
     if (!isObject(n) || depth > 40) return [];
     const out: unknown[] = [];
-    if ('items' in n && n['items'] !== undefined) out.push(n['items']);
+    if ('items' in n && n.items !== undefined) out.push(n.items);
     for (const key of ['oneOf', 'anyOf', 'allOf']) {
       for (const sub of asArray(n[key])) out.push(...this.items(sub, depth + 1));
     }
@@ -766,11 +1071,11 @@ class Bundle {
     if (!isObject(n) || depth > 40) return { found, values };
     if ('const' in n) {
       found = true;
-      values.add(n['const']);
+      values.add(n.const);
     }
-    if (Array.isArray(n['enum'])) {
+    if (Array.isArray(n.enum)) {
       found = true;
-      for (const v of n['enum']) values.add(v);
+      for (const v of n.enum) values.add(v);
     }
     for (const key of ['oneOf', 'anyOf', 'allOf']) {
       for (const sub of asArray(n[key])) {
@@ -797,7 +1102,7 @@ class Bundle {
 
   operations(): FoundOperation[] {
     const out: FoundOperation[] = [];
-    const paths = this.root['paths'];
+    const paths = this.root.paths;
     if (!isObject(paths)) return out;
     for (const [path, rawItem] of Object.entries(paths)) {
       const pathItem = this.norm(rawItem);
@@ -811,7 +1116,7 @@ class Bundle {
   }
 
   operation(operationId: string): FoundOperation {
-    const found = this.operations().filter((o) => o.op['operationId'] === operationId);
+    const found = this.operations().filter((o) => o.op.operationId === operationId);
     if (found.length !== 1) {
       throw new Error(`operationId ${operationId}: expected exactly 1 operation, found ${found.length}`);
     }
@@ -825,30 +1130,30 @@ class Bundle {
     const { op } = this.operation(operationId);
     let holder: unknown;
     if (location === 'requestBody') {
-      holder = this.norm(op['requestBody']);
+      holder = this.norm(op.requestBody);
       if (!isObject(holder)) throw new Error(`${operationId}: no requestBody`);
     } else {
-      const responses = op['responses'];
+      const responses = op.responses;
       const code = status ?? OPERATIONS.find((o) => o.operationId === operationId)?.status ?? '200';
       holder = isObject(responses) ? this.norm(responses[code]) : undefined;
       if (!isObject(holder)) throw new Error(`${operationId}: no ${code} response`);
     }
-    const content = holder['content'];
+    const content = holder.content;
     const media = isObject(content) ? content['application/json'] : undefined;
     if (!isObject(media) || !('schema' in media)) {
       throw new Error(`${operationId} ${location}: no application/json schema`);
     }
-    return media['schema'];
+    return media.schema;
   }
 
   /** Effective parameters of an operation (path-item level merged, operation level wins). */
   parameters(operationId: string): JsonObject[] {
     const { op, pathItem } = this.operation(operationId);
     const byKey = new Map<string, JsonObject>();
-    for (const raw of [...asArray(pathItem['parameters']), ...asArray(op['parameters'])]) {
+    for (const raw of [...asArray(pathItem.parameters), ...asArray(op.parameters)]) {
       const p = this.norm(raw);
-      if (isObject(p) && typeof p['name'] === 'string' && typeof p['in'] === 'string') {
-        byKey.set(`${p['in']}:${p['name']}`, p);
+      if (isObject(p) && typeof p.name === 'string' && typeof p.in === 'string') {
+        byKey.set(`${p.in}:${p.name}`, p);
       }
     }
     return [...byKey.values()];
@@ -887,7 +1192,9 @@ function checkTypes(bundle: Bundle, schemas: readonly unknown[], f: FieldSpec, w
   for (const s of schemas) for (const t of bundle.types(s)) types.add(t);
   const expectExactly = (expected: string): boolean => {
     if (types.size === 1 && types.has(expected)) return true;
-    errors.push(`${where}: expected type ${expected}${f.nullable === true ? ' (or null)' : ''}, bundle has ${types.size === 0 ? 'no type' : show(types)}`);
+    errors.push(
+      `${where}: expected type ${expected}${f.nullable === true ? ' (or null)' : ''}, bundle has ${types.size === 0 ? 'no type' : show(types)}`,
+    );
     return false;
   };
   const arrayItems = (): unknown[] => schemas.flatMap((s) => bundle.items(s));
@@ -912,7 +1219,9 @@ function checkTypes(bundle: Bundle, schemas: readonly unknown[], f: FieldSpec, w
       for (const s of items) for (const t of bundle.types(s)) itemTypes.add(t);
       const want = f.type === 'string[]' ? 'string' : 'object';
       if (items.length === 0 || itemTypes.size !== 1 || !itemTypes.has(want)) {
-        errors.push(`${where}[]: expected array items of type ${want}, bundle has ${items.length === 0 ? 'no items schema' : show(itemTypes)}`);
+        errors.push(
+          `${where}[]: expected array items of type ${want}, bundle has ${items.length === 0 ? 'no items schema' : show(itemTypes)}`,
+        );
       }
       return;
     }
@@ -961,7 +1270,13 @@ function checkObject(
   }
 }
 
-function checkField(bundle: Bundle, variants: readonly ObjectVariant[], f: FieldSpec, parent: string, errors: string[]): void {
+function checkField(
+  bundle: Bundle,
+  variants: readonly ObjectVariant[],
+  f: FieldSpec,
+  parent: string,
+  errors: string[],
+): void {
   const where = parent.endsWith(':') ? `${parent} ${f.name}` : `${parent}.${f.name}`;
   const holders = variants.filter((v) => v.props.has(f.name));
   if (holders.length === 0) {
@@ -981,10 +1296,12 @@ function checkField(bundle: Bundle, variants: readonly ObjectVariant[], f: Field
       const nullOk = own.every((s) => bundle.acceptsNull(s));
       const legacy = own.some((s) => {
         const n = bundle.norm(s);
-        return isObject(n) && n['nullable'] === true;
+        return isObject(n) && n.nullable === true;
       });
       if (f.nullable === true && !nullOk) {
-        errors.push(`${where}: must accept null (document: ${describeSpec(f)}), bundle does not${legacy ? ' (uses 3.0 `nullable: true`, which 3.1 ignores)' : ''}`);
+        errors.push(
+          `${where}: must accept null (document: ${describeSpec(f)}), bundle does not${legacy ? ' (uses 3.0 `nullable: true`, which 3.1 ignores)' : ''}`,
+        );
       }
       if (f.nullable !== true && nullOk) {
         errors.push(`${where}: must NOT accept null (document: ${describeSpec(f)}), bundle accepts null`);
@@ -1031,7 +1348,7 @@ function collect(run: (errors: string[]) => void): string[] {
 describe('interface document vs generated/openapi.json', () => {
   it('is an OpenAPI 3.1 document', () => {
     const errors = collect((errs) => {
-      const version = bundle().root['openapi'];
+      const version = bundle().root.openapi;
       if (typeof version !== 'string' || !version.startsWith('3.1')) {
         errs.push(`openapi: expected 3.1.x, bundle has ${JSON.stringify(version)}`);
       }
@@ -1042,7 +1359,7 @@ describe('interface document vs generated/openapi.json', () => {
   it('is served under {base_url}/api', () => {
     const errors = collect((errs) => {
       const root = bundle().root;
-      const urls = asArray(root['servers']).flatMap((s) => (isObject(s) && typeof s['url'] === 'string' ? [s['url']] : []));
+      const urls = asArray(root.servers).flatMap((s) => (isObject(s) && typeof s.url === 'string' ? [s.url] : []));
       if (!urls.some((u) => u.replace(/\/+$/, '').endsWith('/api'))) {
         errs.push(`servers: expected a server URL ending in /api, bundle has ${show(urls)}`);
       }
@@ -1054,26 +1371,34 @@ describe('interface document vs generated/openapi.json', () => {
     it.each(OPERATIONS)('$operationId: $method $path → $status application/json', (spec) => {
       const errors = collect((errs) => {
         const b = bundle();
-        const found = b.operations().filter((o) => o.op['operationId'] === spec.operationId);
+        const found = b.operations().filter((o) => o.op.operationId === spec.operationId);
         if (found.length !== 1) {
           const at = b.operations().find((o) => o.path === spec.path && o.method === spec.method);
-          errs.push(`${spec.operationId}: found ${found.length} operations with this operationId` +
-            (at !== undefined ? ` (${spec.method.toUpperCase()} ${spec.path} has operationId ${JSON.stringify(at.op['operationId'])})` : ` (no ${spec.method.toUpperCase()} ${spec.path} either)`));
+          errs.push(
+            `${spec.operationId}: found ${found.length} operations with this operationId` +
+              (at !== undefined
+                ? ` (${spec.method.toUpperCase()} ${spec.path} has operationId ${JSON.stringify(at.op.operationId)})`
+                : ` (no ${spec.method.toUpperCase()} ${spec.path} either)`),
+          );
           return;
         }
         const [op] = found;
         if (op === undefined) return;
         if (op.path !== spec.path || op.method !== spec.method) {
-          errs.push(`${spec.operationId}: expected ${spec.method.toUpperCase()} ${spec.path}, bundle has ${op.method.toUpperCase()} ${op.path}`);
+          errs.push(
+            `${spec.operationId}: expected ${spec.method.toUpperCase()} ${spec.path}, bundle has ${op.method.toUpperCase()} ${op.path}`,
+          );
         }
-        const responses = op.op['responses'];
+        const responses = op.op.responses;
         const codes = isObject(responses) ? Object.keys(responses) : [];
         const success = codes.filter((c) => /^2(\d\d|XX)$/i.test(c));
         if (success.length !== 1 || success[0] !== spec.status) {
-          errs.push(`${spec.operationId}: expected exactly one success response ${spec.status}, bundle has ${show(success)}`);
+          errs.push(
+            `${spec.operationId}: expected exactly one success response ${spec.status}, bundle has ${show(success)}`,
+          );
         }
         const response = isObject(responses) ? b.norm(responses[spec.status]) : undefined;
-        const content = isObject(response) ? response['content'] : undefined;
+        const content = isObject(response) ? response.content : undefined;
         const media = isObject(content) ? content['application/json'] : undefined;
         if (!isObject(media) || !('schema' in media)) {
           errs.push(`${spec.operationId} ${spec.status}: expected application/json content with a schema`);
@@ -1088,14 +1413,14 @@ describe('interface document vs generated/openapi.json', () => {
       const errors = collect((errs) => {
         const b = bundle();
         const { op } = b.operation(spec.operationId);
-        const effective = 'security' in op ? op['security'] : b.root['security'];
+        const effective = 'security' in op ? op.security : b.root.security;
         const requirements = asArray(effective);
         if (requirements.length === 0) {
           errs.push(`${spec.operationId}: no security requirement (operation or root level)`);
           return;
         }
-        const components = b.root['components'];
-        const schemes = isObject(components) ? components['securitySchemes'] : undefined;
+        const components = b.root.components;
+        const schemes = isObject(components) ? components.securitySchemes : undefined;
         for (const req of requirements) {
           if (!isObject(req) || Object.keys(req).length === 0) {
             errs.push(`${spec.operationId}: security contains an empty requirement {} (makes auth optional)`);
@@ -1105,8 +1430,10 @@ describe('interface document vs generated/openapi.json', () => {
             const scheme = isObject(schemes) ? b.norm(schemes[name]) : undefined;
             if (!isObject(scheme)) {
               errs.push(`${spec.operationId}: security scheme ${name} is not in components.securitySchemes`);
-            } else if (scheme['type'] !== 'http' || String(scheme['scheme']).toLowerCase() !== 'bearer') {
-              errs.push(`${spec.operationId}: security scheme ${name} must be http bearer, bundle has ${JSON.stringify({ type: scheme['type'], scheme: scheme['scheme'] })}`);
+            } else if (scheme.type !== 'http' || String(scheme.scheme).toLowerCase() !== 'bearer') {
+              errs.push(
+                `${spec.operationId}: security scheme ${name} must be http bearer, bundle has ${JSON.stringify({ type: scheme.type, scheme: scheme.scheme })}`,
+              );
             }
           }
         }
@@ -1143,7 +1470,7 @@ describe('interface document vs generated/openapi.json', () => {
         const b = bundle();
         const root = b.jsonSchema(check.operationId, check.location);
         const schemas = b.walk([root], check.path);
-        const where = `${check.operationId} ${check.location}${check.path.length > 0 ? ' ' + check.path.join('.').replace(/\.\[\]/g, '[]') : ''}`;
+        const where = `${check.operationId} ${check.location}${check.path.length > 0 ? ` ${check.path.join('.').replace(/\.\[\]/g, '[]')}` : ''}`;
         if (schemas.length === 0) {
           errs.push(`${where}: not found in the bundle`);
           return;
@@ -1163,10 +1490,10 @@ describe('interface document vs generated/openapi.json', () => {
           const expected = check.params.filter((p) => p.in === location);
           if (expected.length === 0) continue;
           const variant: ObjectVariant = { props: new Map(), required: new Set() };
-          for (const p of params.filter((x) => x['in'] === location)) {
-            const name = String(p['name']);
-            variant.props.set(name, [p['schema']]);
-            if (p['required'] === true) variant.required.add(name);
+          for (const p of params.filter((x) => x.in === location)) {
+            const name = String(p.name);
+            variant.props.set(name, [p.schema]);
+            if (p.required === true) variant.required.add(name);
           }
           const where = `${check.operationId} ${location} parameter:`;
           for (const f of expected) checkField(b, [variant], f, where, errs);
@@ -1174,7 +1501,9 @@ describe('interface document vs generated/openapi.json', () => {
             const want = new Set(expected.map((p) => p.name));
             const extra = [...variant.props.keys()].filter((n) => !want.has(n));
             if (extra.length > 0) {
-              errs.push(`${check.operationId} query parameters: must be exactly ${show(want)} (document 4.6), bundle also has ${show(extra)}`);
+              errs.push(
+                `${check.operationId} query parameters: must be exactly ${show(want)} (document 4.6), bundle also has ${show(extra)}`,
+              );
             }
           }
         }
@@ -1185,14 +1514,16 @@ describe('interface document vs generated/openapi.json', () => {
     it.each(UNNAMED_QUERY_FILTERS)('$operationId has a query filter taking $value', ({ operationId, value }) => {
       const errors = collect((errs) => {
         const b = bundle();
-        const query = b.parameters(operationId).filter((p) => p['in'] === 'query');
+        const query = b.parameters(operationId).filter((p) => p.in === 'query');
         const matching = query.filter((p) => {
-          const schemas = [p['schema'], ...b.items(p['schema'])];
+          const schemas = [p.schema, ...b.items(p.schema)];
           return schemas.some((s) => b.enumValues(s).values.has(value));
         });
         if (matching.length === 0) {
-          const names = query.map((p) => String(p['name']));
-          errs.push(`${operationId}: no query parameter whose enum (or items enum) contains ${value}; query parameters are ${show(names)}`);
+          const names = query.map((p) => String(p.name));
+          errs.push(
+            `${operationId}: no query parameter whose enum (or items enum) contains ${value}; query parameters are ${show(names)}`,
+          );
         }
       });
       expect(errors).toEqual([]);
@@ -1208,13 +1539,13 @@ describe('interface document vs generated/openapi.json', () => {
         let where: string;
         if (check.location === 'query') {
           const [name, ...rest] = check.path;
-          const param = b.parameters(check.operationId).find((p) => p['in'] === 'query' && p['name'] === name);
+          const param = b.parameters(check.operationId).find((p) => p.in === 'query' && p.name === name);
           where = `${check.operationId} query parameter ${check.path.join('.').replace(/\.\[\]/g, '[]')}`;
           if (param === undefined) {
             errs.push(`${where}: query parameter ${String(name)} not found`);
             return;
           }
-          start = [param['schema']];
+          start = [param.schema];
           path = rest;
         } else {
           start = [b.jsonSchema(check.operationId, check.location)];
@@ -1230,7 +1561,9 @@ describe('interface document vs generated/openapi.json', () => {
         const missing = check.values.filter((v) => !values.has(v));
         const unexpected = [...values].filter((v) => typeof v !== 'string' || !check.values.includes(v));
         if (missing.length > 0 || unexpected.length > 0) {
-          errs.push(`${where}: enum set must equal ${show(check.values)}; missing ${show(missing)}, unexpected ${show(uniq(unexpected))}`);
+          errs.push(
+            `${where}: enum set must equal ${show(check.values)}; missing ${show(missing)}, unexpected ${show(uniq(unexpected))}`,
+          );
         }
       });
       expect(errors).toEqual([]);

@@ -3,7 +3,7 @@
 // contract; the typed client works against them.
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiProblemError, createClient, paginate, unwrap, type ApiClient, type Problem } from '../../src/client';
+import { type ApiClient, ApiProblemError, createClient, type Problem, paginate, unwrap } from '../../src/client';
 import { createHandlers, createHandlersByOperation, createMockHttp, type OperationId } from '../../src/client/msw';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
@@ -18,7 +18,9 @@ function firstSuccess(operationId: string): { status: number; body: unknown } {
   const entry = operations.find((op) => op.operationId === operationId);
   if (entry === undefined) throw new Error(`no operation ${operationId}`);
   const responses = isObject(entry.operation.responses) ? entry.operation.responses : {};
-  const status = Object.keys(responses).filter((code) => /^2\d\d$/.test(code)).sort()[0];
+  const status = Object.keys(responses)
+    .filter((code) => /^2\d\d$/.test(code))
+    .sort()[0];
   if (status === undefined) throw new Error(`${operationId} has no success response`);
   const response = deref(bundle, responses[status]);
   const media = isObject(response) && isObject(response.content) ? response.content['application/json'] : undefined;
@@ -41,17 +43,22 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
   listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
   listProjects: (c) => c.GET('/v1/projects'),
   createProject: (c) => c.POST('/v1/projects', { body: { displayName: 'Customer support' } }),
-  updateProject: (c) => c.POST('/v1/projects/{id}', { params: { path: { id: projectId } }, body: { displayName: 'Sales operations' } }),
+  updateProject: (c) =>
+    c.POST('/v1/projects/{id}', { params: { path: { id: projectId } }, body: { displayName: 'Sales operations' } }),
   listUsers: (c) => c.GET('/v1/users', { params: { query: { limit: 5 } } }),
   createFlowTemplate: (c) =>
     c.POST('/v1/flow-templates', {
       body: {
         description: 'An empty template.',
-        template: { displayName: 'Empty', trigger: { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} } },
+        template: {
+          displayName: 'Empty',
+          trigger: { type: 'EMPTY', name: 'trigger', valid: false, displayName: 'Select Trigger', settings: {} },
+        },
       },
     }),
   listMcpServers: (c) => c.GET('/v1/mcp-servers', { params: { query: { projectId } } }),
-  updateMcpServer: (c) => c.POST('/v1/mcp-servers/{id}', { params: { path: { id } }, body: { name: 'Sales assistant tools' } }),
+  updateMcpServer: (c) =>
+    c.POST('/v1/mcp-servers/{id}', { params: { path: { id } }, body: { name: 'Sales assistant tools' } }),
   rotateMcpServerToken: (c) => c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id } } }),
   getHealth: (c) => c.GET('/health'),
   getReadiness: (c) => c.GET('/ready'),
@@ -67,29 +74,38 @@ describe('MSW handlers for frontend tests', () => {
     expect(Object.keys(handlers).sort()).toEqual(operations.map((op) => op.operationId).sort());
   });
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s: the handler is at its method and path', (_operationId, op) => {
-    const handler = createHandlersByOperation(baseUrl)[op.operationId as OperationId];
-    const expectedPath = `${baseUrl}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
-    expect({ operationId: op.operationId, method: handler.info.method, path: handler.info.path }).toEqual({
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: expectedPath,
-    });
-  });
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: the handler is at its method and path',
+    (_operationId, op) => {
+      const handler = createHandlersByOperation(baseUrl)[op.operationId as OperationId];
+      const expectedPath = `${baseUrl}${op.path.replace(/\{([^}]+)\}/g, ':$1')}`;
+      expect({ operationId: op.operationId, method: handler.info.method, path: handler.info.path }).toEqual({
+        operationId: op.operationId,
+        method: op.method.toUpperCase(),
+        path: expectedPath,
+      });
+    },
+  );
 
-  it.each(operations.map((op) => op.operationId as OperationId))('%s: the typed client gets the first success example', async (operationId) => {
-    const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
-    const expected = firstSuccess(operationId);
-    const { data, response } = await calls[operationId](client);
-    expect(response.status).toBe(expected.status);
-    expect(response.headers.get('x-request-id')).toBe('msw-mock');
-    expect(data).toEqual(expected.body);
-  });
+  it.each(operations.map((op) => op.operationId as OperationId))(
+    '%s: the typed client gets the first success example',
+    async (operationId) => {
+      const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+      const expected = firstSuccess(operationId);
+      const { data, response } = await calls[operationId](client);
+      expect(response.status).toBe(expected.status);
+      expect(response.headers.get('x-request-id')).toBe('msw-mock');
+      expect(data).toEqual(expected.body);
+    },
+  );
 
   it('pages through a list with paginate', async () => {
     const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
     const ids: string[] = [];
-    for await (const flow of paginate((cursor) => client.GET('/v1/flows', { params: { query: { projectId, cursor } } }))) ids.push(flow.id);
+    for await (const flow of paginate((cursor) =>
+      client.GET('/v1/flows', { params: { query: { projectId, cursor } } }),
+    ))
+      ids.push(flow.id);
     const page = firstSuccess('listFlows').body as { data: { id: string }[] };
     expect(ids).toEqual(page.data.map((flow) => flow.id));
     expect(ids.length).toBeGreaterThan(0);

@@ -7,7 +7,11 @@ import { projectRoot } from '../support/bundle';
 
 function runNode(args: string[]): { code: number; output: string } {
   try {
-    const output = execFileSync(process.execPath, args, { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = execFileSync(process.execPath, args, {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     return { code: 0, output };
   } catch (error) {
     const failure = error as { status?: number; stdout?: string; stderr?: string };
@@ -23,7 +27,12 @@ describe('contract pipeline', () => {
   }, 60_000);
 
   it('src/ and test/ type-check (strict) against the generated types', () => {
-    const result = runNode([join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', join(projectRoot, 'tsconfig.json')]);
+    const result = runNode([
+      join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '--noEmit',
+      '-p',
+      join(projectRoot, 'tsconfig.json'),
+    ]);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   }, 120_000);

@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, isObject, listOperations, loadBundle, projectRoot, type OperationEntry } from '../support/bundle';
+import { deref, isObject, listOperations, loadBundle, type OperationEntry, projectRoot } from '../support/bundle';
 import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,10 +20,11 @@ const screenshot = join(docsDir, 'screenshot.png');
 const landingScreenshot = join(docsDir, 'screenshot-landing.png');
 const reportPath = join(docsDir, 'browser-report.json');
 
-
 const bundle = loadBundle();
 const operations = listOperations(bundle);
-const tags = Array.isArray(bundle.tags) ? bundle.tags.flatMap((tag) => (isObject(tag) && typeof tag.name === 'string' ? [tag.name] : [])) : [];
+const tags = Array.isArray(bundle.tags)
+  ? bundle.tags.flatMap((tag) => (isObject(tag) && typeof tag.name === 'string' ? [tag.name] : []))
+  : [];
 
 interface CodeSample {
   label: string;
@@ -33,7 +34,11 @@ interface CodeSample {
 function codeSamples(op: OperationEntry): CodeSample[] {
   const samples = op.operation['x-codeSamples'];
   return Array.isArray(samples)
-    ? samples.flatMap((s) => (isObject(s) && typeof s.label === 'string' && typeof s.source === 'string' ? [{ label: s.label, source: s.source }] : []))
+    ? samples.flatMap((s) =>
+        isObject(s) && typeof s.label === 'string' && typeof s.source === 'string'
+          ? [{ label: s.label, source: s.source }]
+          : [],
+      )
     : [];
 }
 
@@ -46,7 +51,10 @@ function firstExample(content: unknown): unknown {
 
 function successOf(op: OperationEntry): { status: string; example: unknown } {
   const responses = isObject(op.operation.responses) ? op.operation.responses : {};
-  const status = Object.keys(responses).filter((code) => /^2\d\d$/.test(code)).sort()[0] ?? '';
+  const status =
+    Object.keys(responses)
+      .filter((code) => /^2\d\d$/.test(code))
+      .sort()[0] ?? '';
   const response = deref(bundle, responses[status]);
   return { status, example: isObject(response) ? firstExample(response.content) : undefined };
 }
@@ -73,8 +81,14 @@ const consoleErrors: string[] = [];
 const checked: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`no chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)`);
-  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'build-docs.ts')], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  if (!existsSync(chromiumPath))
+    throw new Error(
+      `no chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium (or set CHROMIUM_PATH)`,
+    );
+  execFileSync(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'build-docs.ts')], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   browser = await chromium.launch({
     executablePath: chromiumPath,
     headless: true,
@@ -116,7 +130,9 @@ afterAll(async () => {
 
 /** Opens the navigation group of a tag and returns the menu links of its operations. */
 async function openTag(tag: string): Promise<Locator> {
-  const group = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group').filter({ has: page.getByText(tag, { exact: true }) });
+  const group = page
+    .locator('[data-component-name="Menu/MenuItem"].menu-item-type-group')
+    .filter({ has: page.getByText(tag, { exact: true }) });
   await expect.poll(() => group.count(), { message: `navigation group ${tag}` }).toBe(1);
   const items = group.locator('[data-component-name="Menu/MenuItem"] a');
   // A click on a group opens it (and a click on an open group would close it).
@@ -136,7 +152,10 @@ async function chooseLanguage(panel: Locator, wanted: string): Promise<void> {
   const dropdown = languageDropdown(panel);
   if ((await dropdown.innerText()).trim() === wanted) return;
   await dropdown.click();
-  await page.locator('[data-component-name="Dropdown/DropdownMenuItem"]').filter({ hasText: new RegExp(`^${wanted}$`) }).click();
+  await page
+    .locator('[data-component-name="Dropdown/DropdownMenuItem"]')
+    .filter({ hasText: new RegExp(`^${wanted}$`) })
+    .click();
   await expect.poll(async () => (await dropdown.innerText()).trim()).toBe(wanted);
 }
 
@@ -147,7 +166,14 @@ function escapeRegExp(text: string): string {
 describe('the docs page in Chromium, offline', () => {
   it('renders the landing page with every section of the description', async () => {
     const menu = await page.locator('[data-component-name="Menu/MenuItem"] a').allInnerTexts();
-    for (const section of ['Base URL', 'Authentication', 'Errors', 'Pagination', 'Limits', 'Versioning and compatibility']) {
+    for (const section of [
+      'Base URL',
+      'Authentication',
+      'Errors',
+      'Pagination',
+      'Limits',
+      'Versioning and compatibility',
+    ]) {
       expect(menu.map((text) => text.trim())).toContain(section);
     }
     await expect.poll(() => page.getByText('ENTITY_NOT_FOUND').count()).toBeGreaterThan(0);
@@ -168,61 +194,77 @@ describe('the docs page in Chromium, offline', () => {
     expect(found.sort()).toEqual(expected.sort());
   }, 120_000);
 
-  it.each(operations.map((op) => [op.operationId, op] as const))('%s: a click shows its code samples, request payload and response sample', async (operationId, op) => {
-    const tag = Array.isArray(op.operation.tags) ? String(op.operation.tags[0]) : '';
-    const items = await openTag(tag);
-    const link = items.filter({ hasText: String(op.operation.summary) });
-    await link.click();
-    const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^#\//);
-    const section = page.locator(`[data-section-id="${href.slice(1)}"]`);
-    await expect.poll(() => section.count(), { message: `section ${href}` }).toBe(1);
-    await expect.poll(() => section.getByRole('heading', { name: String(op.operation.summary) }).first().isVisible()).toBe(true);
-    const seen: string[] = [];
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: a click shows its code samples, request payload and response sample',
+    async (operationId, op) => {
+      const tag = Array.isArray(op.operation.tags) ? String(op.operation.tags[0]) : '';
+      const items = await openTag(tag);
+      const link = items.filter({ hasText: String(op.operation.summary) });
+      await link.click();
+      const href = (await link.getAttribute('href')) ?? '';
+      expect(href).toMatch(/^#\//);
+      const section = page.locator(`[data-section-id="${href.slice(1)}"]`);
+      await expect.poll(() => section.count(), { message: `section ${href}` }).toBe(1);
+      await expect
+        .poll(() =>
+          section
+            .getByRole('heading', { name: String(op.operation.summary) })
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
+      const seen: string[] = [];
 
-    // The code samples, exactly as generated into the bundle, in the language dropdown.
-    const requestPanel = section
-      .locator('[data-component-name="Panel/Panel"]')
-      .filter({ hasText: new RegExp(`^\\s*${op.method.toUpperCase()}\\s*${escapeRegExp(op.path)}`) })
-      .filter({ has: page.locator('[data-component-name="Dropdown/Dropdown"]').filter({ hasText: LANGUAGES }) });
-    await expect.poll(() => requestPanel.count(), { message: 'request sample panel' }).toBe(1);
-    await requestPanel.scrollIntoViewIfNeeded();
-    for (const sample of codeSamples(op)) {
-      await chooseLanguage(requestPanel, sample.label);
-      const code = requestPanel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
-      await expect.poll(async () => squash(await code.innerText())).toBe(squash(sample.source));
-      seen.push(sample.label);
-    }
-    expect(seen).toEqual(['curl', 'TypeScript']);
+      // The code samples, exactly as generated into the bundle, in the language dropdown.
+      const requestPanel = section
+        .locator('[data-component-name="Panel/Panel"]')
+        .filter({ hasText: new RegExp(`^\\s*${op.method.toUpperCase()}\\s*${escapeRegExp(op.path)}`) })
+        .filter({ has: page.locator('[data-component-name="Dropdown/Dropdown"]').filter({ hasText: LANGUAGES }) });
+      await expect.poll(() => requestPanel.count(), { message: 'request sample panel' }).toBe(1);
+      await requestPanel.scrollIntoViewIfNeeded();
+      for (const sample of codeSamples(op)) {
+        await chooseLanguage(requestPanel, sample.label);
+        const code = requestPanel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
+        await expect.poll(async () => squash(await code.innerText())).toBe(squash(sample.source));
+        seen.push(sample.label);
+      }
+      expect(seen).toEqual(['curl', 'TypeScript']);
 
-    // The request payload (the first request example), for operations with a body.
-    const body = requestExample(op);
-    if (body !== undefined) {
-      await chooseLanguage(requestPanel, 'Payload');
-      const payload = requestPanel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
-      await expect.poll(async () => await payload.innerText()).toContain(`"${firstKey(body)}"`);
-      seen.push('Payload');
-    }
-    await chooseLanguage(requestPanel, 'curl');
-
-    // The response sample of the success status.
-    const success = successOf(op);
-    const responsePanel = section.locator('[data-component-name="Panel/Panel"]').filter({ hasText: /^Response/ }).first();
-    await responsePanel.scrollIntoViewIfNeeded();
-    await expect.poll(() => responsePanel.isVisible()).toBe(true);
-    expect(await responsePanel.innerText()).toContain(success.status);
-    const json = responsePanel.locator('[data-component-name="JsonViewer/JsonViewer"]').first();
-    await expect.poll(async () => await json.innerText()).toContain(`"${firstKey(success.example)}"`);
-    seen.push(`response ${success.status}`);
-    checked[operationId] = seen;
-
-    if (operationId === 'createFlow') {
-      await chooseLanguage(requestPanel, 'TypeScript');
-      await section.getByRole('heading', { name: String(op.operation.summary) }).first().evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-      await page.screenshot({ path: screenshot });
+      // The request payload (the first request example), for operations with a body.
+      const body = requestExample(op);
+      if (body !== undefined) {
+        await chooseLanguage(requestPanel, 'Payload');
+        const payload = requestPanel.locator('[data-component-name="CodeBlock/CodeBlock"]').first();
+        await expect.poll(async () => await payload.innerText()).toContain(`"${firstKey(body)}"`);
+        seen.push('Payload');
+      }
       await chooseLanguage(requestPanel, 'curl');
-    }
-  });
+
+      // The response sample of the success status.
+      const success = successOf(op);
+      const responsePanel = section
+        .locator('[data-component-name="Panel/Panel"]')
+        .filter({ hasText: /^Response/ })
+        .first();
+      await responsePanel.scrollIntoViewIfNeeded();
+      await expect.poll(() => responsePanel.isVisible()).toBe(true);
+      expect(await responsePanel.innerText()).toContain(success.status);
+      const json = responsePanel.locator('[data-component-name="JsonViewer/JsonViewer"]').first();
+      await expect.poll(async () => await json.innerText()).toContain(`"${firstKey(success.example)}"`);
+      seen.push(`response ${success.status}`);
+      checked[operationId] = seen;
+
+      if (operationId === 'createFlow') {
+        await chooseLanguage(requestPanel, 'TypeScript');
+        await section
+          .getByRole('heading', { name: String(op.operation.summary) })
+          .first()
+          .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+        await page.screenshot({ path: screenshot });
+        await chooseLanguage(requestPanel, 'curl');
+      }
+    },
+  );
 
   it('throws no page errors and makes no outside request at all', () => {
     expect(pageErrors).toEqual([]);

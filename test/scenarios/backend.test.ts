@@ -1,10 +1,11 @@
 // The scenario suite against the real backend, on every store of the run: the same calls as the
 // mock target plus behaviour assertions. The project gets one recorded run, as the suite needs.
-import { defineScenarios } from './scenarios';
+
 import * as flowService from '../../src/flows/service';
 import * as projectService from '../../src/projects/service';
 import { startBackend, storeKinds } from '../support/backend';
 import { givenRun } from '../support/builders';
+import { defineScenarios } from './scenarios';
 
 for (const kind of storeKinds) {
   defineScenarios({
@@ -12,10 +13,26 @@ for (const kind of storeKinds) {
     async setup() {
       const backend = await startBackend(kind);
       const principal = { platformId: backend.platformId, userId: backend.adminUserId };
-      const project = await projectService.create(backend.store, principal, { displayName: `Scenario project (${kind})` });
-      const flow = await flowService.create(backend.store, principal, { displayName: 'Scenario flow', projectId: project.id });
-      await givenRun(backend.store, { flowId: flow.id, status: 'SUCCEEDED', duration: 1200, finishTime: new Date(Date.now() + 1200).toISOString(), steps: { trigger: { status: 'SUCCEEDED' } } });
-      return { baseUrl: backend.baseUrl, apiKey: backend.apiKey, projectId: project.id, teardown: () => backend.close() };
+      const project = await projectService.create(backend.store, principal, {
+        displayName: `Scenario project (${kind})`,
+      });
+      const flow = await flowService.create(backend.store, principal, {
+        displayName: 'Scenario flow',
+        projectId: project.id,
+      });
+      await givenRun(backend.store, {
+        flowId: flow.id,
+        status: 'SUCCEEDED',
+        duration: 1200,
+        finishTime: new Date(Date.now() + 1200).toISOString(),
+        steps: { trigger: { status: 'SUCCEEDED' } },
+      });
+      return {
+        baseUrl: backend.baseUrl,
+        apiKey: backend.apiKey,
+        projectId: project.id,
+        teardown: () => backend.close(),
+      };
     },
   });
 }

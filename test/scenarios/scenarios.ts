@@ -15,10 +15,10 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, paginate, type ApiClient, type paths, type Problem, type Schemas } from '../../src/client';
+import { type ApiClient, createClient, type Problem, paginate, type paths, type Schemas } from '../../src/client';
 import { newApiKey } from '../../src/platforms/api-keys';
 import { newId, randomAlphanumeric } from '../../src/store/ids';
-import { deref, isObject, listOperations, loadBundle, type JsonObject, type OperationEntry } from '../support/bundle';
+import { deref, isObject, type JsonObject, listOperations, loadBundle, type OperationEntry } from '../support/bundle';
 
 export interface ScenarioContext {
   /** What the client puts before `/v1/...`, e.g. `http://127.0.0.1:4010/api`. */
@@ -77,7 +77,9 @@ function validatorFor(key: string, schema: unknown): ValidateFunction {
   return validate;
 }
 
-const operationIndex = new Map<string, OperationEntry>(listOperations(bundle).map((entry) => [`${entry.method} ${entry.path}`, entry]));
+const operationIndex = new Map<string, OperationEntry>(
+  listOperations(bundle).map((entry) => [`${entry.method} ${entry.path}`, entry]),
+);
 
 function operationOf(path: ApiPath, method: Method): OperationEntry {
   const entry = operationIndex.get(`${method} ${path}`);
@@ -149,23 +151,102 @@ function templateRequest(description: string): Schemas['FlowTemplateCreateReques
 
 /** One valid request for each of the 14 operations behind the API key. */
 const OPERATIONS: OperationCase[] = [
-  { path: '/v1/flows', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flows', { params: { query: { projectId: ids.projectId } }, headers }) },
-  { path: '/v1/flows', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/flows', { body: { displayName: 'Scenario flow', projectId: ids.projectId }, headers }) },
-  { path: '/v1/flows/{id}', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flows/{id}', { params: { path: { id: ids.flowId } }, headers }) },
-  { path: '/v1/flow-runs', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flow-runs', { params: { query: { projectId: ids.projectId } }, headers }) },
-  { path: '/v1/flow-runs/{id}', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/flow-runs/{id}', { params: { path: { id: ids.flowRunId } }, headers }) },
-  { path: '/v1/app-connections', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/app-connections', { params: { query: { projectId: ids.projectId } }, headers }) },
-  { path: '/v1/projects', method: 'get', notFound: false, call: (c, _ids, headers) => c.GET('/v1/projects', { headers }) },
-  { path: '/v1/projects', method: 'post', notFound: false, call: (c, _ids, headers) => c.POST('/v1/projects', { body: { displayName: 'Scenario project' }, headers }) },
-  { path: '/v1/projects/{id}', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/projects/{id}', { params: { path: { id: ids.projectId } }, body: { displayName: 'Scenario project' }, headers }) },
+  {
+    path: '/v1/flows',
+    method: 'get',
+    notFound: true,
+    call: (c, ids, headers) => c.GET('/v1/flows', { params: { query: { projectId: ids.projectId } }, headers }),
+  },
+  {
+    path: '/v1/flows',
+    method: 'post',
+    notFound: true,
+    call: (c, ids, headers) =>
+      c.POST('/v1/flows', { body: { displayName: 'Scenario flow', projectId: ids.projectId }, headers }),
+  },
+  {
+    path: '/v1/flows/{id}',
+    method: 'get',
+    notFound: true,
+    call: (c, ids, headers) => c.GET('/v1/flows/{id}', { params: { path: { id: ids.flowId } }, headers }),
+  },
+  {
+    path: '/v1/flow-runs',
+    method: 'get',
+    notFound: true,
+    call: (c, ids, headers) => c.GET('/v1/flow-runs', { params: { query: { projectId: ids.projectId } }, headers }),
+  },
+  {
+    path: '/v1/flow-runs/{id}',
+    method: 'get',
+    notFound: true,
+    call: (c, ids, headers) => c.GET('/v1/flow-runs/{id}', { params: { path: { id: ids.flowRunId } }, headers }),
+  },
+  {
+    path: '/v1/app-connections',
+    method: 'get',
+    notFound: true,
+    call: (c, ids, headers) =>
+      c.GET('/v1/app-connections', { params: { query: { projectId: ids.projectId } }, headers }),
+  },
+  {
+    path: '/v1/projects',
+    method: 'get',
+    notFound: false,
+    call: (c, _ids, headers) => c.GET('/v1/projects', { headers }),
+  },
+  {
+    path: '/v1/projects',
+    method: 'post',
+    notFound: false,
+    call: (c, _ids, headers) => c.POST('/v1/projects', { body: { displayName: 'Scenario project' }, headers }),
+  },
+  {
+    path: '/v1/projects/{id}',
+    method: 'post',
+    notFound: true,
+    call: (c, ids, headers) =>
+      c.POST('/v1/projects/{id}', {
+        params: { path: { id: ids.projectId } },
+        body: { displayName: 'Scenario project' },
+        headers,
+      }),
+  },
   { path: '/v1/users', method: 'get', notFound: false, call: (c, _ids, headers) => c.GET('/v1/users', { headers }) },
-  { path: '/v1/flow-templates', method: 'post', notFound: false, call: (c, _ids, headers) => c.POST('/v1/flow-templates', { body: templateRequest('Scenario template'), headers }) },
-  { path: '/v1/mcp-servers', method: 'get', notFound: true, call: (c, ids, headers) => c.GET('/v1/mcp-servers', { params: { query: { projectId: ids.projectId } }, headers }) },
-  { path: '/v1/mcp-servers/{id}', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/mcp-servers/{id}', { params: { path: { id: ids.mcpServerId } }, body: { name: 'Scenario tools' }, headers }) },
-  { path: '/v1/mcp-servers/{id}/rotate', method: 'post', notFound: true, call: (c, ids, headers) => c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: ids.mcpServerId } }, headers }) },
+  {
+    path: '/v1/flow-templates',
+    method: 'post',
+    notFound: false,
+    call: (c, _ids, headers) => c.POST('/v1/flow-templates', { body: templateRequest('Scenario template'), headers }),
+  },
+  {
+    path: '/v1/mcp-servers',
+    method: 'get',
+    notFound: true,
+    call: (c, ids, headers) => c.GET('/v1/mcp-servers', { params: { query: { projectId: ids.projectId } }, headers }),
+  },
+  {
+    path: '/v1/mcp-servers/{id}',
+    method: 'post',
+    notFound: true,
+    call: (c, ids, headers) =>
+      c.POST('/v1/mcp-servers/{id}', {
+        params: { path: { id: ids.mcpServerId } },
+        body: { name: 'Scenario tools' },
+        headers,
+      }),
+  },
+  {
+    path: '/v1/mcp-servers/{id}/rotate',
+    method: 'post',
+    notFound: true,
+    call: (c, ids, headers) =>
+      c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: ids.mcpServerId } }, headers }),
+  },
 ];
 
-const label = (c: OperationCase): string => `${operationOf(c.path, c.method).operationId} (${c.method.toUpperCase()} ${c.path})`;
+const label = (c: OperationCase): string =>
+  `${operationOf(c.path, c.method).operationId} (${c.method.toUpperCase()} ${c.path})`;
 
 export function defineScenarios(target: ScenarioTarget): void {
   const isBackend = target.name === 'backend';
@@ -198,7 +279,10 @@ export function defineScenarios(target: ScenarioTarget): void {
     if (response.status >= 400) expect(mediaType, `${where}: errors are problems`).toBe('application/problem+json');
 
     const media = content[mediaType];
-    const validate = validatorFor(`${entry.operationId} ${response.status} ${mediaType}`, isObject(media) ? media.schema : undefined);
+    const validate = validatorFor(
+      `${entry.operationId} ${response.status} ${mediaType}`,
+      isObject(media) ? media.schema : undefined,
+    );
     const valid = validate(body);
     expect(valid ? [] : validate.errors, `${where}: body validates against the ${response.status} schema`).toEqual([]);
 
@@ -248,18 +332,31 @@ export function defineScenarios(target: ScenarioTarget): void {
     const project = await ok(
       '/v1/projects',
       'post',
-      api.POST('/v1/projects', { body: { displayName: `Scenario ${suffix}`, externalId, metadata: { suite: 'scenarios' }, maxConcurrentJobs: 5 } }),
+      api.POST('/v1/projects', {
+        body: { displayName: `Scenario ${suffix}`, externalId, metadata: { suite: 'scenarios' }, maxConcurrentJobs: 5 },
+      }),
       201,
     );
     return { project, externalId };
   });
   const createdFlow = once(async () => {
     const { project } = await createdProject();
-    return ok('/v1/flows', 'post', api.POST('/v1/flows', { body: { displayName: `Scenario flow ${suffix}`, projectId: project.id, metadata: { suite: 'scenarios' } } }), 201);
+    return ok(
+      '/v1/flows',
+      'post',
+      api.POST('/v1/flows', {
+        body: { displayName: `Scenario flow ${suffix}`, projectId: project.id, metadata: { suite: 'scenarios' } },
+      }),
+      201,
+    );
   });
   const mcpServer = once(async () => {
     const { project } = await createdProject();
-    const page = await ok('/v1/mcp-servers', 'get', api.GET('/v1/mcp-servers', { params: { query: { projectId: project.id } } }));
+    const page = await ok(
+      '/v1/mcp-servers',
+      'get',
+      api.GET('/v1/mcp-servers', { params: { query: { projectId: project.id } } }),
+    );
     const server = page.data[0];
     if (!server) throw new Error('listMcpServers returned no server for the project');
     if (isBackend) {
@@ -268,7 +365,9 @@ export function defineScenarios(target: ScenarioTarget): void {
     }
     return server;
   });
-  const flowRuns = once(async () => ok('/v1/flow-runs', 'get', api.GET('/v1/flow-runs', { params: { query: { projectId: ctx().projectId } } })));
+  const flowRuns = once(async () =>
+    ok('/v1/flow-runs', 'get', api.GET('/v1/flow-runs', { params: { query: { projectId: ctx().projectId } } })),
+  );
 
   describe(`scenarios against the ${target.name}`, () => {
     beforeAll(async () => {
@@ -285,7 +384,13 @@ export function defineScenarios(target: ScenarioTarget): void {
       it('createProject answers 201 with the project', async () => {
         const { project, externalId } = await createdProject();
         if (isBackend) {
-          expect(project).toMatchObject({ displayName: `Scenario ${suffix}`, externalId, metadata: { suite: 'scenarios' }, maxConcurrentJobs: 5, type: 'TEAM' });
+          expect(project).toMatchObject({
+            displayName: `Scenario ${suffix}`,
+            externalId,
+            metadata: { suite: 'scenarios' },
+            maxConcurrentJobs: 5,
+            type: 'TEAM',
+          });
         }
       });
 
@@ -294,19 +399,28 @@ export function defineScenarios(target: ScenarioTarget): void {
         if (isBackend) expect(page.data.length).toBeLessThanOrEqual(1);
       });
 
-      if (isBackend) it('listProjects by externalId answers the created project', async () => {
-        const { project, externalId } = await createdProject();
-        const byExternalId = await ok('/v1/projects', 'get', api.GET('/v1/projects', { params: { query: { externalId } } }));
-        expect(byExternalId.data.map((p) => p.id)).toEqual([project.id]);
-      });
+      if (isBackend)
+        it('listProjects by externalId answers the created project', async () => {
+          const { project, externalId } = await createdProject();
+          const byExternalId = await ok(
+            '/v1/projects',
+            'get',
+            api.GET('/v1/projects', { params: { query: { externalId } } }),
+          );
+          expect(byExternalId.data.map((p) => p.id)).toEqual([project.id]);
+        });
 
-      if (isBackend) it('paginating listProjects finds the created project, no record twice', async () => {
-        const { project } = await createdProject();
-        const seen: string[] = [];
-        for await (const p of paginate((cursor) => api.GET('/v1/projects', { params: { query: { limit: 1, cursor } } }))) seen.push(p.id);
-        expect(seen, 'paginating finds the created project').toContain(project.id);
-        expect(new Set(seen).size, 'pages do not repeat records').toBe(seen.length);
-      });
+      if (isBackend)
+        it('paginating listProjects finds the created project, no record twice', async () => {
+          const { project } = await createdProject();
+          const seen: string[] = [];
+          for await (const p of paginate((cursor) =>
+            api.GET('/v1/projects', { params: { query: { limit: 1, cursor } } }),
+          ))
+            seen.push(p.id);
+          expect(seen, 'paginating finds the created project').toContain(project.id);
+          expect(new Set(seen).size, 'pages do not repeat records').toBe(seen.length);
+        });
 
       it('updateProject answers 200 with the changed project', async () => {
         const { project } = await createdProject();
@@ -314,18 +428,35 @@ export function defineScenarios(target: ScenarioTarget): void {
         const updated = await ok(
           '/v1/projects/{id}',
           'post',
-          api.POST('/v1/projects/{id}', { params: { path: { id: project.id } }, body: { displayName, icon: { color: 'BLUE' }, metadata: { suite: 'renamed' } } }),
+          api.POST('/v1/projects/{id}', {
+            params: { path: { id: project.id } },
+            body: { displayName, icon: { color: 'BLUE' }, metadata: { suite: 'renamed' } },
+          }),
         );
         if (isBackend) {
-          expect(updated).toMatchObject({ id: project.id, displayName, icon: { color: 'BLUE' }, metadata: { suite: 'renamed' } });
-          const listed = await ok('/v1/projects', 'get', api.GET('/v1/projects', { params: { query: { externalId: project.externalId } } }));
+          expect(updated).toMatchObject({
+            id: project.id,
+            displayName,
+            icon: { color: 'BLUE' },
+            metadata: { suite: 'renamed' },
+          });
+          const listed = await ok(
+            '/v1/projects',
+            'get',
+            api.GET('/v1/projects', { params: { query: { externalId: project.externalId } } }),
+          );
           expect(listed.data[0]?.displayName, 'the change is kept').toBe(displayName);
         }
       });
 
       it('createProject with a taken externalId answers 409', async () => {
         const { externalId } = await createdProject();
-        const conflict = await problem('/v1/projects', 'post', api.POST('/v1/projects', { body: { displayName: 'Duplicate', externalId }, headers: preferOnMock(409) }), 409);
+        const conflict = await problem(
+          '/v1/projects',
+          'post',
+          api.POST('/v1/projects', { body: { displayName: 'Duplicate', externalId }, headers: preferOnMock(409) }),
+          409,
+        );
         if (isBackend) expect(conflict.params?.externalId).toBe(externalId);
       });
     });
@@ -337,7 +468,11 @@ export function defineScenarios(target: ScenarioTarget): void {
       });
 
       it('listAppConnections answers a page of connections', async () => {
-        const page = await ok('/v1/app-connections', 'get', api.GET('/v1/app-connections', { params: { query: { projectId: ctx().projectId } } }));
+        const page = await ok(
+          '/v1/app-connections',
+          'get',
+          api.GET('/v1/app-connections', { params: { query: { projectId: ctx().projectId } } }),
+        );
         if (isBackend) for (const connection of page.data) expect(connection.projectIds).toContain(ctx().projectId);
       });
     });
@@ -361,28 +496,53 @@ export function defineScenarios(target: ScenarioTarget): void {
 
       it('listFlows answers a page of flows with their latest versions', async () => {
         const flow = await createdFlow();
-        const drafts = await ok('/v1/flows', 'get', api.GET('/v1/flows', { params: { query: { projectId: flow.projectId } } }));
+        const drafts = await ok(
+          '/v1/flows',
+          'get',
+          api.GET('/v1/flows', { params: { query: { projectId: flow.projectId } } }),
+        );
         if (isBackend) expect(drafts.data.map((f) => f.id)).toContain(flow.id);
       });
 
       it('listFlows with versionState LOCKED answers a page of flows with their published versions', async () => {
         const flow = await createdFlow();
-        const published = await ok('/v1/flows', 'get', api.GET('/v1/flows', { params: { query: { projectId: flow.projectId, versionState: 'LOCKED' } } }));
-        if (isBackend) expect(published.data.map((f) => f.id), 'a flow never published is left out of LOCKED').not.toContain(flow.id);
+        const published = await ok(
+          '/v1/flows',
+          'get',
+          api.GET('/v1/flows', { params: { query: { projectId: flow.projectId, versionState: 'LOCKED' } } }),
+        );
+        if (isBackend)
+          expect(
+            published.data.map((f) => f.id),
+            'a flow never published is left out of LOCKED',
+          ).not.toContain(flow.id);
       });
 
-      if (isBackend) it('paginating listFlows yields every flow once, newest first', async () => {
-        const first = await createdFlow();
-        const more = [];
-        for (const n of [2, 3]) {
-          more.push(await ok('/v1/flows', 'post', api.POST('/v1/flows', { body: { displayName: `Scenario flow ${suffix} ${n}`, projectId: first.projectId } }), 201));
-        }
-        const seen: Schemas['Flow'][] = [];
-        for await (const flow of paginate((cursor) => api.GET('/v1/flows', { params: { query: { projectId: first.projectId, limit: 2, cursor } } }))) seen.push(flow);
-        expect(seen.map((f) => f.id).sort()).toEqual([first, ...more].map((f) => f.id).sort());
-        const created = seen.map((f) => Date.parse(f.created));
-        expect(created, 'newest first').toEqual([...created].sort((a, b) => b - a));
-      });
+      if (isBackend)
+        it('paginating listFlows yields every flow once, newest first', async () => {
+          const first = await createdFlow();
+          const more = [];
+          for (const n of [2, 3]) {
+            more.push(
+              await ok(
+                '/v1/flows',
+                'post',
+                api.POST('/v1/flows', {
+                  body: { displayName: `Scenario flow ${suffix} ${n}`, projectId: first.projectId },
+                }),
+                201,
+              ),
+            );
+          }
+          const seen: Schemas['Flow'][] = [];
+          for await (const flow of paginate((cursor) =>
+            api.GET('/v1/flows', { params: { query: { projectId: first.projectId, limit: 2, cursor } } }),
+          ))
+            seen.push(flow);
+          expect(seen.map((f) => f.id).sort()).toEqual([first, ...more].map((f) => f.id).sort());
+          const created = seen.map((f) => Date.parse(f.created));
+          expect(created, 'newest first').toEqual([...created].sort((a, b) => b - a));
+        });
     });
 
     describe('flow runs', () => {
@@ -394,13 +554,29 @@ export function defineScenarios(target: ScenarioTarget): void {
       it('getFlowRun answers 200 with the run', async () => {
         const summary = (await flowRuns()).data[0];
         if (!summary) throw new Error('the target project has no flow run (setup must provide one)');
-        const run = await ok('/v1/flow-runs/{id}', 'get', api.GET('/v1/flow-runs/{id}', { params: { path: { id: summary.id } } }));
-        if (isBackend) expect(run).toMatchObject({ id: summary.id, status: summary.status, flowId: summary.flowId, projectId: ctx().projectId });
+        const run = await ok(
+          '/v1/flow-runs/{id}',
+          'get',
+          api.GET('/v1/flow-runs/{id}', { params: { path: { id: summary.id } } }),
+        );
+        if (isBackend)
+          expect(run).toMatchObject({
+            id: summary.id,
+            status: summary.status,
+            flowId: summary.flowId,
+            projectId: ctx().projectId,
+          });
       });
     });
 
     describe('flow templates', () => {
-      const storedTemplate = once(async () => ok('/v1/flow-templates', 'post', api.POST('/v1/flow-templates', { body: templateRequest(`Scenario ${suffix}`) })));
+      const storedTemplate = once(async () =>
+        ok(
+          '/v1/flow-templates',
+          'post',
+          api.POST('/v1/flow-templates', { body: templateRequest(`Scenario ${suffix}`) }),
+        ),
+      );
 
       it('createFlowTemplate answers 200 with the stored template', async () => {
         const stored = await storedTemplate();
@@ -412,7 +588,11 @@ export function defineScenarios(target: ScenarioTarget): void {
 
       it('createFlowTemplate with the id of a template answers 200 with it replaced', async () => {
         const stored = await storedTemplate();
-        const replaced = await ok('/v1/flow-templates', 'post', api.POST('/v1/flow-templates', { body: { ...templateRequest(`Replaced ${suffix}`), id: stored.id } }));
+        const replaced = await ok(
+          '/v1/flow-templates',
+          'post',
+          api.POST('/v1/flow-templates', { body: { ...templateRequest(`Replaced ${suffix}`), id: stored.id } }),
+        );
         if (isBackend) {
           expect(replaced.id, 'same id, replaced').toBe(stored.id);
           expect(replaced.description).toBe(`Replaced ${suffix}`);
@@ -428,17 +608,29 @@ export function defineScenarios(target: ScenarioTarget): void {
       it('updateMcpServer answers 200 with the changed server', async () => {
         const server = await mcpServer();
         const name = `Scenario tools ${suffix}`;
-        const updated = await ok('/v1/mcp-servers/{id}', 'post', api.POST('/v1/mcp-servers/{id}', { params: { path: { id: server.id } }, body: { name } }));
+        const updated = await ok(
+          '/v1/mcp-servers/{id}',
+          'post',
+          api.POST('/v1/mcp-servers/{id}', { params: { path: { id: server.id } }, body: { name } }),
+        );
         if (isBackend) expect(updated).toMatchObject({ id: server.id, name, token: server.token });
       });
 
       it('rotateMcpServerToken answers 200 with a new token', async () => {
         const server = await mcpServer();
-        const rotated = await ok('/v1/mcp-servers/{id}/rotate', 'post', api.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } }));
+        const rotated = await ok(
+          '/v1/mcp-servers/{id}/rotate',
+          'post',
+          api.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } }),
+        );
         if (isBackend) {
           expect(rotated.id).toBe(server.id);
           expect(rotated.token).not.toBe(server.token);
-          const listed = await ok('/v1/mcp-servers', 'get', api.GET('/v1/mcp-servers', { params: { query: { projectId: server.projectId } } }));
+          const listed = await ok(
+            '/v1/mcp-servers',
+            'get',
+            api.GET('/v1/mcp-servers', { params: { query: { projectId: server.projectId } } }),
+          );
           expect(listed.data[0]?.token, 'the new token is kept').toBe(rotated.token);
         }
       });
@@ -457,20 +649,37 @@ export function defineScenarios(target: ScenarioTarget): void {
     });
 
     describe('errors', () => {
-      const someIds = (): CaseIds => ({ projectId: ctx().projectId, flowId: unknownId(), flowRunId: unknownId(), mcpServerId: unknownId() });
-
-      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s without an API key answers the 401 problem', async (_name, c) => {
-        const body = await problem(c.path, c.method, c.call(anonymous, someIds(), {}), 401);
-        expect(body.code).toBe('AUTHENTICATION');
+      const someIds = (): CaseIds => ({
+        projectId: ctx().projectId,
+        flowId: unknownId(),
+        flowRunId: unknownId(),
+        mcpServerId: unknownId(),
       });
 
-      if (isBackend) it.each([['an unknown', newApiKey()], ['a malformed', 'not-an-api-key']])('%s API key answers the 401 problem', async (_name, apiKey) => {
-        const client = createClient({ baseUrl: ctx().baseUrl, apiKey });
-        await problem('/v1/projects', 'get', client.GET('/v1/projects'), 401);
-      });
+      it.each(OPERATIONS.map((c) => [label(c), c] as const))(
+        '%s without an API key answers the 401 problem',
+        async (_name, c) => {
+          const body = await problem(c.path, c.method, c.call(anonymous, someIds(), {}), 401);
+          expect(body.code).toBe('AUTHENTICATION');
+        },
+      );
+
+      if (isBackend)
+        it.each([
+          ['an unknown', newApiKey()],
+          ['a malformed', 'not-an-api-key'],
+        ])('%s API key answers the 401 problem', async (_name, apiKey) => {
+          const client = createClient({ baseUrl: ctx().baseUrl, apiKey });
+          await problem('/v1/projects', 'get', client.GET('/v1/projects'), 401);
+        });
 
       it('an invalid body answers the 400 problem', async () => {
-        const empty = await problem('/v1/projects', 'post', api.POST('/v1/projects', { body: { displayName: '' } }), 400);
+        const empty = await problem(
+          '/v1/projects',
+          'post',
+          api.POST('/v1/projects', { body: { displayName: '' } }),
+          400,
+        );
         expect(empty.errors?.length, 'a VALIDATION problem lists its violations').toBeGreaterThan(0);
         if (isBackend) expect(empty.errors?.map((e) => e.pointer)).toContain('/displayName');
       });
@@ -478,74 +687,126 @@ export function defineScenarios(target: ScenarioTarget): void {
       it('a body with a property the contract does not have answers the 400 problem', async () => {
         // The type allows the extra property as a non-literal.
         const withUnknownField = { displayName: 'Scenario', colour: 'red' };
-        const unknown = await problem('/v1/projects', 'post', api.POST('/v1/projects', { body: withUnknownField }), 400);
+        const unknown = await problem(
+          '/v1/projects',
+          'post',
+          api.POST('/v1/projects', { body: withUnknownField }),
+          400,
+        );
         expect(unknown.errors?.length).toBeGreaterThan(0);
         if (isBackend) expect(JSON.stringify(unknown.errors)).toContain('colour');
       });
 
       it('a malformed id answers the 400 problem', async () => {
-        const body = await problem('/v1/flows/{id}', 'get', api.GET('/v1/flows/{id}', { params: { path: { id: 'not-an-id' } } }), 400);
+        const body = await problem(
+          '/v1/flows/{id}',
+          'get',
+          api.GET('/v1/flows/{id}', { params: { path: { id: 'not-an-id' } } }),
+          400,
+        );
         if (isBackend) expect(body.errors?.map((e) => e.location)).toContain('path');
       });
 
       it('an invalid query parameter answers the 400 problem', async () => {
-        await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query: { projectId: ctx().projectId, limit: 0 } } }), 400);
+        await problem(
+          '/v1/flows',
+          'get',
+          api.GET('/v1/flows', { params: { query: { projectId: ctx().projectId, limit: 0 } } }),
+          400,
+        );
       });
 
       // Prism checks declared parameters only; the contract's closed query strings (DECISIONS.md)
       // cannot be expressed in OpenAPI, so only the backend is held to them.
-      if (isBackend) it('an unknown query parameter answers the 400 problem', async () => {
-        const query = { projectId: ctx().projectId, colour: 'red' };
-        const body = await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query } }), 400);
-        expect(JSON.stringify(body.errors)).toContain('colour');
-      });
+      if (isBackend)
+        it('an unknown query parameter answers the 400 problem', async () => {
+          const query = { projectId: ctx().projectId, colour: 'red' };
+          const body = await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query } }), 400);
+          expect(JSON.stringify(body.errors)).toContain('colour');
+        });
 
       const withNotFound = OPERATIONS.filter((c) => c.notFound);
-      it.each(withNotFound.map((c) => [label(c), c] as const))('%s with an unknown id answers the 404 problem', async (_name, c) => {
-        const ids: CaseIds = { projectId: unknownId(), flowId: unknownId(), flowRunId: unknownId(), mcpServerId: unknownId() };
-        const body = await problem(c.path, c.method, c.call(api, ids, preferOnMock(404)), 404);
-        expect(body.code).toBe('ENTITY_NOT_FOUND');
-      });
+      it.each(withNotFound.map((c) => [label(c), c] as const))(
+        '%s with an unknown id answers the 404 problem',
+        async (_name, c) => {
+          const ids: CaseIds = {
+            projectId: unknownId(),
+            flowId: unknownId(),
+            flowRunId: unknownId(),
+            mcpServerId: unknownId(),
+          };
+          const body = await problem(c.path, c.method, c.call(api, ids, preferOnMock(404)), 404);
+          expect(body.code).toBe('ENTITY_NOT_FOUND');
+        },
+      );
     });
 
-    if (isMock) describe('choosing responses on the mock', () => {
-      const ids = (): CaseIds => ({ projectId: ctx().projectId, flowId: unknownId(), flowRunId: unknownId(), mcpServerId: unknownId() });
+    if (isMock)
+      describe('choosing responses on the mock', () => {
+        const ids = (): CaseIds => ({
+          projectId: ctx().projectId,
+          flowId: unknownId(),
+          flowRunId: unknownId(),
+          mcpServerId: unknownId(),
+        });
 
-      /** The success status of the operation and its named examples. */
-      function successExamples(c: OperationCase): { status: number; examples: Map<string, unknown> } {
-        const entry = operationOf(c.path, c.method);
-        const status = successStatus(entry);
-        const examples = namedExamples(entry, status);
-        expect(examples.size, 'the success response has named examples').toBeGreaterThan(0);
-        return { status, examples };
-      }
-
-      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s answers one of its named success examples', async (_name, c) => {
-        const { status, examples } = successExamples(c);
-        const plain = checkResponse(c.path, c.method, await c.call(api, ids(), {}), status);
-        expect([...examples.values()], 'without Prefer, a named example').toContainEqual(plain);
-      });
-
-      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s answers each named success example on Prefer: example=<name>', async (_name, c) => {
-        const { status, examples } = successExamples(c);
-        for (const [name, value] of examples) {
-          const chosen = checkResponse(c.path, c.method, await c.call(api, ids(), { Prefer: `example=${name}` }), status);
-          expect(chosen, `Prefer: example=${name}`).toEqual(value);
+        /** The success status of the operation and its named examples. */
+        function successExamples(c: OperationCase): { status: number; examples: Map<string, unknown> } {
+          const entry = operationOf(c.path, c.method);
+          const status = successStatus(entry);
+          const examples = namedExamples(entry, status);
+          expect(examples.size, 'the success response has named examples').toBeGreaterThan(0);
+          return { status, examples };
         }
-      });
 
-      it.each(OPERATIONS.map((c) => [label(c), c] as const))('%s answers a generated valid body on Prefer: dynamic=true', async (_name, c) => {
-        const status = successStatus(operationOf(c.path, c.method));
-        for (let i = 0; i < 3; i++) checkResponse(c.path, c.method, await c.call(api, ids(), { Prefer: 'dynamic=true' }), status);
-      });
+        it.each(OPERATIONS.map((c) => [label(c), c] as const))(
+          '%s answers one of its named success examples',
+          async (_name, c) => {
+            const { status, examples } = successExamples(c);
+            const plain = checkResponse(c.path, c.method, await c.call(api, ids(), {}), status);
+            expect([...examples.values()], 'without Prefer, a named example').toContainEqual(plain);
+          },
+        );
 
-      it.each([400, 404, 500, 503])('Prefer: code=%i answers that declared problem', async (code) => {
-        await problem('/v1/flows/{id}', 'get', api.GET('/v1/flows/{id}', { params: { path: { id: unknownId() } }, headers: { Prefer: `code=${code}` } }), code);
+        it.each(OPERATIONS.map((c) => [label(c), c] as const))(
+          '%s answers each named success example on Prefer: example=<name>',
+          async (_name, c) => {
+            const { status, examples } = successExamples(c);
+            for (const [name, value] of examples) {
+              const chosen = checkResponse(
+                c.path,
+                c.method,
+                await c.call(api, ids(), { Prefer: `example=${name}` }),
+                status,
+              );
+              expect(chosen, `Prefer: example=${name}`).toEqual(value);
+            }
+          },
+        );
+
+        it.each(OPERATIONS.map((c) => [label(c), c] as const))(
+          '%s answers a generated valid body on Prefer: dynamic=true',
+          async (_name, c) => {
+            const status = successStatus(operationOf(c.path, c.method));
+            for (let i = 0; i < 3; i++)
+              checkResponse(c.path, c.method, await c.call(api, ids(), { Prefer: 'dynamic=true' }), status);
+          },
+        );
+
+        it.each([400, 404, 500, 503])('Prefer: code=%i answers that declared problem', async (code) => {
+          await problem(
+            '/v1/flows/{id}',
+            'get',
+            api.GET('/v1/flows/{id}', { params: { path: { id: unknownId() } }, headers: { Prefer: `code=${code}` } }),
+            code,
+          );
+        });
       });
-    });
 
     it('every operation of the contract was called', () => {
-      const all = listOperations(bundle).map((entry) => entry.operationId).sort();
+      const all = listOperations(bundle)
+        .map((entry) => entry.operationId)
+        .sort();
       expect([...called].sort()).toEqual(all);
     });
   });

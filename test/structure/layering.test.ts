@@ -2,13 +2,23 @@
 // imports from http/ or a resource folder, a resource that imports the HTTP layer, or a service
 // that imports Express is a back-edge, and this test names it.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, dirname } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/bundle';
 
 type Layer = 'core' | 'store' | 'resource' | 'http' | 'client' | 'composition' | 'generated' | 'package';
 
-const RESOURCE_FOLDERS = new Set(['app-connections', 'flow-runs', 'flow-templates', 'flows', 'health', 'mcp-servers', 'platforms', 'projects', 'users']);
+const RESOURCE_FOLDERS = new Set([
+  'app-connections',
+  'flow-runs',
+  'flow-templates',
+  'flows',
+  'health',
+  'mcp-servers',
+  'platforms',
+  'projects',
+  'users',
+]);
 
 /** The layer of a file, from its path relative to the project root (`src/flows/service.ts`). */
 function layerOf(file: string): Layer {
@@ -59,7 +69,8 @@ function violationsOf(edges: ImportEdge[]): string[] {
   return violations;
 }
 
-const IMPORT_PATTERN = /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
+const IMPORT_PATTERN =
+  /(?:^|\n)\s*(?:import|export)\b[^'"]*?\bfrom\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -76,7 +87,10 @@ function importEdges(): ImportEdge[] {
     for (const match of readFileSync(path, 'utf8').matchAll(IMPORT_PATTERN)) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? '';
       const to = specifier.startsWith('.') ? relative(projectRoot, resolve(dirname(path), specifier)) : specifier;
-      edges.push({ from, to: specifier.startsWith('.') && !to.endsWith('.json') && !to.endsWith('.ts') ? `${to}.ts` : to });
+      edges.push({
+        from,
+        to: specifier.startsWith('.') && !to.endsWith('.json') && !to.endsWith('.ts') ? `${to}.ts` : to,
+      });
     }
   }
   return edges;

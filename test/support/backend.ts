@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
-import { createClient, type ApiClient } from '../../src/client';
+import { type ApiClient, createClient } from '../../src/client';
 import { loadConfig } from '../../src/config';
+import { newApiKey } from '../../src/platforms/api-keys';
 import { createPlatform } from '../../src/platforms/service';
 import { newMcpToken } from '../../src/projects/service';
-import { newApiKey } from '../../src/platforms/api-keys';
 import { startService } from '../../src/server';
 import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
 import { randomAlphanumeric } from '../../src/store/ids';
@@ -54,7 +54,10 @@ export interface TestBackend extends TestPlatform {
 async function prepareStore(kind: StoreKind): Promise<{ options: StoreOptions; cleanup: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
-    return { options: { kind: 'sqlite', dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      options: { kind: 'sqlite', dataDir },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is needed for the PostgreSQL suite');
@@ -79,7 +82,12 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      logs.push(...chunk.toString('utf8').split('\n').filter((line) => line.length > 0));
+      logs.push(
+        ...chunk
+          .toString('utf8')
+          .split('\n')
+          .filter((line) => line.length > 0),
+      );
       done();
     },
   });
@@ -87,12 +95,21 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
   // SQLite backends generate their key file beside the store, in their temporary directory; a
   // PostgreSQL backend has no directory of its own, so it gets a random key instead of writing ./data.
   const keyDefault = kind === 'postgres' ? { ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {};
-  const config = { ...loadConfig({ NODE_ENV: 'test', ...keyDefault, ...env }), port: 0, host: '127.0.0.1', validateResponses: true };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test', ...keyDefault, ...env }),
+    port: 0,
+    host: '127.0.0.1',
+    validateResponses: true,
+  };
   // Bootstrap with a known key so the suite does not have to parse stdout.
   const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options);
-  const clientWith = (apiKey: string | undefined): ApiClient => createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
+  const clientWith = (apiKey: string | undefined): ApiClient =>
+    createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
   const newPlatform = async (): Promise<TestPlatform> => {
-    const created = await createPlatform(service.store, { name: `Platform ${randomAlphanumeric(6)}`, adminEmail: `admin-${randomAlphanumeric(6)}@example.com` });
+    const created = await createPlatform(service.store, {
+      name: `Platform ${randomAlphanumeric(6)}`,
+      adminEmail: `admin-${randomAlphanumeric(6)}@example.com`,
+    });
     return { ...created, client: clientWith(created.apiKey) };
   };
   const first = await newPlatform();

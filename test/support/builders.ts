@@ -7,11 +7,11 @@
 // make yet (flows with several versions, a handshake, a failure count) are written as rows.
 import { dirname } from 'node:path';
 import { sql } from 'kysely';
-import * as appConnections from '../../src/app-connections/service';
 import type { NewAppConnection } from '../../src/app-connections/service';
-import { unwrap, type ApiClient, type Schemas } from '../../src/client';
-import * as flowRuns from '../../src/flow-runs/service';
+import * as appConnections from '../../src/app-connections/service';
+import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
+import * as flowRuns from '../../src/flow-runs/service';
 import { addUser } from '../../src/platforms/service';
 import type { Store } from '../../src/store/database';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
@@ -20,12 +20,21 @@ import { toFlag, toJson } from '../../src/store/json';
 type Trigger = Schemas['Trigger'];
 
 /** The trigger of a flow nobody has set up yet, as the flow service makes it. */
-export const EMPTY_TRIGGER: Trigger = { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false };
+export const EMPTY_TRIGGER: Trigger = {
+  type: 'EMPTY',
+  name: 'trigger',
+  displayName: 'Select Trigger',
+  settings: {},
+  valid: false,
+};
 
 // ─── Projects and users ──────────────────────────────────────────────────────────────────────
 
 /** A project of the client's platform, made over the API; its id. */
-export async function givenProject(platform: { client: ApiClient }, fields: Partial<Schemas['ProjectCreateRequest']> = {}): Promise<string> {
+export async function givenProject(
+  platform: { client: ApiClient },
+  fields: Partial<Schemas['ProjectCreateRequest']> = {},
+): Promise<string> {
   return (await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Test project', ...fields } }))).id;
 }
 
@@ -46,7 +55,13 @@ export interface GivenUser {
 /** A user of the platform; its id. */
 export async function givenUser(store: Store, platformId: string, user: GivenUser = {}): Promise<string> {
   const name = randomAlphanumeric(8).toLowerCase();
-  return addUser(store, platformId, { email: `${name}@example.com`, firstName: 'Test', lastName: name, platformRole: 'MEMBER', ...user });
+  return addUser(store, platformId, {
+    email: `${name}@example.com`,
+    firstName: 'Test',
+    lastName: name,
+    platformRole: 'MEMBER',
+    ...user,
+  });
 }
 
 // ─── Flows and their versions ────────────────────────────────────────────────────────────────
@@ -173,31 +188,54 @@ export async function setScheduleFailureCount(store: Store, flowId: string, coun
 }
 
 /** What the store holds of a flow beyond the Flow resource. */
-export async function storedFlowExtras(store: Store, flowId: string): Promise<{ handshakeStrategy: string; handshakeParamName: string | null; scheduleFailureCount: number }> {
-  const row = await store.db.selectFrom('flows').select(['handshake_strategy', 'handshake_param_name', 'schedule_failure_count']).where('id', '=', flowId).executeTakeFirstOrThrow();
-  return { handshakeStrategy: row.handshake_strategy, handshakeParamName: row.handshake_param_name, scheduleFailureCount: row.schedule_failure_count };
+export async function storedFlowExtras(
+  store: Store,
+  flowId: string,
+): Promise<{ handshakeStrategy: string; handshakeParamName: string | null; scheduleFailureCount: number }> {
+  const row = await store.db
+    .selectFrom('flows')
+    .select(['handshake_strategy', 'handshake_param_name', 'schedule_failure_count'])
+    .where('id', '=', flowId)
+    .executeTakeFirstOrThrow();
+  return {
+    handshakeStrategy: row.handshake_strategy,
+    handshakeParamName: row.handshake_param_name,
+    scheduleFailureCount: row.schedule_failure_count,
+  };
 }
 
 /** Ids of the flows stored for a project. */
 export async function storedFlowIds(store: Store, projectId: string): Promise<string[]> {
-  return (await store.db.selectFrom('flows').select('id').where('project_id', '=', projectId).execute()).map((row) => row.id);
+  return (await store.db.selectFrom('flows').select('id').where('project_id', '=', projectId).execute()).map(
+    (row) => row.id,
+  );
 }
 
 /** Ids of the versions stored for a flow. */
 export async function storedFlowVersionIds(store: Store, flowId: string): Promise<string[]> {
-  return (await store.db.selectFrom('flow_versions').select('id').where('flow_id', '=', flowId).execute()).map((row) => row.id);
+  return (await store.db.selectFrom('flow_versions').select('id').where('flow_id', '=', flowId).execute()).map(
+    (row) => row.id,
+  );
 }
 
 /** The folders stored for a project, by display name. */
 export async function storedFolders(store: Store, projectId: string): Promise<{ id: string; displayName: string }[]> {
-  const rows = await store.db.selectFrom('folders').select(['id', 'display_name']).where('project_id', '=', projectId).orderBy('display_name').execute();
+  const rows = await store.db
+    .selectFrom('folders')
+    .select(['id', 'display_name'])
+    .where('project_id', '=', projectId)
+    .orderBy('display_name')
+    .execute();
   return rows.map((row) => ({ id: row.id, displayName: row.display_name }));
 }
 
 // ─── Flow runs ───────────────────────────────────────────────────────────────────────────────
 
 /** A run of a flow, recorded as the engine records it (default SUCCEEDED); the run as the API shows it. */
-export function givenRun(store: Store, run: Omit<FlowRunInput, 'status'> & Partial<Pick<FlowRunInput, 'status'>>): Promise<Schemas['FlowRun']> {
+export function givenRun(
+  store: Store,
+  run: Omit<FlowRunInput, 'status'> & Partial<Pick<FlowRunInput, 'status'>>,
+): Promise<Schemas['FlowRun']> {
   return flowRuns.record(store, { status: 'SUCCEEDED', ...run });
 }
 
@@ -225,18 +263,30 @@ export function givenConnection(store: Store, connection: GivenConnection): Prom
 
 /** The connection's secret as stored (encrypted). */
 export async function storedConnectionSecret(store: Store, connectionId: string): Promise<string> {
-  const row = await store.db.selectFrom('app_connections').select('encrypted_value').where('id', '=', connectionId).executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom('app_connections')
+    .select('encrypted_value')
+    .where('id', '=', connectionId)
+    .executeTakeFirstOrThrow();
   return row.encrypted_value;
 }
 
 /** Every stored column of the connection, as text: to check nothing in it gives a secret away. */
 export async function storedConnectionText(store: Store, connectionId: string): Promise<string> {
-  return JSON.stringify(await store.db.selectFrom('app_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow());
+  return JSON.stringify(
+    await store.db.selectFrom('app_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow(),
+  );
 }
 
 /** Ids of the connections stored as linked to the project. */
 export async function storedConnectionIdsOfProject(store: Store, projectId: string): Promise<string[]> {
-  return (await store.db.selectFrom('app_connection_projects').select('connection_id').where('project_id', '=', projectId).execute()).map((row) => row.connection_id);
+  return (
+    await store.db
+      .selectFrom('app_connection_projects')
+      .select('connection_id')
+      .where('project_id', '=', projectId)
+      .execute()
+  ).map((row) => row.connection_id);
 }
 
 /** The directory of an SQLite store's database file (where the generated key file goes). */
@@ -282,12 +332,16 @@ export async function storedTemplates(store: Store, templateId: string): Promise
 
 /** Ids of the MCP servers stored for a project. */
 export async function storedMcpServerIds(store: Store, projectId: string): Promise<string[]> {
-  return (await store.db.selectFrom('mcp_servers').select('id').where('project_id', '=', projectId).execute()).map((row) => row.id);
+  return (await store.db.selectFrom('mcp_servers').select('id').where('project_id', '=', projectId).execute()).map(
+    (row) => row.id,
+  );
 }
 
 /** Ids of the MCP servers whose stored token is this one. */
 export async function storedMcpServerIdsWithToken(store: Store, token: string): Promise<string[]> {
-  return (await store.db.selectFrom('mcp_servers').select('id').where('token', '=', token).execute()).map((row) => row.id);
+  return (await store.db.selectFrom('mcp_servers').select('id').where('token', '=', token).execute()).map(
+    (row) => row.id,
+  );
 }
 
 /** Marks the server as used by an agent (the API cannot). */
@@ -297,11 +351,15 @@ export async function setMcpServerAgent(store: Store, serverId: string, agentId:
 
 /** Ids of the server's stored tools, in their stored order. */
 export async function storedMcpToolIds(store: Store, serverId: string): Promise<string[]> {
-  return (await store.db.selectFrom('mcp_tools').select('id').where('mcp_id', '=', serverId).orderBy('position').execute()).map((row) => row.id);
+  return (
+    await store.db.selectFrom('mcp_tools').select('id').where('mcp_id', '=', serverId).orderBy('position').execute()
+  ).map((row) => row.id);
 }
 
 /** Which of these tool ids are still stored. */
 export async function storedMcpToolIdsAmong(store: Store, toolIds: string[]): Promise<string[]> {
   if (toolIds.length === 0) return [];
-  return (await store.db.selectFrom('mcp_tools').select('id').where('id', 'in', toolIds).execute()).map((row) => row.id);
+  return (await store.db.selectFrom('mcp_tools').select('id').where('id', 'in', toolIds).execute()).map(
+    (row) => row.id,
+  );
 }

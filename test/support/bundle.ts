@@ -2,14 +2,14 @@
 // re-export of src/core (one copy for the scripts, the client and the tests).
 export { bundlePath, loadBundle, projectRoot } from '../../src/core/bundle-file';
 export {
-  HTTP_METHODS,
+  type Bundle,
   basePathOf,
   deref,
-  isObject,
-  listOperations,
-  resolvePointer,
-  type Bundle,
+  HTTP_METHODS,
   type HttpMethod,
+  isObject,
   type JsonObject,
+  listOperations,
   type OperationEntry,
+  resolvePointer,
 } from '../../src/core/contract';

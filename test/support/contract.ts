@@ -1,7 +1,7 @@
 // Values the contract (generated/openapi.json) defines and tests compare with or build requests
 // from, read from the bundle instead of copied into each suite; and the few expectations about the
 // contract's size that several suites share.
-import { isObject, loadBundle, type JsonObject } from './bundle';
+import { isObject, type JsonObject, loadBundle } from './bundle';
 
 const bundle = loadBundle();
 

@@ -16,6 +16,11 @@ export interface PrismHandle {
 }
 
 export async function startPrism(options: { port?: number } = {}): Promise<PrismHandle> {
-  const prism = await startPrismProcess({ mode: 'mock', host: '127.0.0.1', logLevel: 'error', ...(options.port !== undefined ? { port: options.port } : {}) });
+  const prism = await startPrismProcess({
+    mode: 'mock',
+    host: '127.0.0.1',
+    logLevel: 'error',
+    ...(options.port !== undefined ? { port: options.port } : {}),
+  });
   return { baseUrl: prism.baseUrl, stop: prism.stop };
 }

@@ -1,5 +1,5 @@
 // Runs the service as a real process (`node --import tsx src/main.ts`), as `npm start` does.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
 
