@@ -1,0 +1,176 @@
+// `npm run bench`: throughput and latency of the backend as it ships, against a bare node:http
+// baseline and the mock, all measured in the same run (ratios to the baseline of the same run are
+// what compare across machines and noisy neighbours). Never part of `npm test`.
+//   npm run bench                       embedded store (SQLite), 5 s per measurement
+//   npm run bench -- --store postgres   PostgreSQL (TEST_DATABASE_URL or DATABASE_URL)
+//   npm run bench -- --duration 2       seconds per measurement
+//   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
+// Writes dist/bench/bench-<store>.md and .json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../src/core/bundle-file';
+import { runDepth } from './bench/depth';
+import { type BenchCase, type Measurement, measure } from './bench/load';
+import { rssMb, serverEntry, startBaseline, startServer } from './bench/processes';
+import { type BenchStoreKind, createBenchStore, seedDemo } from './bench/store';
+import { startPrism } from './prism';
+
+const { values } = parseArgs({
+  options: {
+    store: { type: 'string', default: 'sqlite' },
+    duration: { type: 'string', default: '5' },
+    depth: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1000000' },
+  },
+  strict: true,
+});
+const storeKind = values.store as BenchStoreKind;
+if (storeKind !== 'sqlite' && storeKind !== 'postgres') throw new Error('--store is sqlite or postgres');
+const duration = Number(values.duration);
+if (!(duration > 0)) throw new Error('--duration is a number of seconds');
+const outDir = join(projectRoot, 'dist', 'bench');
+mkdirSync(outDir, { recursive: true });
+const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+
+function log(line: string): void {
+  process.stderr.write(`${line}\n`);
+}
+
+if (values.depth) {
+  const report = await runDepth({ storeKind, databaseUrl, runs: Number(values.runs), outDir, log });
+  process.stdout.write(report);
+  process.exit(0);
+}
+
+const benchStore = await createBenchStore(storeKind, databaseUrl);
+const started = new Date();
+const load = loadavg()[0] ?? 0;
+log(`seeding the ${storeKind} store with the demo data…`);
+const data = await seedDemo(benchStore);
+const headers = { authorization: `Bearer ${benchStore.apiKey}` };
+const listFlowsPath = `/v1/flows?projectId=${data.projectId}&limit=10`;
+
+const reads: BenchCase[] = [
+  { name: 'listFlows', method: 'GET', path: listFlowsPath, expectedStatus: 200 },
+  { name: 'getFlow', method: 'GET', path: `/v1/flows/${data.flowId}`, expectedStatus: 200 },
+  { name: 'listFlowRuns', method: 'GET', path: `/v1/flow-runs?projectId=${data.projectId}`, expectedStatus: 200 },
+];
+const writes: BenchCase[] = [
+  {
+    name: 'createFlow',
+    method: 'POST',
+    path: '/v1/flows',
+    body: { projectId: data.projectId, displayName: 'Benchmark flow' },
+    expectedStatus: 201,
+  },
+  { name: 'createProject', method: 'POST', path: '/v1/projects', body: { displayName: 'Bench' }, expectedStatus: 201 },
+];
+const rejected: BenchCase = {
+  name: 'rejected (limit=0)',
+  method: 'GET',
+  path: `/v1/flows?projectId=${data.projectId}&limit=0`,
+  expectedStatus: 400,
+};
+const cases = [...reads, ...writes, rejected];
+const measurements: Measurement[] = [];
+
+async function measureAll(target: string, baseUrl: string, list: BenchCase[], connections: number[]): Promise<void> {
+  for (const bench of list) {
+    for (const count of connections) {
+      const result = await measure(target, baseUrl, headers, bench, count, duration);
+      log(
+        `${target.padEnd(22)} ${bench.name.padEnd(36)} c=${String(count).padEnd(3)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms} ms${result.failures ? `  FAILURES ${result.failures}` : ''}`,
+      );
+      measurements.push(result);
+    }
+  }
+}
+
+const serverEnv = { ...benchStore.env, NODE_ENV: 'production', LOG_LEVEL: 'info' };
+const logFile = join(outDir, `server-${storeKind}.log`);
+writeFileSync(logFile, '');
+
+log(`starting the server (${serverEntry().label}), production mode…`);
+const server = await startServer({ env: serverEnv, probePath: listFlowsPath, headers, logFile });
+const coldStartMs = server.coldStartMs;
+const page = await fetch(server.baseUrl + listFlowsPath, { headers });
+const pageBytes = Buffer.from(await page.arrayBuffer());
+const pageType = page.headers.get('content-type') ?? 'application/json';
+
+const baseline = await startBaseline(pageBytes, pageType);
+await measureAll('baseline (node:http)', baseline.baseUrl, [reads[0] as BenchCase], [1, 10, 50]);
+await baseline.stop();
+
+await measureAll('server', server.baseUrl, [reads[0] as BenchCase], [1]);
+await measureAll('server', server.baseUrl, cases, [10, 50]);
+const rssAfterLoad = rssMb(server.child.pid);
+await server.stop();
+
+log('starting the server with response validation on…');
+const validating = await startServer({
+  env: { ...serverEnv, VALIDATE_RESPONSES: 'true' },
+  probePath: listFlowsPath,
+  headers,
+  logFile,
+});
+await measureAll('server + response validation', validating.baseUrl, reads, [50]);
+await validating.stop();
+
+log('starting the mock (npm run mock: Prism, log level error)…');
+const mock = await startPrism({ logLevel: 'error' });
+await measureAll('mock', mock.baseUrl, cases, [10, 50]);
+await mock.stop();
+log("starting Prism with its default logging ('info')…");
+const prismDefault = await startPrism({ logLevel: 'info' });
+await measureAll('Prism, default logging', prismDefault.baseUrl, [reads[0] as BenchCase], [10, 50]);
+await prismDefault.stop();
+await benchStore.dispose();
+
+// ---- Report
+const find = (target: string, name: string, connections: number): Measurement | undefined =>
+  measurements.find((m) => m.target === target && m.case === name && m.connections === connections);
+const baselineAt = (connections: number): number =>
+  find('baseline (node:http)', 'listFlows', connections)?.requestsPerSecond ?? Number.NaN;
+const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const ratio = (value: number, of: number): string => fixed(value / of, 3);
+
+const rows = measurements.map(
+  (m) =>
+    `| ${m.target} | ${m.case} | ${m.connections} | ${fixed(m.requestsPerSecond)} | ${ratio(m.requestsPerSecond, baselineAt(m.connections))}× | ${fixed(m.p50Ms, 1)} | ${fixed(m.p99Ms, 1)} | ${m.failures} |`,
+);
+const validationCost = reads.map((bench) => {
+  const off = find('server', bench.name, 50)?.requestsPerSecond ?? Number.NaN;
+  const on = find('server + response validation', bench.name, 50)?.requestsPerSecond ?? Number.NaN;
+  return `${bench.name} ${fixed((1 - on / off) * 100)}%`;
+});
+const mockVsPrism = [10, 50].map((connections) => {
+  const ours = find('mock', 'listFlows', connections)?.requestsPerSecond ?? Number.NaN;
+  const prism = find('Prism, default logging', 'listFlows', connections)?.requestsPerSecond ?? Number.NaN;
+  return `${fixed(ours / prism, 2)}× at ${connections} connections`;
+});
+
+const report = `# npm run bench (${storeKind})
+
+${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average ${load.toFixed(2)} at the start,
+${duration} s per measurement, autocannon in this process. Server: ${serverEntry().label}, NODE_ENV=production,
+LOG_LEVEL=info (to a file), response validation off unless said. Data: the demo data set, the measured project has
+${data.flows} flows; the listFlows page (10 flows) is ${pageBytes.length} bytes and is what the baseline serves.
+×baseline: requests/s over the baseline's at the same number of connections, in this run.
+
+| target | request | connections | req/s | ×baseline | p50 ms | p99 ms | failures |
+|---|---|---|---|---|---|---|---|
+${rows.join('\n')}
+
+- Cold start (spawn of the server to the first authenticated 200 of listFlows): ${fixed(coldStartMs)} ms
+- RSS of the server after the load: ${fixed(rssAfterLoad)} MB
+- Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
+- The mock (log level error) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
+`;
+writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
+writeFileSync(
+  join(outDir, `bench-${storeKind}.json`),
+  `${JSON.stringify({ started, storeKind, duration, coldStartMs, rssAfterLoad, pageBytes: pageBytes.length, measurements }, null, 2)}\n`,
+);
+process.stdout.write(report);
