@@ -1,6 +1,6 @@
 // Flow and version rows as stored, and what both the Flow resource and the flow embedded in MCP
 // tools derive from them: the version to show and the schedule of a scheduled trigger.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { components } from '../../generated/api';
 import { fromJson } from '../store/json';
 import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
@@ -47,4 +47,96 @@ export async function versionsById(db: Kysely<Database>, versionIds: string[]): 
   if (versionIds.length === 0) return new Map();
   const versions = await db.selectFrom('flow_versions').selectAll().where('id', 'in', versionIds).execute();
   return new Map(versions.map((version) => [version.id, version]));
+}
+
+/** Columns of a flow version, as selected beside a flow row (prefixed `v_`). */
+const VERSION_COLUMNS = [
+  'id',
+  'created',
+  'updated',
+  'flow_id',
+  'display_name',
+  'trigger',
+  'updated_by',
+  'valid',
+  'schema_version',
+  'agent_ids',
+  'state',
+  'connection_ids',
+  'backup_files',
+] as const satisfies ReadonlyArray<keyof FlowVersionRow>;
+
+type Prefixed<Row> = { [Column in keyof Row & string as `v_${Column}`]: Row[Column] };
+export type FlowWithVersionRow = FlowRow & Prefixed<FlowVersionRow>;
+
+/**
+ * Flows with one version each, in one query: the latest (kept on the flow row) or the published one
+ * (an inner join: flows never published are left out).
+ */
+export function selectFlowsWithVersion(
+  db: Kysely<Database>,
+  shown: 'latest' | 'published',
+): SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow> {
+  return db
+    .selectFrom('flows')
+    .innerJoin(
+      'flow_versions as shown',
+      'shown.id',
+      shown === 'latest' ? 'flows.latest_version_id' : 'flows.published_version_id',
+    )
+    .selectAll('flows')
+    .select(
+      VERSION_COLUMNS.map((column) => `shown.${column} as v_${column}` as const),
+    ) as unknown as SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow>;
+}
+
+/** Splits a row of `selectFlowsWithVersion` into the flow and its version. */
+export function splitFlowWithVersion(row: FlowWithVersionRow): { flow: FlowRow; version: FlowVersionRow } {
+  const version: FlowVersionRow = {
+    id: row.v_id,
+    created: row.v_created,
+    updated: row.v_updated,
+    flow_id: row.v_flow_id,
+    display_name: row.v_display_name,
+    trigger: row.v_trigger,
+    updated_by: row.v_updated_by,
+    valid: row.v_valid,
+    schema_version: row.v_schema_version,
+    agent_ids: row.v_agent_ids,
+    state: row.v_state,
+    connection_ids: row.v_connection_ids,
+    backup_files: row.v_backup_files,
+  };
+  const flow: FlowRow = {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    project_id: row.project_id,
+    external_id: row.external_id,
+    folder_id: row.folder_id,
+    status: row.status,
+    published_version_id: row.published_version_id,
+    latest_version_id: row.latest_version_id,
+    metadata: row.metadata,
+    handshake_strategy: row.handshake_strategy,
+    handshake_param_name: row.handshake_param_name,
+    schedule_failure_count: row.schedule_failure_count,
+  };
+  return { flow, version };
+}
+
+/** Sets the flow's `latest_version_id` from its versions (for code that adds versions of any age). */
+export async function refreshLatestVersion(db: Kysely<Database>, flowId: string): Promise<void> {
+  const latest = await db
+    .selectFrom('flow_versions')
+    .select('id')
+    .where('flow_id', '=', flowId)
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  await db
+    .updateTable('flows')
+    .set({ latest_version_id: latest?.id ?? null })
+    .where('id', '=', flowId)
+    .execute();
 }

@@ -15,8 +15,11 @@ import type { Database } from '../store/schema';
 import {
   type FlowRow,
   type FlowVersionRow,
+  type FlowWithVersionRow,
   latestVersions,
   scheduleOf,
+  selectFlowsWithVersion,
+  splitFlowWithVersion,
   type Trigger,
   triggerOf,
   versionsById,
@@ -49,10 +52,7 @@ const EMPTY_TRIGGER: Trigger = {
   valid: false,
 };
 
-/** A flow row with the id of the version the list shows for it. */
-type ListedFlowRow = FlowRow & { shown_version_id: string };
-
-const newestFirst = byCreation<ListedFlowRow>('flows', 'flows', 'desc');
+const newestFirst = byCreation<FlowWithVersionRow>('flows', 'flows', 'desc');
 
 export function toFlowVersion(row: FlowVersionRow): FlowVersion {
   return {
@@ -106,32 +106,14 @@ export async function findFlowRow(store: Store, principal: Principal, flowId: st
 
 export async function list(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
   const project = await findProjectRow(store, principal, query.projectId);
-  const locked = query.versionState === 'LOCKED';
   // The shown version is joined in SQL so that `name` filters before paging: pages stay full and
-  // cursors stable. LOCKED shows the published version (an inner join leaves unpublished flows
-  // out); DRAFT the latest one, in the same order as `latestVersions`.
-  let select = store.db
-    .selectFrom('flows')
-    .innerJoin('flow_versions as shown', (join) =>
-      locked
-        ? join.onRef('shown.id', '=', 'flows.published_version_id')
-        : join.on((eb) =>
-            eb(
-              'shown.id',
-              '=',
-              eb
-                .selectFrom('flow_versions as latest')
-                .select('latest.id')
-                .whereRef('latest.flow_id', '=', 'flows.id')
-                .orderBy('latest.created', 'desc')
-                .orderBy('latest.id', 'desc')
-                .limit(1),
-            ),
-          ),
-    )
-    .selectAll('flows')
-    .select('shown.id as shown_version_id')
-    .where('flows.project_id', '=', project.id);
+  // cursors stable. LOCKED shows the published version (flows never published are left out);
+  // otherwise the latest, whose id the flow row keeps.
+  let select = selectFlowsWithVersion(store.db, query.versionState === 'LOCKED' ? 'published' : 'latest').where(
+    'flows.project_id',
+    '=',
+    project.id,
+  );
   if (query.folderId !== undefined) select = select.where('flows.folder_id', '=', query.folderId);
   if (query.status) select = select.where('flows.status', 'in', query.status);
   if (query.externalIds) select = select.where('flows.external_id', 'in', query.externalIds);
@@ -139,33 +121,32 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
-  const versions = await versionsById(
-    store.db,
-    page.rows.map((row) => row.shown_version_id),
-  );
-  const data = page.rows.map(({ shown_version_id: versionId, ...row }) => {
-    const version = versions.get(versionId);
-    if (!version) throw new Error(`flow ${row.id} lost its version ${versionId}`);
-    return toFlow(row, version);
+  const data = page.rows.map((row) => {
+    const { flow, version } = splitFlowWithVersion(row);
+    return toFlow(flow, version);
   });
   return { data, next: page.next, previous: page.previous };
 }
 
 export async function get(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
-  const row = await findFlowRow(store, principal, flowId);
-  let version: FlowVersionRow | undefined;
   if (versionId === undefined) {
-    version = (await latestVersions(store.db, [row.id])).get(row.id);
-  } else {
-    version = await store.db
-      .selectFrom('flow_versions')
-      .selectAll()
-      .where('id', '=', versionId)
-      .where('flow_id', '=', row.id)
+    const row = await selectFlowsWithVersion(store.db, 'latest')
+      .innerJoin('projects', 'projects.id', 'flows.project_id')
+      .where('flows.id', '=', flowId)
+      .where('projects.platform_id', '=', principal.platformId)
       .executeTakeFirst();
-    if (!version) throw notFound('flow version', versionId);
+    if (!row) throw notFound('flow', flowId);
+    const { flow, version } = splitFlowWithVersion(row);
+    return toFlow(flow, version);
   }
-  if (!version) throw new Error(`flow ${row.id} has no version`);
+  const row = await findFlowRow(store, principal, flowId);
+  const version = await store.db
+    .selectFrom('flow_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .where('flow_id', '=', row.id)
+    .executeTakeFirst();
+  if (!version) throw notFound('flow version', versionId);
   return toFlow(row, version);
 }
 
@@ -199,6 +180,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
   const project = await findProjectRow(store, principal, input.projectId);
   const timestamp = now();
   const flowId = newId();
+  const versionId = newId();
   await store.db.transaction().execute(async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
@@ -224,6 +206,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
         folder_id: folderId,
         status: 'DISABLED',
         published_version_id: null,
+        latest_version_id: versionId,
         metadata: input.metadata === undefined ? null : toJson(input.metadata),
         handshake_strategy: 'NONE',
         handshake_param_name: null,
@@ -233,7 +216,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     await trx
       .insertInto('flow_versions')
       .values({
-        id: newId(),
+        id: versionId,
         created: timestamp,
         updated: timestamp,
         flow_id: flowId,
@@ -296,10 +279,14 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
     return latestVersionOf(store.db, flowId);
   }
   const created = after(latest.created);
-  await store.db
-    .insertInto('flow_versions')
-    .values({ ...latest, ...fields, id: newId(), created, updated: created, state: 'DRAFT' })
-    .execute();
+  const draftId = newId();
+  await store.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('flow_versions')
+      .values({ ...latest, ...fields, id: draftId, created, updated: created, state: 'DRAFT' })
+      .execute();
+    await trx.updateTable('flows').set({ latest_version_id: draftId }).where('id', '=', flowId).execute();
+  });
   return latestVersionOf(store.db, flowId);
 }
 

@@ -3,7 +3,7 @@
 
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
-import { digestOf, isApiKey, newApiKey } from './api-keys';
+import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
 
 export interface NewPlatform {
   name: string;
@@ -105,6 +105,17 @@ export async function createApiKey(store: Store, platformId: string, displayName
     })
     .execute();
   return apiKey;
+}
+
+/**
+ * Removes an API key: it is refused at once by this process; other instances on the same database
+ * refuse it once their cached entry expires (API_KEY_CACHE_TTL_MS). True when a key was removed.
+ */
+export async function revokeApiKey(store: Store, apiKey: string): Promise<boolean> {
+  const digest = digestOf(apiKey);
+  const result = await store.db.deleteFrom('api_keys').where('digest', '=', digest).executeTakeFirst();
+  forgetApiKeys(store, digest);
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function countPlatforms(store: Store): Promise<number> {

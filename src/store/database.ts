@@ -3,7 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -27,6 +34,32 @@ export type StoreOptions =
 // no value the service counts comes near 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
 
+/** Statements kept per SQL text; the service has a few hundred distinct queries at most. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query again (parse and plan) on every call. This keeps
+ * the prepared statement of each SQL text and reuses it: safe because the driver runs one query at
+ * a time on its single connection, and a statement is bound afresh on each run.
+ */
+function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (!statement) {
+        // A crude bound: when full, start again (SQL texts that vary, e.g. `in` lists of
+        // different lengths, cannot grow the map without limit).
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statement = database.prepare(source);
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<Database> {
   let file = ':memory:';
   if ('dataDir' in options) {
@@ -41,7 +74,7 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<D
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 function openPostgres(options: { url: string; schema?: string; poolSize?: number }): Kysely<Database> {

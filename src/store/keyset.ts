@@ -53,7 +53,14 @@ export interface Page<Row> {
 }
 
 function comparison<Row>(keys: SortKey<Row>[], values: string[], forward: boolean): RawBuilder<SqlBool> {
-  // (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ..., with > / < by each key's direction.
+  const [first] = keys;
+  if (first && keys.every((key) => key.direction === first.direction)) {
+    // One direction: a row-value comparison, (k1, k2) > (v1, v2), which both SQLite and PostgreSQL
+    // answer with a seek into the index on those columns: a deep page costs what the first does.
+    const after = (first.direction === 'asc') === forward ? '>' : '<';
+    return sql<SqlBool>`(${sql.join(keys.map((key) => sql.ref(key.column)))}) ${sql.raw(after)} (${sql.join(values)})`;
+  }
+  // Mixed directions: (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ..., with > / < by each key's direction.
   const alternatives = keys.map((key, index) => {
     const after = (key.direction === 'asc') === forward ? '>' : '<';
     const equalities = keys.slice(0, index).map((previous, j) => sql`${sql.ref(previous.column)} = ${values[j]}`);

@@ -261,10 +261,48 @@ function initialMigration(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * The latest version of each flow kept on the flow row (set in the transaction that adds a
+ * version), so that lists join it directly instead of finding it with a correlated subquery per row.
+ */
+const latestVersionOnFlow: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('flows').addColumn('latest_version_id', 'text').execute();
+    await sql`update flows set latest_version_id = (
+        select v.id from flow_versions v where v.flow_id = flows.id order by v.created desc, v.id desc limit 1
+      )`.execute(db);
+  },
+};
+
+/**
+ * Indexes of the keyset queries of listFlowRuns under each filter, so that a page costs the same at
+ * any depth: the cursor seeks into the index and the page is read in order from there.
+ */
+const flowRunFilterIndexes: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    const byFilter: Array<[string, string]> = [
+      ['flow_runs_flow_created', 'flow_id'],
+      ['flow_runs_status_created', 'status'],
+      ['flow_runs_failed_step_created', 'failed_step_name'],
+    ];
+    for (const [name, column] of byFilter) {
+      await db.schema
+        .createIndex(name)
+        .on('flow_runs')
+        .columns(['project_id', 'environment', column, 'created', 'id'])
+        .execute();
+    }
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_initial': initialMigration(kind) };
+      return {
+        '0001_initial': initialMigration(kind),
+        '0010_latest_version_on_flow': latestVersionOnFlow,
+        '0011_flow_run_filter_indexes': flowRunFilterIndexes,
+      };
     },
   };
 }

@@ -76,6 +76,8 @@ export interface FlowsTable {
   folder_id: string | null;
   status: string;
   published_version_id: string | null;
+  /** The newest version (by created, then id); null only while the first version is being added. */
+  latest_version_id: string | null;
   metadata: string | null;
   handshake_strategy: string;
   handshake_param_name: string | null;

@@ -12,6 +12,7 @@ import * as appConnections from '../../src/app-connections/service';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
+import { refreshLatestVersion } from '../../src/flows/records';
 import { addUser } from '../../src/platforms/service';
 import type { Store } from '../../src/store/database';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
@@ -174,6 +175,8 @@ export async function givenFlowVersion(store: Store, flowId: string, version: Gi
       backup_files: toJson(version.backupFiles ?? {}),
     })
     .execute();
+  // The flow row keeps its latest version, as the flow service does when it adds one.
+  await refreshLatestVersion(store.db, flowId);
   return id;
 }
 
