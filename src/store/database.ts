@@ -105,7 +105,17 @@ export function openStore(options: StoreOptions): Store {
 
 /** Applies every pending migration; returns the names applied. */
 export async function migrate(store: Store): Promise<string[]> {
-  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.kind) });
+  // Kysely looks for its migration tables in every schema unless told which: on a database shared
+  // by several schemas (tests, benchmarks) another schema's tables would be taken for ours.
+  const schema =
+    store.kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: store.db,
+    provider: migrationProvider(store.kind),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
