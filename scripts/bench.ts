@@ -39,7 +39,14 @@ function log(line: string): void {
 }
 
 if (values.depth) {
-  const report = await runDepth({ storeKind, databaseUrl, runs: Number(values.runs), outDir, log });
+  const report = await runDepth({
+    storeKind,
+    databaseUrl,
+    runs: Number(values.runs),
+    outDir,
+    durationSeconds: duration,
+    log,
+  });
   process.stdout.write(report);
   process.exit(0);
 }

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import { loadConfig } from './config';
 import { loadDemoData } from './demo/data';
+import { seedRuns } from './flow-runs/seed';
 import { createApiKey, createPlatform, platformPrincipal } from './platforms/service';
 import { migrate, openStore, type Store } from './store/database';
 
@@ -13,6 +14,7 @@ Commands:
   create-platform --name N --admin-email E  create a platform and its admin; prints its API key
   create-api-key --platform ID              create another API key for a platform; prints it
   demo-data [--platform ID]                 fill a platform (default: the first) with linked demo data
+  seed-runs --project ID --count N          bulk-insert N realistic runs of the project's flows (load tests)
 
 The store is the one npm start uses: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data).
 `;
@@ -42,7 +44,13 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
-    options: { name: { type: 'string' }, 'admin-email': { type: 'string' }, platform: { type: 'string' } },
+    options: {
+      name: { type: 'string' },
+      'admin-email': { type: 'string' },
+      platform: { type: 'string' },
+      project: { type: 'string' },
+      count: { type: 'string' },
+    },
     strict: true,
   });
   switch (command) {
@@ -73,6 +81,19 @@ async function main(argv: string[]): Promise<void> {
       process.stdout.write(
         `Demo data added: ${summary.users} users, ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ` +
           `${summary.connections} connections, ${summary.templates} templates, MCP servers with PIECE and FLOW tools.\n`,
+      );
+      return;
+    }
+    case 'seed-runs': {
+      const projectId = required(values.project, 'project');
+      const count = Number(required(values.count, 'count'));
+      if (!Number.isInteger(count) || count < 1 || count > 100_000_000)
+        throw new UsageError('--count must be an integer from 1 to 100000000');
+      const started = performance.now();
+      const seeded = await withStore((store) => seedRuns(store, { projectId, count }));
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(
+        `Seeded ${seeded.runs} runs of ${seeded.flows} flows, ${seeded.oldest} to ${seeded.newest}, in ${seconds.toFixed(1)} s.\n`,
       );
       return;
     }

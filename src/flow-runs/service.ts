@@ -1,6 +1,6 @@
 // Flow runs: the engine records them (`record`), the API lists a project's production runs
 // and reads one run with the output of its steps.
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
@@ -116,10 +116,15 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
   if (query.status) select = select.where('flow_runs.status', 'in', query.status);
   if (query.failedStepName !== undefined)
     select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);
+  // With a cursor, the keyset comparison must be what seeks into the index: SQLite uses one range
+  // per column, and a plain created range would win, making a deep page scan from the range's end
+  // down to the cursor. Unary plus keeps the range a filter there (PostgreSQL combines both bounds).
+  const created =
+    query.cursor !== undefined && store.kind === 'sqlite' ? sql`+flow_runs.created` : sql.ref('flow_runs.created');
   if (query.createdAfter !== undefined)
-    select = select.where('flow_runs.created', '>=', storedTime(query.createdAfter, 'createdAfter'));
+    select = select.where(sql<SqlBool>`${created} >= ${storedTime(query.createdAfter, 'createdAfter')}`);
   if (query.createdBefore !== undefined)
-    select = select.where('flow_runs.created', '<=', storedTime(query.createdBefore, 'createdBefore'));
+    select = select.where(sql<SqlBool>`${created} <= ${storedTime(query.createdBefore, 'createdBefore')}`);
   // A run must carry every tag: one EXISTS per tag.
   for (const tag of query.tags ?? []) {
     select = select.where(({ exists, selectFrom }) =>
