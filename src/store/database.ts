@@ -1,5 +1,6 @@
 // Opens the store: SQLite (better-sqlite3, embedded, the default) or PostgreSQL when a
 // postgres:// URL is given. Both speak the same Kysely schema and migrations.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -8,6 +9,8 @@ import {
   type SqliteDatabase as KyselySqliteDatabase,
   Migrator,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   SqliteDialect,
   sql,
 } from 'kysely';
@@ -77,6 +80,40 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<D
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
+/** Statements worth keeping prepared: data queries (a utility statement cannot be a prepared one). */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+/**
+ * Kysely's PostgreSQL driver sends every query unnamed, so the server parses and plans it each
+ * time. Naming each SQL text (by its digest) makes pg prepare it once per connection and reuse it:
+ * pg keeps the names a connection has prepared, and the server re-plans a statement when the schema
+ * it depends on changes.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string): string => {
+    let name = names.get(text);
+    if (name === undefined) {
+      name = `k${createHash('sha1').update(text).digest('base64url')}`;
+      if (names.size < STATEMENT_CACHE_SIZE) names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      return {
+        release: () => client.release(),
+        query: ((text: string, values: unknown[]) =>
+          PREPARABLE.test(text)
+            ? client.query({ name: nameOf(text), text, values })
+            : client.query(text, values)) as unknown as PostgresPoolClient['query'],
+      };
+    },
+  };
+}
+
 function openPostgres(options: { url: string; schema?: string; poolSize?: number }): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: options.url,
@@ -86,7 +123,7 @@ function openPostgres(options: { url: string; schema?: string; poolSize?: number
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
 }
 
 export function openStore(options: StoreOptions): Store {

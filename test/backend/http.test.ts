@@ -2,6 +2,7 @@
 // request ids, content types, body limits, methods, unknown paths, health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/platforms/api-keys';
+import { createApiKey, revokeApiKey } from '../../src/platforms/service';
 import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 
 /** The backend of these tests takes bodies up to this size. */
@@ -37,6 +38,16 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(await problem(response)).toMatchObject({ code: 'AUTHENTICATION', type: '/problems/authentication' });
+  });
+
+  it('refuses a revoked key at once, though it was just used (the key cache forgets it)', async () => {
+    const apiKey = await createApiKey(backend.store, backend.platformId);
+    const asKey = { authorization: `Bearer ${apiKey}` };
+    expect((await fetch(`${backend.baseUrl}/v1/projects`, { headers: asKey })).status).toBe(200);
+    expect(await revokeApiKey(backend.store, apiKey)).toBe(true);
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, { headers: asKey });
+    expect(response.status).toBe(401);
+    expect(await problem(response)).toMatchObject({ code: 'AUTHENTICATION' });
   });
 
   it('authenticates before validating: an invalid request without a key is a 401, not a 400', async () => {
