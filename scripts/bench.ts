@@ -4,9 +4,10 @@
 //   npm run bench                       embedded store (SQLite), 5 s per measurement
 //   npm run bench -- --store postgres   PostgreSQL (TEST_DATABASE_URL or DATABASE_URL)
 //   npm run bench -- --duration 2       seconds per measurement
+//   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 // Writes dist/bench/bench-<store>.md and .json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import { projectRoot } from '../src/core/bundle-file';
 import { runDepth } from './bench/depth';
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { rssMb, serverEntry, startBaseline, startServer } from './bench/processes';
+import { summariseProfile } from './bench/profile';
 import { type BenchStoreKind, createBenchStore, seedDemo } from './bench/store';
 import { startPrism } from './prism';
 
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     depth: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1000000' },
+    profile: { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -96,11 +99,21 @@ async function measureAll(target: string, baseUrl: string, list: BenchCase[], co
 }
 
 const serverEnv = { ...benchStore.env, NODE_ENV: 'production', LOG_LEVEL: 'info' };
+const profileDir = join(outDir, `profile-${storeKind}`);
+if (values.profile) {
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+}
 const logFile = join(outDir, `server-${storeKind}.log`);
 writeFileSync(logFile, '');
 
 log(`starting the server (${serverEntry().label}), production mode…`);
-const server = await startServer({ env: serverEnv, probePath: listFlowsPath, headers, logFile });
+const server = await startServer({
+  env: values.profile ? { ...serverEnv, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : serverEnv,
+  probePath: listFlowsPath,
+  headers,
+  logFile,
+});
 const coldStartMs = server.coldStartMs;
 const page = await fetch(server.baseUrl + listFlowsPath, { headers });
 const pageBytes = Buffer.from(await page.arrayBuffer());
@@ -158,6 +171,7 @@ const mockVsPrism = [10, 50].map((connections) => {
   return `${fixed(ours / prism, 2)}× at ${connections} connections`;
 });
 
+const profileSummary = values.profile ? `\n${summariseProfile(profileDir)}` : '';
 const report = `# npm run bench (${storeKind})
 
 ${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average ${load.toFixed(2)} at the start,
@@ -174,7 +188,7 @@ ${rows.join('\n')}
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (log level error) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
-`;
+${profileSummary}`;
 writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
 writeFileSync(
   join(outDir, `bench-${storeKind}.json`),

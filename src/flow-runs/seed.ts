@@ -133,6 +133,13 @@ export async function seedRuns(store: Store, options: SeedRunsOptions): Promise<
         select ${id}, 'scheduled' from seq where ${scheduled}`.execute(trx);
     });
   }
+  // PostgreSQL plans from table statistics, which autovacuum refreshes only some time after a bulk
+  // load: until then it takes the tables for small and picks plans (e.g. hashing every tag row)
+  // that are slow at this size. Refresh them now, as a restore or bulk import would.
+  if (store.kind === 'postgres') {
+    await sql`analyze flow_runs`.execute(store.db);
+    await sql`analyze flow_run_tags`.execute(store.db);
+  }
   return {
     runs: options.count,
     flows: flows.length,
