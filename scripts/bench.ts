@@ -84,6 +84,12 @@ const rejected: BenchCase = {
   expectedStatus: 400,
 };
 const cases = [...reads, ...writes, rejected];
+const BASELINE = 'baseline (node:http)';
+const BASELINE_AGAIN = 'baseline (node:http), again after the server';
+const VALIDATION_OFF = 'server, validation pair: responses not validated';
+const VALIDATION_ON = 'server, validation pair: responses validated';
+const MOCK_PAIR = 'mock, in turns with Prism default';
+const PRISM_DEFAULT = 'Prism, default logging (info)';
 const measurements: Measurement[] = [];
 
 async function measureAll(target: string, baseUrl: string, list: BenchCase[], connections: number[]): Promise<void> {
@@ -119,40 +125,57 @@ const page = await fetch(server.baseUrl + listFlowsPath, { headers });
 const pageBytes = Buffer.from(await page.arrayBuffer());
 const pageType = page.headers.get('content-type') ?? 'application/json';
 
+// The baseline runs throughout and is measured before and after the server: the ratios use the
+// mean of both, so that a change of load on the machine during the run shows and is averaged.
 const baseline = await startBaseline(pageBytes, pageType);
-await measureAll('baseline (node:http)', baseline.baseUrl, [reads[0] as BenchCase], [1, 10, 50]);
-await baseline.stop();
-
-await measureAll('server', server.baseUrl, [reads[0] as BenchCase], [1]);
+const listFlows = reads[0] as BenchCase;
+await measureAll(BASELINE, baseline.baseUrl, [listFlows], [1, 10, 50]);
+await measureAll('server', server.baseUrl, [listFlows], [1]);
 await measureAll('server', server.baseUrl, cases, [10, 50]);
 const rssAfterLoad = rssMb(server.child.pid);
-await server.stop();
+await measureAll(BASELINE_AGAIN, baseline.baseUrl, [listFlows], [1, 10, 50]);
+await baseline.stop();
 
-log('starting the server with response validation on…');
+// Validation off and on, measured back to back in turns (two rounds), both servers up: the cost
+// is not blurred by the machine's load changing between two separate runs.
+log('starting a second server with response validation on…');
 const validating = await startServer({
   env: { ...serverEnv, VALIDATE_RESPONSES: 'true' },
   probePath: listFlowsPath,
   headers,
   logFile,
 });
-await measureAll('server + response validation', validating.baseUrl, reads, [50]);
+for (let round = 0; round < 2; round += 1) {
+  for (const bench of reads) {
+    await measureAll(VALIDATION_OFF, server.baseUrl, [bench], [50]);
+    await measureAll(VALIDATION_ON, validating.baseUrl, [bench], [50]);
+  }
+}
 await validating.stop();
+await server.stop();
 
 log('starting the mock (npm run mock: Prism, log level error)…');
 const mock = await startPrism({ logLevel: 'error' });
 await measureAll('mock', mock.baseUrl, cases, [10, 50]);
-await mock.stop();
-log("starting Prism with its default logging ('info')…");
+log("starting Prism with its default logging ('info'), measured in turns with the mock…");
 const prismDefault = await startPrism({ logLevel: 'info' });
-await measureAll('Prism, default logging', prismDefault.baseUrl, [reads[0] as BenchCase], [10, 50]);
+for (let round = 0; round < 2; round += 1) {
+  await measureAll(MOCK_PAIR, mock.baseUrl, [listFlows], [10, 50]);
+  await measureAll(PRISM_DEFAULT, prismDefault.baseUrl, [listFlows], [10, 50]);
+}
 await prismDefault.stop();
+await mock.stop();
 await benchStore.dispose();
 
 // ---- Report
-const find = (target: string, name: string, connections: number): Measurement | undefined =>
-  measurements.find((m) => m.target === target && m.case === name && m.connections === connections);
-const baselineAt = (connections: number): number =>
-  find('baseline (node:http)', 'listFlows', connections)?.requestsPerSecond ?? Number.NaN;
+/** Mean requests/s of every measurement of that target, request and number of connections. */
+const meanOf = (targets: string[], name: string, connections: number): number => {
+  const found = measurements.filter(
+    (m) => targets.includes(m.target) && m.case === name && m.connections === connections,
+  );
+  return found.length === 0 ? Number.NaN : found.reduce((sum, m) => sum + m.requestsPerSecond, 0) / found.length;
+};
+const baselineAt = (connections: number): number => meanOf([BASELINE, BASELINE_AGAIN], 'listFlows', connections);
 const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const ratio = (value: number, of: number): string => fixed(value / of, 3);
 
@@ -161,13 +184,13 @@ const rows = measurements.map(
     `| ${m.target} | ${m.case} | ${m.connections} | ${fixed(m.requestsPerSecond)} | ${ratio(m.requestsPerSecond, baselineAt(m.connections))}× | ${fixed(m.p50Ms, 1)} | ${fixed(m.p99Ms, 1)} | ${m.failures} |`,
 );
 const validationCost = reads.map((bench) => {
-  const off = find('server', bench.name, 50)?.requestsPerSecond ?? Number.NaN;
-  const on = find('server + response validation', bench.name, 50)?.requestsPerSecond ?? Number.NaN;
+  const off = meanOf([VALIDATION_OFF], bench.name, 50);
+  const on = meanOf([VALIDATION_ON], bench.name, 50);
   return `${bench.name} ${fixed((1 - on / off) * 100)}%`;
 });
 const mockVsPrism = [10, 50].map((connections) => {
-  const ours = find('mock', 'listFlows', connections)?.requestsPerSecond ?? Number.NaN;
-  const prism = find('Prism, default logging', 'listFlows', connections)?.requestsPerSecond ?? Number.NaN;
+  const ours = meanOf([MOCK_PAIR], 'listFlows', connections);
+  const prism = meanOf([PRISM_DEFAULT], 'listFlows', connections);
   return `${fixed(ours / prism, 2)}× at ${connections} connections`;
 });
 
@@ -178,7 +201,8 @@ ${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load a
 ${duration} s per measurement, autocannon in this process. Server: ${serverEntry().label}, NODE_ENV=production,
 LOG_LEVEL=info (to a file), response validation off unless said. Data: the demo data set, the measured project has
 ${data.flows} flows; the listFlows page (10 flows) is ${pageBytes.length} bytes and is what the baseline serves.
-×baseline: requests/s over the baseline's at the same number of connections, in this run.
+×baseline: requests/s over the baseline's at the same number of connections in this run (mean of its two measurements).
+The validation pair and the mock/Prism pair are measured in turns, two rounds each; their figures are the means.
 
 | target | request | connections | req/s | ×baseline | p50 ms | p99 ms | failures |
 |---|---|---|---|---|---|---|---|
