@@ -47,3 +47,6 @@ bench-pg:        ## The same benchmark on PostgreSQL (TEST_DATABASE_URL or DATAB
 	$(NPM) run bench -- --store postgres $(ARGS)
 bench-depth:     ## First page against a page ~1,000,000 runs deep, every listFlowRuns filter (ARGS="--store postgres")
 	$(NPM) run bench -- --depth $(ARGS)
+.PHONY: test-bench
+test-bench:      ## A short smoke run of the benchmark and its depth mode (about a minute; CI runs it)
+	$(NPM) run test:bench

@@ -4,6 +4,7 @@
 //   npm run bench                       embedded store (SQLite), 5 s per measurement
 //   npm run bench -- --store postgres   PostgreSQL (TEST_DATABASE_URL or DATABASE_URL)
 //   npm run bench -- --duration 2       seconds per measurement
+//   npm run bench -- --out DIR          write the reports there instead of dist/bench
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 // Writes dist/bench/bench-<store>.md and .json.
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     depth: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1000000' },
     profile: { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
   strict: true,
 });
@@ -33,7 +35,7 @@ const storeKind = values.store as BenchStoreKind;
 if (storeKind !== 'sqlite' && storeKind !== 'postgres') throw new Error('--store is sqlite or postgres');
 const duration = Number(values.duration);
 if (!(duration > 0)) throw new Error('--duration is a number of seconds');
-const outDir = join(projectRoot, 'dist', 'bench');
+const outDir = values.out ?? join(projectRoot, 'dist', 'bench');
 mkdirSync(outDir, { recursive: true });
 const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
@@ -219,3 +221,9 @@ writeFileSync(
   `${JSON.stringify({ started, storeKind, duration, coldStartMs, rssAfterLoad, pageBytes: pageBytes.length, measurements }, null, 2)}\n`,
 );
 process.stdout.write(report);
+// A request that did not get its expected status makes the figures meaningless: fail the run.
+const failing = measurements.filter((m) => m.failures > 0);
+if (failing.length > 0) {
+  log(`failures in: ${failing.map((m) => `${m.target} ${m.case} c=${m.connections}`).join('; ')}`);
+  process.exit(1);
+}

@@ -136,6 +136,7 @@ export async function runDepth(options: DepthOptions): Promise<string> {
     });
     const headers = { authorization: `Bearer ${benchStore.apiKey}` };
     const rows: string[] = [];
+    let failures = 0;
     try {
       for (const filter of filters) {
         const matches = Number(
@@ -145,6 +146,10 @@ export async function runDepth(options: DepthOptions): Promise<string> {
               .executeTakeFirstOrThrow()
           ).count,
         );
+        if (matches < 3 * PAGE) {
+          rows.push(`| ${filter.name} | ${matches} | (too few runs for a deep page) | | | | | | |`);
+          continue;
+        }
         const depth = Math.min(options.runs, matches - 2 * PAGE);
         const boundary = await listed(filter.query)
           .select(['flow_runs.created', 'flow_runs.id'])
@@ -177,6 +182,7 @@ export async function runDepth(options: DepthOptions): Promise<string> {
         }
         const [firstM, deepM] = measured as [Measurement, Measurement];
         const costRatio = firstM.requestsPerSecond / deepM.requestsPerSecond;
+        failures += firstM.failures + deepM.failures;
         const line = `| ${filter.name} | ${matches} | ${depth} | ${firstM.requestsPerSecond.toFixed(0)} | ${deepM.requestsPerSecond.toFixed(0)} | ${firstM.p50Ms.toFixed(1)} / ${deepM.p50Ms.toFixed(1)} | ${firstM.p99Ms.toFixed(1)} / ${deepM.p99Ms.toFixed(1)} | **${costRatio.toFixed(2)}×** | ${firstM.failures + deepM.failures} |`;
         log(line);
         rows.push(line);
@@ -196,6 +202,7 @@ first page over requests/s of the deep page (1.00× = the same cost).
 ${rows.join('\n')}
 `;
     writeFileSync(join(options.outDir, `depth-${options.storeKind}.md`), report);
+    if (failures > 0) throw new Error(`${failures} requests did not answer 200; see the report above`);
     return report;
   } finally {
     await benchStore.dispose();

@@ -1,0 +1,79 @@
+// A short run of `npm run bench` (and of its depth mode on a small list): every request of every
+// target answers as expected and the reports hold every figure. Not part of `npm test` (about a
+// minute); `npm run test:bench` and CI run it (scripts/ci/30-bench-smoke.sh).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../src/core/bundle-file';
+
+const outDir = mkdtempSync(join(tmpdir(), 'bench-smoke-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function bench(...args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench.ts', '--out', outDir, ...args], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: 240_000,
+  });
+}
+
+interface Measurement {
+  target: string;
+  case: string;
+  connections: number;
+  requestsPerSecond: number;
+  failures: number;
+}
+
+describe('npm run bench, briefly', () => {
+  it('measures every target and request without a failed request, and reports each figure', () => {
+    const run = bench('--duration', '0.5');
+    expect(run.status, run.stderr).toBe(0);
+    const { measurements, coldStartMs, rssAfterLoad } = JSON.parse(
+      readFileSync(join(outDir, 'bench-sqlite.json'), 'utf8'),
+    ) as { measurements: Measurement[]; coldStartMs: number; rssAfterLoad: number };
+    const targets = new Set(measurements.map((m) => m.target));
+    for (const target of ['baseline (node:http)', 'server', 'mock', 'Prism, default logging (info)'])
+      expect(targets).toContain(target);
+    const serverCases = new Set(measurements.filter((m) => m.target === 'server').map((m) => m.case));
+    expect([...serverCases]).toEqual(
+      expect.arrayContaining([
+        'listFlows',
+        'getFlow',
+        'listFlowRuns',
+        'createFlow',
+        'createProject',
+        'rejected (limit=0)',
+      ]),
+    );
+    for (const m of measurements) {
+      expect(m.failures, `${m.target} ${m.case}`).toBe(0);
+      expect(m.requestsPerSecond, `${m.target} ${m.case}`).toBeGreaterThan(0);
+    }
+    expect(coldStartMs).toBeGreaterThan(0);
+    expect(rssAfterLoad).toBeGreaterThan(0);
+    const report = readFileSync(join(outDir, 'bench-sqlite.md'), 'utf8');
+    expect(report).toMatch(/Cold start .*: \d+ ms/);
+    expect(report).toMatch(/Cost of response validation .*listFlows -?\d+%/);
+    expect(report).toMatch(/against Prism with its default logging, listFlows: [\d.]+× at 10 connections/);
+  });
+
+  it('compares a first and a deep page under every listFlowRuns filter', () => {
+    const run = bench('--depth', '--runs', '20000', '--duration', '0.5');
+    expect(run.status, run.stderr).toBe(0);
+    const report = readFileSync(join(outDir, 'depth-sqlite.md'), 'utf8');
+    for (const filter of [
+      'no filter',
+      'flowId',
+      'status=FAILED',
+      'tags=scheduled',
+      'createdAfter + createdBefore',
+      'failedStepName=step_1',
+      'all filters',
+    ])
+      expect(report).toContain(`| ${filter} |`);
+    expect(report).toMatch(/\| no filter \| \d+ \| 20000 \|/);
+  });
+});
