@@ -108,9 +108,12 @@ function storedTime(value: string, parameter: string): string {
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
-  const project = await findProjectRow(store, principal, query.projectId);
+  // The caller's platform is checked in the same query; only an empty page needs the project
+  // looked up, to tell an empty list from a project that is not the caller's (404).
   let select = selectRuns(store)
-    .where('flow_runs.project_id', '=', project.id)
+    .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
+    .where('projects.platform_id', '=', principal.platformId)
+    .where('flow_runs.project_id', '=', query.projectId)
     .where('flow_runs.environment', '=', 'PRODUCTION');
   if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
   if (query.status) select = select.where('flow_runs.status', 'in', query.status);
@@ -138,6 +141,7 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
   }
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
+  if (page.rows.length === 0) await findProjectRow(store, principal, query.projectId);
   return { data: page.rows.map(toFlowRunSummary), next: page.next, previous: page.previous };
 }
 

@@ -105,15 +105,19 @@ export async function findFlowRow(store: Store, principal: Principal, flowId: st
 }
 
 export async function list(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
-  const project = await findProjectRow(store, principal, query.projectId);
   // The shown version is joined in SQL so that `name` filters before paging: pages stay full and
   // cursors stable. LOCKED shows the published version (flows never published are left out);
   // otherwise the latest, whose id the flow row keeps.
   let select = selectFlowsWithVersion(store.db, query.versionState === 'LOCKED' ? 'published' : 'latest').where(
     'flows.project_id',
     '=',
-    project.id,
+    query.projectId,
   );
+  // The caller's platform is checked in the same query; only an empty page needs the project
+  // looked up, to tell an empty list from a project that is not the caller's (404).
+  select = select
+    .innerJoin('projects', 'projects.id', 'flows.project_id')
+    .where('projects.platform_id', '=', principal.platformId);
   if (query.folderId !== undefined) select = select.where('flows.folder_id', '=', query.folderId);
   if (query.status) select = select.where('flows.status', 'in', query.status);
   if (query.externalIds) select = select.where('flows.external_id', 'in', query.externalIds);
@@ -121,6 +125,7 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
+  if (page.rows.length === 0) await findProjectRow(store, principal, query.projectId);
   const data = page.rows.map((row) => {
     const { flow, version } = splitFlowWithVersion(row);
     return toFlow(flow, version);
