@@ -1,6 +1,6 @@
 // Flow runs: the engine records them (`record`), the API lists a project's production runs
 // and reads one run with the output of its steps.
-import { type Selectable, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
@@ -99,6 +99,13 @@ function selectRuns(store: Store) {
     .select('flow_versions.display_name as version_display_name');
 }
 
+/** Whether a text column contains a text, case-sensitively and with no wildcard (LIKE has both problems). */
+function containsText(column: string, text: string, kind: Store['kind']): RawBuilder<SqlBool> {
+  return kind === 'postgres'
+    ? sql<SqlBool>`strpos(${sql.ref(column)}, ${text}) > 0`
+    : sql<SqlBool>`instr(${sql.ref(column)}, ${text}) > 0`;
+}
+
 /** A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time comparison. */
 function storedTime(value: string, parameter: string): string {
   const time = new Date(value);
@@ -128,15 +135,15 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
     select = select.where(sql<SqlBool>`${created} >= ${storedTime(query.createdAfter, 'createdAfter')}`);
   if (query.createdBefore !== undefined)
     select = select.where(sql<SqlBool>`${created} <= ${storedTime(query.createdBefore, 'createdBefore')}`);
-  // A run must carry every tag: one EXISTS per tag.
+  // A run must carry every tag. Matched on the run's own `tags` column (the JSON text of its
+  // array, as record() writes it) rather than joined to flow_run_tags: the page is then read in
+  // index order from the cursor and stops after a page of matches, at any depth (PostgreSQL
+  // planned the join as a hash over every run with the tag). `["tag"` or `,"tag"` is exact: in
+  // that JSON a quote after `[` or `,` always opens an element, and the one after the tag closes it.
   for (const tag of query.tags ?? []) {
-    select = select.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('flow_run_tags')
-          .select(sql.lit(1).as('one'))
-          .whereRef('flow_run_tags.run_id', '=', 'flow_runs.id')
-          .where('flow_run_tags.tag', '=', tag),
-      ),
+    const element = toJson(tag);
+    select = select.where(
+      sql<SqlBool>`(${containsText('flow_runs.tags', `[${element}`, store.kind)} or ${containsText('flow_runs.tags', `,${element}`, store.kind)})`,
     );
   }
   const { cursor, limit, ...filters } = query;

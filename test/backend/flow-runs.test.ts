@@ -203,6 +203,21 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     expect(theirs.data).toEqual([]);
   });
 
+  it('filters by a tag exactly: not by case, a wildcard, or the tag inside another tag', async () => {
+    const projectId = await newProject();
+    const flow = await newFlow(projectId);
+    const tagged = async (tags: string[]) =>
+      (await flowRuns.record(backend.store, { flowId: flow.id, status: 'SUCCEEDED', tags })).id;
+    const exact = await tagged(['x', 'sched_ule"d']);
+    const alone = await tagged(['sched_ule"d']);
+    for (const tags of [['Sched_ule"d'], ['schedXule"d'], ['a"sched_ule"d'], ['sched_ule"d"b'], ['sched_ule']])
+      await tagged(tags);
+    const found = await unwrap(
+      backend.client.GET('/v1/flow-runs', { params: { query: { projectId, tags: ['sched_ule"d'] } } }),
+    );
+    expect(found.data.map((run) => run.id).sort()).toEqual([exact, alone].sort());
+  });
+
   describe('listing production runs', () => {
     let projectId: string;
     let sales: Schemas['Flow'];
