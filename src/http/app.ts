@@ -2,14 +2,18 @@
 import express from 'express';
 import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
+import { basePathOf } from '../core/contract';
 import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
 import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
+import { cors } from './cors';
+import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
+import { selfDocs } from './self-docs';
 import { unknownPath } from './unknown-path';
 import { contractValidation } from './validation';
 
@@ -21,6 +25,10 @@ export interface AppOptions {
   validateResponses: boolean;
   /** Largest accepted body, in bytes. */
   bodyLimit: number;
+  /** Browser origins allowed by CORS ('*': any); none when absent. */
+  corsOrigins?: '*' | readonly string[];
+  /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
+  metrics?: ServiceMetrics;
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -34,6 +42,9 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(requestId());
   app.use(requestLog(options.logger));
+  if (options.metrics) app.use(requestMetrics(options.metrics, routes));
+  app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
+  app.use(selfDocs(bundle, basePathOf(bundle)));
   app.use(authentication(options.store, publicPaths));
   app.use(bodyParser(options.bodyLimit));
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
