@@ -24,7 +24,8 @@ try {
   };
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn');
   const service = await startService(config, logger, { kind: 'sqlite', inMemory: true });
-  const summary = await loadDemoData(service.store, await platformPrincipal(service.store));
+  // The records the docs name carry the ids of the contract's examples: every sample runs as written.
+  const summary = await loadDemoData(service.store, await platformPrincipal(service.store), { exampleIds: true });
   const projects = await service.store.db
     .selectFrom('projects')
     .select(['id', 'display_name'])

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledMain, compiledSandbox } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
+import { unsupportedNode } from '../../src/node-version';
 import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
 import { projectRoot } from '../support/bundle';
 import { freePort, processGroupAlive, runToExit, startServiceProcess } from '../support/process';
@@ -259,4 +260,39 @@ describe('sandbox', () => {
       await exited;
     }
   }, 60_000);
+});
+
+describe('the admin command line validates what the contract constrains', () => {
+  const cli = join(projectRoot, 'dist', 'src', 'cli.js');
+  it.each([
+    [
+      ['create-platform', '--name', 'Acme', '--admin-email', 'not-an-email'],
+      /--admin-email: 'not-an-email' is not an email/,
+    ],
+    [['create-platform', '--name', 'Acme', '--admin-email', 'admin@localhost'], /is not an email address/],
+    [['create-platform', '--name', ' ', '--admin-email', 'ada@example.com'], /--name: 1 to 255 characters/],
+    [['create-api-key', '--platform', 'nope'], /--platform: 'nope' is not an id/],
+  ])('refuses %j with exit code 2', async (args, says) => {
+    const finished = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, DATA_DIR: newDataDir() },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(finished.code).toBe(2);
+    expect(finished.stderr).toMatch(says);
+  });
+});
+
+describe('the Node.js version check', () => {
+  it.each(['20.19.0', '18.20.4'])('refuses Node %s in one line naming the supported lines', (version) => {
+    expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or 24/);
+  });
+  it.each(['22.12.0', '24.21.0', '26.0.0'])('accepts Node %s', (version) => {
+    expect(unsupportedNode(version)).toBeUndefined();
+  });
 });
