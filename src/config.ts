@@ -11,6 +11,14 @@ export interface Config {
   validateResponses: boolean;
   bodyLimit: number;
   shutdownTimeoutMs: number;
+  /** HEADERS_TIMEOUT_MS: the request line and headers must arrive within this (else 408). */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT_MS: the whole request, body included, must arrive within this (else 408). */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** MAX_CONNECTIONS: connections beyond this many open ones are closed at once. */
+  maxConnections: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -30,6 +38,25 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got '${raw}'`);
 }
 
+/** Slow and idle connections are bounded: a client that dribbles bytes holds a socket only briefly. */
+function connectionLimits(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'> {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  // Node refuses a header timeout longer than the request's.
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
@@ -44,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: flag(env, 'VALIDATE_RESPONSES', !production),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    ...connectionLimits(env),
   };
 }

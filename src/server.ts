@@ -1,11 +1,12 @@
 // Starts the service: open the store, migrate, bootstrap an empty store, listen, and shut down
 // cleanly on SIGTERM/SIGINT.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
+import { clientErrorHandler } from './http/client-error';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
 
@@ -61,11 +62,25 @@ export async function startService(
     validateResponses: config.validateResponses,
     bodyLimit: config.bodyLimit,
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
+  const server = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      // How often Node looks for requests past their timeouts (30 s by default, longer than them).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app,
+  );
+  server.maxConnections = config.maxConnections;
+  server.on('clientError', clientErrorHandler(logger));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;

@@ -6,8 +6,10 @@ import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
 import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
+import { inputText } from './input-text';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
+import { parseQuery, queryShape } from './query';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
 import { unknownPath } from './unknown-path';
@@ -31,11 +33,14 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('query parser', parseQuery);
 
   app.use(requestId());
   app.use(requestLog(options.logger));
   app.use(authentication(options.store, publicPaths));
   app.use(bodyParser(options.bodyLimit));
+  app.use(queryShape());
+  app.use(inputText());
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
   app.use(operations(routes, options.handlers, options.store));
   app.use(unknownPath());
