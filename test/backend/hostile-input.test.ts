@@ -119,11 +119,16 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
     expect(body.errors).toContainEqual(expect.objectContaining({ location, pointer }));
   });
 
-  it('refuses a cursor whose decoded key holds a NUL byte', async () => {
-    const cursor = Buffer.from(JSON.stringify({ l: 'projects', f: 'x', d: 'n', k: ['a\u0000', 'b'] })).toString(
-      'base64url',
-    );
-    const body = await problem(await get(`/v1/projects?cursor=${cursor}`), 400);
+  it.each([
+    ['a NUL byte', 'a\u0000'],
+    ['a lone surrogate', 'a\ud800'],
+  ])('refuses a cursor of the right list whose decoded key holds %s', async (_name, text) => {
+    await givenProject(backend, { displayName: 'second' });
+    const first = (await (await get('/v1/projects?limit=1')).json()) as { next: string };
+    const payload = JSON.parse(Buffer.from(first.next, 'base64url').toString('utf8')) as { k: string[] };
+    payload.k[0] = text;
+    const cursor = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    const body = await problem(await get(`/v1/projects?limit=1&cursor=${cursor}`), 400);
     expect(body.errors).toContainEqual(expect.objectContaining({ location: 'query', pointer: 'cursor' }));
   });
 
