@@ -77,7 +77,9 @@ export function contractValidation(bundle: unknown, options: { validateResponses
     validateRequests: {
       allErrors: true,
       allowUnknownQueryParameters: false,
-      coerceTypes: 'array',
+      // Bodies are strict (`"displayName": 12345` is a 400, not "12345"); the validator still
+      // coerces path and query text, which is all text, to the parameters' types.
+      coerceTypes: false,
       removeAdditional: false,
       discriminator: true,
     },

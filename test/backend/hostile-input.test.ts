@@ -345,6 +345,18 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
     expect(body.errors).toContainEqual(expect.objectContaining({ pointer: expect.stringMatching(/logoUrl$/) }));
   });
 
+  // ─── Found by the fuzz suite ────────────────────────────────────────────────────────────────
+
+  it.each([
+    ['a number for a string', '{"displayName":12345}', '/displayName'],
+    ['a number for an optional string', '{"displayName":"p","externalId":7}', '/externalId'],
+    ['a string for an integer', '{"displayName":"p","maxConcurrentJobs":"5"}', '/maxConcurrentJobs'],
+    ['an array for an object', '{"displayName":"p","metadata":[]}', '/metadata'],
+  ])('refuses %s in a body instead of coercing it', async (_name, json, pointer) => {
+    const body = await problem(await send('POST', '/v1/projects', json), 400);
+    expect(body.errors).toContainEqual(expect.objectContaining({ location: 'body', pointer }));
+  });
+
   // ─── 14: concurrent token rotation ──────────────────────────────────────────────────────────
 
   it('returns to each of 40 concurrent rotations the token it set', async () => {
