@@ -307,6 +307,18 @@ function nested(depth: number, leaf: 'object' | 'array'): string {
     : `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 }
 
+/** Instants at the edges of what RFC 3339 writes: offsets, leap seconds, years 0000 and 9999, lower case. */
+const ODD_INSTANTS = [
+  '9999-12-31T23:59:59.999-23:59',
+  '0000-01-01T00:00:00.000+23:59',
+  '2026-01-01T00:00:00Z',
+  '2026-01-01t00:00:00z',
+  '2016-12-31T23:59:60Z',
+  '2026-02-30T00:00:00Z',
+  '2026-01-01T00:00:00.123456789+05:30',
+  '1970-01-01T00:00:00-00:00',
+  '2026-01-01 00:00:00Z',
+];
 const RESERVED = [..."()*!,:/@$;+'[]?#&="];
 const BAD_INTEGERS = [
   '1e309',
@@ -430,6 +442,29 @@ function mutationsOf(bundle: Bundle, shape: OperationShape, fixtures: Fixtures):
             ),
           ),
         ),
+      ),
+    );
+  }
+  const instants = queryParameters.filter((parameter) => parameter.schema.format === 'date-time');
+  if (instants.length > 0) {
+    mutations.push(
+      make('odd-instant', 'either', (d) =>
+        fc
+          .tuple(
+            fc.constantFrom(...instants),
+            fc.constantFrom(...ODD_INSTANTS),
+            fc.constantFrom('component', 'reserved'),
+          )
+          .map(([parameter, value, encoding]) =>
+            request(
+              shape,
+              fixtures,
+              { ...d, query: [...d.query.filter(([key]) => key !== parameter.name), [parameter.name, value]] },
+              '',
+              'either',
+              { encoding },
+            ),
+          ),
       ),
     );
   }
