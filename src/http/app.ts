@@ -8,9 +8,11 @@ import type { Store } from '../store/database';
 import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
 import { cors } from './cors';
+import { inputText } from './input-text';
 import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
+import { parseQuery, queryShape } from './query';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
 import { selfDocs } from './self-docs';
@@ -39,6 +41,7 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('query parser', parseQuery);
 
   app.use(requestId());
   app.use(requestLog(options.logger));
@@ -47,6 +50,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(selfDocs(bundle, basePathOf(bundle)));
   app.use(authentication(options.store, publicPaths));
   app.use(bodyParser(options.bodyLimit));
+  app.use(queryShape());
+  app.use(inputText());
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
   app.use(operations(routes, options.handlers, options.store));
   app.use(unknownPath());

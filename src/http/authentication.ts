@@ -6,7 +6,8 @@ import type { Principal } from '../core/principal';
 import { principalOfApiKey } from '../platforms/api-keys';
 import type { Store } from '../store/database';
 
-const BEARER_PATTERN = /^Bearer (\S+)$/;
+/** Scheme names are case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are Bearer too. */
+const BEARER_PATTERN = /^Bearer +(\S+)$/i;
 const principals = new WeakMap<Request, Principal>();
 
 /** The principal of an authenticated request; undefined on public operations. */
@@ -16,7 +17,9 @@ export function principalOfRequest(req: Request): Principal | undefined {
 
 export function authentication(store: Store, publicPaths: ReadonlySet<string>): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    if (publicPaths.has(req.path)) return next();
+    // Express routes `/api/health/` to `/api/health`: it is public too.
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    if (publicPaths.has(path)) return next();
     const authorization = req.get('authorization');
     const apiKey = authorization ? BEARER_PATTERN.exec(authorization)?.[1] : undefined;
     const principal = apiKey ? await principalOfApiKey(store, apiKey) : undefined;

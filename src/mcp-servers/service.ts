@@ -241,13 +241,19 @@ export async function update(
   return presentOne(store.db, server.id);
 }
 
-/** A new token; the old one is overwritten, so it stops working at once. */
+/**
+ * A new token; the old one is overwritten, so it stops working at once. The server is read back
+ * in the transaction that wrote it (whose update locks the row on PostgreSQL): a concurrent
+ * rotation cannot slip in between, so every caller gets the token its own call set.
+ */
 export async function rotateToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
-  await store.db
-    .updateTable('mcp_servers')
-    .set({ token: newMcpToken(), updated: now() })
-    .where('id', '=', server.id)
-    .execute();
-  return presentOne(store.db, server.id);
+  return store.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('mcp_servers')
+      .set({ token: newMcpToken(), updated: now() })
+      .where('id', '=', server.id)
+      .execute();
+    return presentOne(trx, server.id);
+  });
 }
