@@ -159,7 +159,7 @@ export interface paths {
         put?: never;
         /**
          * Update a project
-         * @description Changes only the fields sent (at least one). `plan.pieces` replaces the whole list, and
+         * @description Changes only the fields sent; `{}` changes nothing (not even `updated`) and returns the project. `plan.pieces` replaces the whole list, and
          *     `metadata` the whole object. An `externalId` already used by another project of the
          *     platform is a 409; an unknown project is a 404.
          */
@@ -891,11 +891,12 @@ export interface components {
          */
         ProjectCreateRequest: {
             displayName: string;
-            /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted. */
-            externalId?: string;
-            metadata?: components["schemas"]["Metadata"];
-            /** @description How many of the project's runs may execute at once. 100 when omitted. */
-            maxConcurrentJobs?: number;
+            /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted or `null`. */
+            externalId?: string | null;
+            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            metadata?: components["schemas"]["Metadata"] | null;
+            /** @description How many of the project's runs may execute at once. 100 when omitted or `null`. */
+            maxConcurrentJobs?: number | null;
         };
         /**
          * ProjectPlanUpdate
@@ -908,7 +909,7 @@ export interface components {
         };
         /**
          * ProjectUpdateRequest
-         * @description A partial update; only the fields sent change. At least one field.
+         * @description A partial update; only the fields sent change. `{}` changes nothing and returns the project as it is.
          */
         ProjectUpdateRequest: {
             releasesEnabled?: boolean;
@@ -984,6 +985,118 @@ export interface components {
             currentSelectedData?: unknown;
         };
         /**
+         * PortableTriggerSettingsInput
+         * @description Settings of a flow template's piece trigger as sent. `pieceType` and `packageType` may be left out (a current Activepieces export has neither); they are stored as `OFFICIAL` and `REGISTRY`.
+         */
+        PortableTriggerSettingsInput: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
+            pieceName: string;
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.1.5
+             */
+            pieceVersion: string;
+            /** @description `OFFICIAL` when omitted. */
+            pieceType?: components["schemas"]["PieceType"];
+            /** @description `REGISTRY` when omitted. */
+            packageType?: components["schemas"]["PackageType"];
+            /**
+             * @description Name of the trigger within the piece.
+             * @example cron_expression
+             */
+            triggerName: string;
+            /** @description The trigger's input values, keyed by input name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            inputUiInfo?: components["schemas"]["InputUiInfo"];
+            /** @description Per-input UI settings, keyed by input name. Free-form. */
+            propertySettings?: {
+                [key: string]: unknown;
+            };
+            sampleData?: components["schemas"]["SampleData"];
+            /** @description Logo shown instead of the piece's own. */
+            customLogoUrl?: string;
+        };
+        /**
+         * PortablePieceTriggerInput
+         * @description A piece trigger of a flow template as sent.
+         */
+        PortablePieceTriggerInput: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "PIECE_TRIGGER";
+            /**
+             * @description Step name of the trigger; `trigger` in flows made by Activepieces.
+             * @example trigger
+             */
+            name: string;
+            /** @description Whether the trigger's settings are complete. */
+            valid: boolean;
+            /** @description Name of the trigger shown in the builder. */
+            displayName: string;
+            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
+            nextAction?: unknown;
+            settings: components["schemas"]["PortableTriggerSettingsInput"];
+        };
+        /**
+         * PortableTriggerInput
+         * @description A flow template's trigger as sent. `type` tells the variant. Accepts the portable shape and the shape a current Activepieces exports (settings with `propertySettings`, `sampleData`, `customLogoUrl`, without `pieceType`/`packageType`).
+         */
+        PortableTriggerInput: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTriggerInput"];
+        /**
+         * FlowTemplateContentInput
+         * @description The flow a template creates.
+         */
+        FlowTemplateContentInput: {
+            displayName: string;
+            trigger: components["schemas"]["PortableTriggerInput"];
+            /** @description Whether every step is complete. `false` when omitted. */
+            valid?: boolean;
+            /** @description Format version of the flow definition. `1` when omitted or `null`. */
+            schemaVersion?: string | null;
+            /** @description External ids of the app connections the steps use. Empty when omitted. */
+            connectionIds?: string[];
+            /** @description Ids of the agents the template's steps use (sent by Activepieces 0.70 and later). Returned as sent; absent when omitted. */
+            agentIds?: string[];
+            /** @description Backups of the template's code steps, keyed by step name (sent by Activepieces 0.70 and later). Free-form; returned as sent, absent when omitted or `null`. */
+            backupFiles?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * @description `PLATFORM` templates are offered to every project of the platform; `PROJECT` templates to one project.
+         * @enum {string}
+         */
+        FlowTemplateType: "PLATFORM" | "PROJECT";
+        /**
+         * FlowTemplateCreateRequest
+         * @description A template to store. With an `id` of an existing template, that template is replaced as a whole.
+         */
+        FlowTemplateCreateRequest: {
+            /** @description Give an id to create the template under it, or to replace the template that has it. */
+            id?: components["schemas"]["Id"];
+            /** @description Owned by the server. Accepted so that a template read from this API can be sent back as it is; when given it must equal the stored template's `created` (400 otherwise, and 400 when no template has `id`). */
+            created?: components["schemas"]["Timestamp"];
+            /** @description Owned by the server. When given it must equal the stored template's `updated` (400 otherwise), so a template changed meanwhile is not overwritten by a stale copy. */
+            updated?: components["schemas"]["Timestamp"];
+            /** @description What the template does. An empty string when omitted. */
+            description?: string;
+            template: components["schemas"]["FlowTemplateContentInput"];
+            /** @description Article explaining the template, an absolute URI; `""` (what this API returns when there is none) means none. */
+            blogUrl?: string | "";
+            /** @description `PLATFORM` when omitted. */
+            type?: components["schemas"]["FlowTemplateType"];
+            tags?: string[];
+            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            metadata?: components["schemas"]["Metadata"] | null;
+        };
+        /**
          * PortableTriggerSettings
          * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
          */
@@ -1001,6 +1114,14 @@ export interface components {
                 [key: string]: unknown;
             };
             inputUiInfo?: components["schemas"]["InputUiInfo"];
+            /** @description Per-input UI settings, keyed by input name; absent when the template was sent without them. Free-form. */
+            propertySettings?: {
+                [key: string]: unknown;
+            };
+            /** @description Where the trigger's test data is stored; absent when the template was sent without it. */
+            sampleData?: components["schemas"]["SampleData"];
+            /** @description Logo shown instead of the piece's own; absent when none. */
+            customLogoUrl?: string;
         };
         /**
          * PortablePieceTrigger
@@ -1026,41 +1147,6 @@ export interface components {
          */
         PortableTrigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTrigger"];
         /**
-         * FlowTemplateContentInput
-         * @description The flow a template creates.
-         */
-        FlowTemplateContentInput: {
-            displayName: string;
-            trigger: components["schemas"]["PortableTrigger"];
-            /** @description Whether every step is complete. `false` when omitted. */
-            valid?: boolean;
-            /** @description Format version of the flow definition. `1` when omitted. */
-            schemaVersion?: string;
-            /** @description External ids of the app connections the steps use. Empty when omitted. */
-            connectionIds?: string[];
-        };
-        /**
-         * @description `PLATFORM` templates are offered to every project of the platform; `PROJECT` templates to one project.
-         * @enum {string}
-         */
-        FlowTemplateType: "PLATFORM" | "PROJECT";
-        /**
-         * FlowTemplateCreateRequest
-         * @description A template to store. With an `id` of an existing template, that template is replaced as a whole.
-         */
-        FlowTemplateCreateRequest: {
-            /** @description Give an id to create the template under it, or to replace the template that has it. */
-            id?: components["schemas"]["Id"];
-            description: string;
-            template: components["schemas"]["FlowTemplateContentInput"];
-            /** Format: uri */
-            blogUrl?: string;
-            /** @description `PLATFORM` when omitted. */
-            type?: components["schemas"]["FlowTemplateType"];
-            tags?: string[];
-            metadata?: components["schemas"]["Metadata"];
-        };
-        /**
          * FlowTemplateContent
          * @description The flow a template creates.
          */
@@ -1074,6 +1160,12 @@ export interface components {
             schemaVersion: string;
             /** @description External ids of the app connections the template's steps use. */
             connectionIds: string[];
+            /** @description Ids of the agents the template's steps use; absent when the template was sent without them. */
+            agentIds?: string[];
+            /** @description Backups of the template's code steps, keyed by step name; absent when the template was sent without them. Free-form. */
+            backupFiles?: {
+                [key: string]: unknown;
+            };
         };
         /**
          * FlowTemplate
@@ -1106,7 +1198,7 @@ export interface components {
             logoUrl?: string;
             /** @description External id of the app connection the actions authenticate with. */
             connectionExternalId?: string;
-            /** @description The piece's actions the tool exposes; at least one, no duplicates. */
+            /** @description The piece's actions the tool exposes, no duplicates; empty when the tool exposes none yet (as Activepieces allows). */
             actionNames: string[];
         };
         /**
@@ -1241,6 +1333,12 @@ export interface components {
          * @description A tool exposing actions of a piece. It keeps its id when the server already has a tool for the same piece.
          */
         McpPieceToolInput: {
+            /** @description Owned by the server; accepted so that a tool read from this API can be sent back as it is. When given it must be the id of the server's tool for the same piece (or flow), 400 otherwise. */
+            id?: components["schemas"]["Id"];
+            /** @description Owned by the server; when given it must equal the stored tool's `created` (400 otherwise). */
+            created?: components["schemas"]["Timestamp"];
+            /** @description Owned by the server; when given it must equal the stored tool's `updated` (400 otherwise). */
+            updated?: components["schemas"]["Timestamp"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1251,10 +1349,55 @@ export interface components {
             pieceMetadata: components["schemas"]["McpPieceMetadata"];
         };
         /**
+         * McpFlowVersionInput
+         * @description The version of an embedded flow as sent back; `updatedBy` and `schemaVersion` may be `null`, as in Activepieces' own flow version type.
+         */
+        McpFlowVersionInput: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            flowId: components["schemas"]["Id"];
+            displayName: string;
+            trigger: components["schemas"]["PortableTriggerInput"];
+            updatedBy: string | null;
+            valid: boolean;
+            schemaVersion: string | null;
+            state: components["schemas"]["FlowVersionState"];
+            connectionIds: string[];
+        };
+        /**
+         * McpFlowInput
+         * @description The embedded flow of a `FLOW` tool as sent back, the way it was read (`McpFlow`), also with the nulls an Activepieces tool carries (`schedule`, `handshakeConfiguration`, and the version's `updatedBy` and `schemaVersion`). Only `id` is used (it must equal the tool's `flowId`); the response always embeds the flow's current state.
+         */
+        McpFlowInput: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            projectId: components["schemas"]["Id"];
+            externalId: string;
+            folderId?: string | null;
+            status: components["schemas"]["FlowStatus"];
+            publishedVersionId?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            version: components["schemas"]["McpFlowVersionInput"];
+            /** @description The flow's schedule as read; `null` or absent when the flow is not scheduled. */
+            schedule?: components["schemas"]["McpFlowSchedule"] | null;
+            /** @description The webhook handshake configuration as read; `null` when the client has none. */
+            handshakeConfiguration: components["schemas"]["HandshakeConfiguration"] | null;
+        };
+        /**
          * McpFlowToolInput
          * @description A tool running a flow of the server's project (404 when `flowId` is not one). It keeps its id when the server already has a tool for the same flow.
          */
         McpFlowToolInput: {
+            /** @description Owned by the server; accepted so that a tool read from this API can be sent back as it is. When given it must be the id of the server's tool for the same piece (or flow), 400 otherwise. */
+            id?: components["schemas"]["Id"];
+            /** @description Owned by the server; when given it must equal the stored tool's `created` (400 otherwise). */
+            created?: components["schemas"]["Timestamp"];
+            /** @description Owned by the server; when given it must equal the stored tool's `updated` (400 otherwise). */
+            updated?: components["schemas"]["Timestamp"];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1264,7 +1407,7 @@ export interface components {
             mcpId?: components["schemas"]["Id"];
             flowId: components["schemas"]["Id"];
             /** @description Optional, so that a tool read from the server can be sent back as it is; when given, `flow.id` must equal `flowId` (400 otherwise). The server always embeds the flow's current state in its response. */
-            flow?: components["schemas"]["McpFlow"];
+            flow?: components["schemas"]["McpFlowInput"];
         };
         /**
          * McpToolInput
@@ -1423,6 +1566,10 @@ export interface operations {
                 versionState?: components["schemas"]["FlowVersionState"];
                 /** @description Only flows with one of these external ids (repeat the parameter for several). */
                 externalIds?: string[];
+                /** @description Only flows whose shown version (see `versionState`) uses an app connection with one of these external ids, as in its `connectionIds` (repeat the parameter for several). */
+                connectionExternalIds?: string[];
+                /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds` (repeat the parameter for several). */
+                agentExternalIds?: string[];
             };
             header?: never;
             path?: never;
@@ -1522,6 +1669,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only runs of these flows (repeat the parameter for several). */
                 flowId?: components["schemas"]["Id"][];
+                /** @description Only the runs with these ids (repeat the parameter for several); the other filters still apply. */
+                flowRunIds?: components["schemas"]["Id"][];
                 /** @description Only runs with one of these statuses (repeat the parameter for several). */
                 status?: components["schemas"]["FlowRunStatus"][];
                 /** @description Only runs carrying all of these tags (repeat the parameter for several). */

@@ -534,10 +534,6 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
   it.each<[string, (flowId: string) => unknown]>([
     ['an empty body', () => ({})],
-    [
-      'a piece tool without actions',
-      () => ({ tools: [{ type: 'PIECE', pieceMetadata: { pieceName: 'p', pieceVersion: '1', actionNames: [] } }] }),
-    ],
     ['an empty name', () => ({ name: '' })],
     ['a tool with an id', (flowId) => ({ tools: [{ type: 'FLOW', flowId, id: UNKNOWN_ID }] })],
     ['a token', () => ({ token: 'mine' })],
