@@ -1089,7 +1089,7 @@ export interface components {
             description?: string;
             template: components["schemas"]["FlowTemplateContentInput"];
             /** @description Article explaining the template, an absolute URI; `""` (what this API returns when there is none) means none. */
-            blogUrl?: string | "";
+            blogUrl?: string;
             /** @description `PLATFORM` when omitted. */
             type?: components["schemas"]["FlowTemplateType"];
             tags?: string[];
