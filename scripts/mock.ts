@@ -1,5 +1,8 @@
-// The mock server of the contract (Prism 5.14.2), for frontend developers:
+// The mock server of the contract, for frontend developers:
 //   npm run mock          tsx scripts/mock.ts         mock:  http://127.0.0.1:4010/api/v1/...
+//                         the backend's own request checks (src/http/mock-app.ts: any well-formed
+//                         key, contract validation, unknown paths, body rules) in front of Prism
+//                         5.14.2, which answers the valid requests from the contract's examples
 //   npm run mock:proxy    tsx scripts/mock.ts proxy   proxy: validates a running backend's traffic
 // Environment:
 //   MOCK_HOST        default 127.0.0.1 (0.0.0.0 to reach it from other machines or containers)
@@ -12,7 +15,10 @@
 // The document is generated/openapi.json mounted under the server URL's path (/api); it is
 // re-read when generated/openapi.json changes (npm run generate).
 import { unwatchFile, watchFile } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { loadConfig } from '../src/config';
 import { bundlePath } from '../src/core/bundle-file';
+import { createMockApp } from '../src/http/mock-app';
 import { type PrismLogLevel, type RunningPrism, startPrism } from './prism';
 
 const LEVELS: readonly PrismLogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
@@ -37,18 +43,7 @@ if (!isLevel(logLevel)) {
   process.exit(2);
 }
 
-let prism: RunningPrism;
-try {
-  prism = await startPrism({
-    mode,
-    host,
-    port,
-    logLevel,
-    stdio: 'inherit',
-    dynamic: flag('MOCK_DYNAMIC'),
-    ...(mode === 'proxy' ? { upstream, errors: flag('MOCK_ERRORS') } : {}),
-  });
-} catch (error) {
+function startFailed(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   console.error(message);
   if (message.includes('in use'))
@@ -56,10 +51,52 @@ try {
   process.exit(1);
 }
 
-const shownBase = prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:');
+let prism: RunningPrism;
+try {
+  prism = await startPrism({
+    mode,
+    // In mock mode Prism listens privately on a free port; the front (below) takes the public host and port.
+    host: mode === 'mock' ? '127.0.0.1' : host,
+    ...(mode === 'mock' ? {} : { port }),
+    logLevel,
+    stdio: 'inherit',
+    dynamic: flag('MOCK_DYNAMIC'),
+    ...(mode === 'proxy' ? { upstream, errors: flag('MOCK_ERRORS') } : {}),
+  });
+} catch (error) {
+  startFailed(error);
+}
+
+/** The front's app, rebuilt when the bundle changes (Prism reloads its copy by itself). */
+const buildFront = (): RequestListener =>
+  createMockApp({ prismOrigin: prism.origin, bodyLimit: loadConfig(process.env).bodyLimit });
+let frontApp: RequestListener | undefined;
+let front: Server | undefined;
 if (mode === 'mock') {
-  console.log(`Mock server of the contract (Prism): ${shownBase}`);
-  console.log(`  try: curl -H 'Authorization: Bearer sk-anything' '${shownBase}/v1/projects'`);
+  frontApp = buildFront();
+  const server = createServer((req, res) => frontApp?.(req, res));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use`) : error),
+      );
+      server.listen(port, host, () => resolve());
+    });
+  } catch (error) {
+    await prism.stop();
+    startFailed(error);
+  }
+  front = server;
+}
+
+const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+const shownBase =
+  mode === 'mock' ? `http://${urlHost}:${port}${prism.basePath}` : prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:');
+if (mode === 'mock') {
+  console.log(`Mock server of the contract (the backend's request checks, then Prism): ${shownBase}`);
+  console.log(
+    `  try: curl -H 'Authorization: Bearer sk-${'0'.repeat(61)}' '${shownBase}/v1/projects' (any key of sk- and 61 letters or digits)`,
+  );
   console.log(
     `  responses: named examples; choose one with 'Prefer: example=<name>', 'Prefer: code=404' or 'Prefer: dynamic=true'`,
   );
@@ -75,6 +112,7 @@ console.log(`  log level ${logLevel} (MOCK_LOG_LEVEL); Ctrl-C stops it`);
 watchFile(bundlePath, { interval: 1_000 }, () => {
   try {
     prism.refresh();
+    if (frontApp !== undefined) frontApp = buildFront();
     console.log('generated/openapi.json changed: reloaded');
   } catch (error) {
     console.error(`could not reload generated/openapi.json: ${error instanceof Error ? error.message : String(error)}`);
@@ -86,6 +124,8 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   unwatchFile(bundlePath);
+  await new Promise<void>((resolve) => (front ? front.close(() => resolve()) : resolve()));
+  front?.closeAllConnections();
   await prism.stop();
   process.exit(code);
 }

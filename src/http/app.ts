@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
 import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
-import { authentication } from './authentication';
+import { authentication, keysOfStore } from './authentication';
 import { bodyParser } from './body-parser';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
@@ -34,7 +34,7 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(requestId());
   app.use(requestLog(options.logger));
-  app.use(authentication(options.store, publicPaths));
+  app.use(authentication(keysOfStore(options.store), publicPaths));
   app.use(bodyParser(options.bodyLimit));
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
   app.use(operations(routes, options.handlers, options.store));

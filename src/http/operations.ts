@@ -46,6 +46,15 @@ function hasBody(req: Request): boolean {
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
 }
 
+/** A body sent to an operation that takes none is refused (the validator lets it through). */
+export function refuseUnexpectedBody(route: OperationRoute, req: Request): void {
+  if (!route.takesBody && hasBody(req)) {
+    throw new ApiError('VALIDATION', 'This operation takes no body.', {
+      issues: [{ location: 'body', pointer: '', message: 'must be empty' }],
+    });
+  }
+}
+
 export function operations(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): Router {
   const router = express.Router();
   for (const route of routes) {
@@ -56,11 +65,7 @@ export function operations(routes: OperationRoute[], handlers: HandlerRegistry, 
       context: RequestContext,
     ) => Promise<{ status: number; body: unknown }>;
     router[route.method](route.expressPath, async (req: Request, res: Response) => {
-      if (!route.takesBody && hasBody(req)) {
-        throw new ApiError('VALIDATION', 'This operation takes no body.', {
-          issues: [{ location: 'body', pointer: '', message: 'must be empty' }],
-        });
-      }
+      refuseUnexpectedBody(route, req);
       const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
       const result = await handler({ query: req.query, path: req.params, body: req.body }, context);
       res.status(result.status).json(result.body);
