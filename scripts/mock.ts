@@ -10,6 +10,7 @@
 //   MOCK_LOG_LEVEL   Prism's level: trace|debug|info|warn|error|fatal|silent; default error
 //                    (contract violations only; info logs every request and halves throughput)
 //   MOCK_DYNAMIC     1: generate every response from its schema instead of the named examples
+//   BODY_LIMIT_BYTES the largest body, as the backend's (default 1 MiB)
 //   MOCK_UPSTREAM    proxy mode: the backend's base URL, default http://localhost:3000/api
 //   MOCK_ERRORS      proxy mode, 1: answer 500 instead of forwarding a response that breaks the contract
 // The document is generated/openapi.json mounted under the server URL's path (/api); it is
@@ -17,9 +18,11 @@
 import { unwatchFile, watchFile } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import { loadConfig } from '../src/config';
-import { bundlePath } from '../src/core/bundle-file';
+import { bundlePath, loadBundle } from '../src/core/bundle-file';
+import { basePathOf } from '../src/core/contract';
 import { createMockApp } from '../src/http/mock-app';
 import { type PrismLogLevel, type RunningPrism, startPrism } from './prism';
+import { prismResponder } from './prism-responder';
 
 const LEVELS: readonly PrismLogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 const isLevel = (value: string): value is PrismLogLevel => (LEVELS as readonly string[]).includes(value);
@@ -51,49 +54,44 @@ function startFailed(error: unknown): never {
   process.exit(1);
 }
 
-let prism: RunningPrism;
-try {
-  prism = await startPrism({
-    mode,
-    // In mock mode Prism listens privately on a free port; the front (below) takes the public host and port.
-    host: mode === 'mock' ? '127.0.0.1' : host,
-    ...(mode === 'mock' ? {} : { port }),
-    logLevel,
-    stdio: 'inherit',
-    dynamic: flag('MOCK_DYNAMIC'),
-    ...(mode === 'proxy' ? { upstream, errors: flag('MOCK_ERRORS') } : {}),
-  });
-} catch (error) {
-  startFailed(error);
-}
-
-/** The front's app, rebuilt when the bundle changes (Prism reloads its copy by itself). */
-const buildFront = (): RequestListener =>
-  createMockApp({ prismOrigin: prism.origin, bodyLimit: loadConfig(process.env).bodyLimit });
-let frontApp: RequestListener | undefined;
+/** Proxy mode: Prism's own server. Mock mode: the front with Prism's mocker in this process. */
+let prism: RunningPrism | undefined;
 let front: Server | undefined;
-if (mode === 'mock') {
-  frontApp = buildFront();
-  const server = createServer((req, res) => frontApp?.(req, res));
-  try {
+/** The front's app, rebuilt when the bundle changes. */
+let frontApp: RequestListener | undefined;
+const buildFront = async (): Promise<RequestListener> =>
+  createMockApp({
+    respond: await prismResponder({ dynamic: flag('MOCK_DYNAMIC'), logLevel }),
+    bodyLimit: loadConfig(process.env).bodyLimit,
+  });
+try {
+  if (mode === 'proxy') {
+    prism = await startPrism({ mode, host, port, logLevel, stdio: 'inherit', upstream, errors: flag('MOCK_ERRORS') });
+  } else {
+    frontApp = await buildFront();
+    const server = createServer((req, res) => frontApp?.(req, res));
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use`) : error),
       );
       server.listen(port, host, () => resolve());
     });
-  } catch (error) {
-    await prism.stop();
-    startFailed(error);
+    front = server;
   }
-  front = server;
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message);
+  if (message.includes('in use'))
+    console.error(`Choose another port: MOCK_PORT=${port + 1} npm run ${mode === 'proxy' ? 'mock:proxy' : 'mock'}`);
+  process.exit(1);
 }
 
 const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-const shownBase =
-  mode === 'mock' ? `http://${urlHost}:${port}${prism.basePath}` : prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:');
+const shownBase = prism
+  ? prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:')
+  : `http://${urlHost}:${port}${basePathOf(loadBundle())}`;
 if (mode === 'mock') {
-  console.log(`Mock server of the contract (the backend's request checks, then Prism): ${shownBase}`);
+  console.log(`Mock server of the contract (the backend's request checks, then Prism's mocker): ${shownBase}`);
   console.log(
     `  try: curl -H 'Authorization: Bearer sk-${'0'.repeat(61)}' '${shownBase}/v1/projects' (any key of sk- and 61 letters or digits)`,
   );
@@ -108,15 +106,20 @@ if (mode === 'mock') {
 }
 console.log(`  log level ${logLevel} (MOCK_LOG_LEVEL); Ctrl-C stops it`);
 
-// Prism reloads a document that changes: keep the mounted copy in step with the bundle.
+// Keep both in step with the bundle (npm run generate): Prism's proxy reloads its mounted copy,
+// the mock rebuilds its checks and its mocker.
 watchFile(bundlePath, { interval: 1_000 }, () => {
-  try {
-    prism.refresh();
-    if (frontApp !== undefined) frontApp = buildFront();
-    console.log('generated/openapi.json changed: reloaded');
-  } catch (error) {
-    console.error(`could not reload generated/openapi.json: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const reload = async (): Promise<void> => {
+    prism?.refresh();
+    if (frontApp !== undefined) frontApp = await buildFront();
+  };
+  reload().then(
+    () => console.log('generated/openapi.json changed: reloaded'),
+    (error: unknown) =>
+      console.error(
+        `could not reload generated/openapi.json: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  );
 });
 
 let stopping = false;
@@ -124,14 +127,17 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   unwatchFile(bundlePath);
-  await new Promise<void>((resolve) => (front ? front.close(() => resolve()) : resolve()));
-  front?.closeAllConnections();
-  await prism.stop();
+  if (front) {
+    const closed = new Promise<void>((resolve) => front?.close(() => resolve()));
+    front.closeAllConnections();
+    await closed;
+  }
+  await prism?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-void prism.exited.then(({ code, signal }) => {
+void prism?.exited.then(({ code, signal }) => {
   if (stopping) return;
   console.error(`Prism exited (${code ?? signal})`);
   void shutdown(code || 1);

@@ -1,11 +1,11 @@
-// The mock's front (npm run mock): the backend's own request pipeline, so an invalid request gets
-// the very problem the backend would give, in front of Prism, which only makes the responses to
-// valid requests. Read top to bottom as a request travels through it; compare with app.ts.
-import express from 'express';
+// The mock (npm run mock): the backend's own request pipeline, so an invalid request gets the very
+// problem the backend would give, and Prism (`respond`) only makes the responses to valid
+// requests. Read top to bottom as a request travels through it; compare with app.ts.
+import express, { type RequestHandler } from 'express';
 import { loadBundle } from '../core/bundle-file';
 import { authentication, wellFormedKeys } from './authentication';
 import { bodyParser } from './body-parser';
-import { forwardToPrism } from './mock-forwarding';
+import { answeredBy } from './mock-responses';
 import { operationRoutes } from './operations';
 import { problemWriter } from './problem-writer';
 import { requestId } from './request-id';
@@ -13,8 +13,8 @@ import { unknownPath } from './unknown-path';
 import { contractValidation } from './validation';
 
 export interface MockAppOptions {
-  /** Origin of the Prism mock the valid requests go to, e.g. `http://127.0.0.1:41234`. */
-  prismOrigin: string;
+  /** Answers a valid request (Prism's mocker: scripts/prism-responder.ts). */
+  respond: RequestHandler;
   /** Largest accepted body, in bytes (as the backend's). */
   bodyLimit: number;
 }
@@ -32,7 +32,7 @@ export function createMockApp(options: MockAppOptions): express.Express {
   app.use(authentication(wellFormedKeys(), publicPaths));
   app.use(bodyParser(options.bodyLimit));
   app.use(contractValidation(bundle, { validateResponses: false }));
-  app.use(forwardToPrism(routes, options.prismOrigin));
+  app.use(answeredBy(routes, options.respond));
   app.use(unknownPath());
   app.use(problemWriter());
   return app;

@@ -1,11 +1,13 @@
 // Starts the mock as `npm run mock` runs it (the backend's request checks of src/http/mock-app.ts
-// in front of Prism) on free ports, for a test run:
+// in front of Prism's mocker, in this process) on a free port, for a test run:
 //   const mock = await startMock();   // mock.baseUrl is http://127.0.0.1:PORT/api
 //   …
 //   await mock.stop();
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startPrism } from '../../scripts/prism';
+import { prismResponder } from '../../scripts/prism-responder';
+import { loadBundle } from '../../src/core/bundle-file';
+import { basePathOf } from '../../src/core/contract';
 import { createMockApp } from '../../src/http/mock-app';
 
 export interface MockHandle {
@@ -18,18 +20,16 @@ export interface MockHandle {
 const BODY_LIMIT = 1024 * 1024;
 
 export async function startMock(): Promise<MockHandle> {
-  const prism = await startPrism({ mode: 'mock', host: '127.0.0.1', logLevel: 'error' });
-  const server = createServer(createMockApp({ prismOrigin: prism.origin, bodyLimit: BODY_LIMIT }));
+  const server = createServer(createMockApp({ respond: await prismResponder(), bodyLimit: BODY_LIMIT }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    baseUrl: `http://127.0.0.1:${port}${prism.basePath}`,
+    baseUrl: `http://127.0.0.1:${port}${basePathOf(loadBundle())}`,
     async stop() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await prism.stop();
     },
   };
 }
