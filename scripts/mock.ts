@@ -46,14 +46,6 @@ if (!isLevel(logLevel)) {
   process.exit(2);
 }
 
-function startFailed(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(message);
-  if (message.includes('in use'))
-    console.error(`Choose another port: MOCK_PORT=${port + 1} npm run ${mode === 'proxy' ? 'mock:proxy' : 'mock'}`);
-  process.exit(1);
-}
-
 /** Proxy mode: Prism's own server. Mock mode: the front with Prism's mocker in this process. */
 let prism: RunningPrism | undefined;
 let front: Server | undefined;
