@@ -21,9 +21,9 @@ type Direction = 'request' | 'response';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
-const escape = (segment: string | number): string => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+const pointerSegment = (segment: string | number): string => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 const join = (pointer: string, ...segments: (string | number)[]): string =>
-  segments.reduce<string>((at, segment) => `${at}/${escape(segment)}`, pointer);
+  segments.reduce<string>((at, segment) => `${at}/${pointerSegment(segment)}`, pointer);
 
 /** Follows internal `$ref`s; keywords beside a `$ref` (3.1) override the target's. */
 function resolve(bundle: JsonObject, node: unknown, seen: ReadonlySet<string> = new Set()): JsonObject {
