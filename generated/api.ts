@@ -349,7 +349,7 @@ export interface components {
          */
         EmptyTrigger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `EMPTY`, no trigger chosen yet. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "EMPTY";
@@ -360,7 +360,10 @@ export interface components {
             name: string;
             /** @description Always `false`, as an empty trigger cannot run. */
             valid: boolean;
-            /** @example Select Trigger */
+            /**
+             * @description Name of the trigger shown in the builder; `Select Trigger` for a new flow.
+             * @example Select Trigger
+             */
             displayName: string;
             /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
             nextAction?: unknown;
@@ -417,7 +420,7 @@ export interface components {
          */
         PieceTrigger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
@@ -428,7 +431,10 @@ export interface components {
             name: string;
             /** @description Whether the trigger's settings are complete. */
             valid: boolean;
-            /** @example Every day */
+            /**
+             * @description Name of the trigger shown in the builder.
+             * @example Every day
+             */
             displayName: string;
             /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
             nextAction?: unknown;
@@ -479,7 +485,10 @@ export interface components {
          * @description The schedule of a flow whose trigger is a schedule.
          */
         Schedule: {
-            /** @enum {string} */
+            /**
+             * @description Kind of schedule; `CRON_EXPRESSION` is the only one.
+             * @enum {string}
+             */
             type: "CRON_EXPRESSION";
             /**
              * @description Five-field cron expression.
@@ -530,6 +539,7 @@ export interface components {
          * @description A page of flows. Follow `next` until it is `null` to read them all.
          */
         FlowPage: {
+            /** @description The flows of this page, newest first; empty when there are none. */
             data: components["schemas"]["Flow"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -630,6 +640,7 @@ export interface components {
          * @description The version the run executed.
          */
         FlowRunFlowVersion: {
+            /** @description Name of the flow in the version the run executed. */
             displayName: string;
         };
         /**
@@ -676,6 +687,7 @@ export interface components {
          * @description A page of flow runs (without `steps`). Follow `next` until it is `null` to read them all.
          */
         FlowRunPage: {
+            /** @description The runs of this page, newest first, without their step outputs; empty when there are none. */
             data: components["schemas"]["FlowRunSummary"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -733,7 +745,10 @@ export interface components {
          * @enum {string}
          */
         AppConnectionType: "OAUTH2" | "PLATFORM_OAUTH2" | "CLOUD_OAUTH2" | "SECRET_TEXT" | "BASIC_AUTH" | "CUSTOM_AUTH" | "NO_AUTH";
-        /** @enum {string} */
+        /**
+         * @description Whether a user may sign in: `ACTIVE`, or `INACTIVE` (deactivated by an admin).
+         * @enum {string}
+         */
         UserStatus: "ACTIVE" | "INACTIVE";
         /**
          * @description `ADMIN` manages the platform; `MEMBER` works in the projects they belong to; `OPERATOR` manages projects but not the platform.
@@ -748,12 +763,18 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user who owns the connection.
+             */
             email: string;
+            /** @description First name of the owner. */
             firstName: string;
+            /** @description Last name of the owner. */
             lastName: string;
             status: components["schemas"]["UserStatus"];
             platformRole: components["schemas"]["PlatformRole"];
+            /** @description Your own id of the owner (as set when the user was provisioned). */
             externalId: string;
             platformId: components["schemas"]["Id"];
             lastActiveDate: components["schemas"]["Timestamp"];
@@ -773,10 +794,16 @@ export interface components {
              * @example slack-sales
              */
             externalId: string;
-            /** @example Slack (sales workspace) */
+            /**
+             * @description Name of the connection shown to people.
+             * @example Slack (sales workspace)
+             */
             displayName: string;
             type: components["schemas"]["AppConnectionType"];
-            /** @example @activepieces/piece-slack */
+            /**
+             * @description Package name of the piece the connection authenticates, e.g. `@activepieces/piece-slack`.
+             * @example @activepieces/piece-slack
+             */
             pieceName: string;
             /** @description Projects that can use the connection. */
             projectIds: components["schemas"]["Id"][];
@@ -797,6 +824,7 @@ export interface components {
          * @description A page of app connections. Follow `next` until it is `null` to read them all.
          */
         AppConnectionPage: {
+            /** @description The app connections of this page, oldest first; empty when there are none. */
             data: components["schemas"]["AppConnection"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -806,9 +834,15 @@ export interface components {
          * @enum {string}
          */
         ProjectType: "TEAM" | "PERSONAL";
-        /** @enum {string} */
+        /**
+         * @description Colour of the project's icon; chosen at random when the project is created.
+         * @enum {string}
+         */
         ProjectIconColor: "RED" | "BLUE" | "YELLOW" | "PURPLE" | "GREEN" | "PINK" | "VIOLET" | "ORANGE" | "DARK_GREEN" | "CYAN" | "LAVENDER" | "DEEP_ORANGE";
-        /** ProjectIcon */
+        /**
+         * ProjectIcon
+         * @description How the project is shown in lists: its colour.
+         */
         ProjectIcon: {
             color: components["schemas"]["ProjectIconColor"];
         };
@@ -828,7 +862,10 @@ export interface components {
             projectId: components["schemas"]["Id"];
             /** @description Whether the plan is locked against changes by project members. */
             locked: boolean;
-            /** @example default */
+            /**
+             * @description Name of the plan; `default` for the plan every project gets.
+             * @example default
+             */
             name: string;
             piecesFilterType: components["schemas"]["PiecesFilterType"];
             /** @description Piece names the filter refers to. */
@@ -858,7 +895,10 @@ export interface components {
             updated: components["schemas"]["Timestamp"];
             /** @description The user who owns the project (the platform admin for projects made with an API key). */
             ownerId: components["schemas"]["Id"];
-            /** @example Sales operations */
+            /**
+             * @description Name of the project shown to people.
+             * @example Sales operations
+             */
             displayName: string;
             platformId: components["schemas"]["Id"];
             type: components["schemas"]["ProjectType"];
@@ -881,6 +921,7 @@ export interface components {
          * @description A page of projects. Follow `next` until it is `null` to read them all.
          */
         ProjectPage: {
+            /** @description The projects of this page, by `type`, `displayName`, then `id`; empty when there are none. */
             data: components["schemas"]["Project"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -890,6 +931,7 @@ export interface components {
          * @description A new `TEAM` project.
          */
         ProjectCreateRequest: {
+            /** @description Name of the project shown to people (1–255 characters). */
             displayName: string;
             /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted or `null`. */
             externalId?: string | null;
@@ -912,7 +954,9 @@ export interface components {
          * @description A partial update; only the fields sent change. `{}` changes nothing and returns the project as it is.
          */
         ProjectUpdateRequest: {
+            /** @description Whether the project may publish releases (git sync). Unchanged when omitted. */
             releasesEnabled?: boolean;
+            /** @description New name of the project (1–255 characters). Unchanged when omitted. */
             displayName?: string;
             /** @description Unique within the platform (409 otherwise). */
             externalId?: string;
@@ -931,12 +975,19 @@ export interface components {
             updated: components["schemas"]["Timestamp"];
             /**
              * Format: email
+             * @description Email address the user signs in with; unique within the platform.
              * @example ada@example.com
              */
             email: string;
-            /** @example Ada */
+            /**
+             * @description First name of the user.
+             * @example Ada
+             */
             firstName: string;
-            /** @example Lovelace */
+            /**
+             * @description Last name of the user.
+             * @example Lovelace
+             */
             lastName: string;
             status: components["schemas"]["UserStatus"];
             platformRole: components["schemas"]["PlatformRole"];
@@ -951,6 +1002,7 @@ export interface components {
          * @description A page of users. Follow `next` until it is `null` to read them all.
          */
         UserPage: {
+            /** @description The users of this page, newest first; empty when there are none. */
             data: components["schemas"]["User"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -970,7 +1022,9 @@ export interface components {
          * @description Test data and UI state of a trigger, as kept in templates and MCP tools.
          */
         InputUiInfo: {
+            /** @description File holding the trigger's sample output; absent when the trigger was never tested. */
             sampleDataFileId?: string;
+            /** @description File holding the trigger's sample input; absent when the trigger was never tested. */
             sampleDataInputFileId?: string;
             lastTestDate?: components["schemas"]["Timestamp"];
             /** @description Inputs the user customised in the builder. Free-form. */
@@ -1027,7 +1081,7 @@ export interface components {
          */
         PortablePieceTriggerInput: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
@@ -1054,6 +1108,7 @@ export interface components {
          * @description The flow a template creates.
          */
         FlowTemplateContentInput: {
+            /** @description Name of the flow the template creates (1–255 characters). */
             displayName: string;
             trigger: components["schemas"]["PortableTriggerInput"];
             /** @description Whether every step is complete. `false` when omitted. */
@@ -1092,6 +1147,7 @@ export interface components {
             blogUrl?: string;
             /** @description `PLATFORM` when omitted. */
             type?: components["schemas"]["FlowTemplateType"];
+            /** @description Labels to find the template by (at most 50, each 1–64 characters, no duplicates). None when omitted. */
             tags?: string[];
             /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
@@ -1101,13 +1157,22 @@ export interface components {
          * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
          */
         PortableTriggerSettings: {
-            /** @example @activepieces/piece-schedule */
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
             pieceName: string;
-            /** @example ~0.1.5 */
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.1.5
+             */
             pieceVersion: string;
             pieceType: components["schemas"]["PieceType"];
             packageType: components["schemas"]["PackageType"];
-            /** @example cron_expression */
+            /**
+             * @description Name of the trigger within the piece.
+             * @example cron_expression
+             */
             triggerName: string;
             /** @description The trigger's input values. Free-form. */
             input: {
@@ -1129,13 +1194,18 @@ export interface components {
          */
         PortablePieceTrigger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
-            /** @example trigger */
+            /**
+             * @description Step name of the trigger; `trigger` in flows made by the platform.
+             * @example trigger
+             */
             name: string;
+            /** @description Whether the trigger's settings are complete. */
             valid: boolean;
+            /** @description Name of the trigger shown in the builder. */
             displayName: string;
             /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). */
             nextAction?: unknown;
@@ -1151,12 +1221,18 @@ export interface components {
          * @description The flow a template creates.
          */
         FlowTemplateContent: {
-            /** @example Post new leads to Slack */
+            /**
+             * @description Name of the flow the template creates.
+             * @example Post new leads to Slack
+             */
             displayName: string;
             trigger: components["schemas"]["PortableTrigger"];
             /** @description Whether every step of the template is complete. */
             valid: boolean;
-            /** @example 1 */
+            /**
+             * @description Version of the flow-definition format of the template; `1` unless the template said otherwise.
+             * @example 1
+             */
             schemaVersion: string;
             /** @description External ids of the app connections the template's steps use. */
             connectionIds: string[];
@@ -1175,12 +1251,15 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
+            /** @description What the template does; an empty string when none was given. */
             description: string;
             template: components["schemas"]["FlowTemplateContent"];
             /** @description Article explaining the template; an empty string when none. */
             blogUrl: string;
             type: components["schemas"]["FlowTemplateType"];
+            /** @description Labels to find the template by; empty when none. */
             tags: string[];
+            /** @description Free-form JSON object owned by the client, returned as stored; `{}` when none was given. */
             metadata: {
                 [key: string]: unknown;
             };
@@ -1190,11 +1269,20 @@ export interface components {
          * @description The piece a `PIECE` tool exposes and which of its actions.
          */
         McpPieceMetadata: {
-            /** @example @activepieces/piece-slack */
+            /**
+             * @description Package name of the piece whose actions the tool exposes.
+             * @example @activepieces/piece-slack
+             */
             pieceName: string;
-            /** @example ~0.10.2 */
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.10.2
+             */
             pieceVersion: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Logo of the piece shown to people; absent when none was set.
+             */
             logoUrl?: string;
             /** @description External id of the app connection the actions authenticate with. */
             connectionExternalId?: string;
@@ -1210,7 +1298,7 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `PIECE`, actions of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE";
@@ -1227,12 +1315,17 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             flowId: components["schemas"]["Id"];
+            /** @description Name of the flow in this version. */
             displayName: string;
             trigger: components["schemas"]["PortableTrigger"];
+            /** @description Id of the user who last changed this version. */
             updatedBy: string;
+            /** @description Whether every step of the version is complete, so that it can be published. */
             valid: boolean;
+            /** @description Version of the flow-definition format this version is stored in. */
             schemaVersion: string;
             state: components["schemas"]["FlowVersionState"];
+            /** @description External ids of the app connections the version's steps use; empty when none. */
             connectionIds: string[];
         };
         /**
@@ -1240,11 +1333,20 @@ export interface components {
          * @description Schedule of a flow embedded in an MCP tool, with its failure count.
          */
         McpFlowSchedule: {
-            /** @enum {string} */
+            /**
+             * @description Kind of schedule; `CRON_EXPRESSION` is the only one.
+             * @enum {string}
+             */
             type: "CRON_EXPRESSION";
-            /** @example 0 8 * * 1-5 */
+            /**
+             * @description Five-field cron expression of the schedule.
+             * @example 0 8 * * 1-5
+             */
             cronExpression: string;
-            /** @example Europe/Berlin */
+            /**
+             * @description IANA time zone the expression is read in.
+             * @example Europe/Berlin
+             */
             timezone: string;
             /** @description Consecutive failed scheduled runs. */
             failureCount: number;
@@ -1254,7 +1356,10 @@ export interface components {
          * @description How the flow's webhook answers a handshake request.
          */
         HandshakeConfiguration: {
-            /** @enum {string} */
+            /**
+             * @description How a handshake request is recognised: `NONE` (no handshake), or by the presence of the header, query or body parameter named `paramName`.
+             * @enum {string}
+             */
             strategy: "NONE" | "HEADER_PRESENT" | "QUERY_PRESENT" | "BODY_PARAM_PRESENT";
             /** @description The header, query or body parameter whose presence marks a handshake; absent for `NONE`. */
             paramName?: string;
@@ -1268,10 +1373,14 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             projectId: components["schemas"]["Id"];
+            /** @description Your own id of the flow, unique within its project. */
             externalId: string;
+            /** @description Id of the folder the flow is filed in; `null` when it is in none. */
             folderId?: string | null;
             status: components["schemas"]["FlowStatus"];
+            /** @description Id of the flow's published (`LOCKED`) version; `null` when it was never published. */
             publishedVersionId?: string | null;
+            /** @description Free-form JSON object owned by the client; `null` when none was given. */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -1289,7 +1398,7 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `FLOW`, a flow of the project. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "FLOW";
@@ -1310,13 +1419,17 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
-            /** @example Sales assistant tools */
+            /**
+             * @description Name of the server shown to people and to MCP clients; `<project name> MCP server` until renamed.
+             * @example Sales assistant tools
+             */
             name: string;
             projectId: components["schemas"]["Id"];
             /** @description Secret credential MCP clients use to call this server. Treat it as a password; rotate it with `rotateMcpServerToken`. */
             token: string;
             /** @description The agent using this server; absent when none does. */
             agentId?: string;
+            /** @description The tools the server offers to MCP clients, in the order they were set; empty when none. */
             tools: components["schemas"]["McpTool"][];
         };
         /**
@@ -1324,6 +1437,7 @@ export interface components {
          * @description A page of MCP servers. Follow `next` until it is `null` to read them all.
          */
         McpServerPage: {
+            /** @description The MCP servers of this page, newest first; empty when there are none. */
             data: components["schemas"]["McpServer"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -1340,7 +1454,7 @@ export interface components {
             /** @description Owned by the server; when given it must equal the stored tool's `updated` (400 otherwise). */
             updated?: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `PIECE`, actions of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE";
@@ -1357,12 +1471,17 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             flowId: components["schemas"]["Id"];
+            /** @description Name of the flow in this version. */
             displayName: string;
             trigger: components["schemas"]["PortableTriggerInput"];
+            /** @description Id of the user who last changed this version (`null` as Activepieces' own type allows). */
             updatedBy: string | null;
+            /** @description Whether every step of the version is complete, so that it can be published. */
             valid: boolean;
+            /** @description Version of the flow-definition format this version is stored in (`null` as Activepieces' own type allows). */
             schemaVersion: string | null;
             state: components["schemas"]["FlowVersionState"];
+            /** @description External ids of the app connections the version's steps use; empty when none. */
             connectionIds: string[];
         };
         /**
@@ -1374,10 +1493,14 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             projectId: components["schemas"]["Id"];
+            /** @description Your own id of the flow, unique within its project. */
             externalId: string;
+            /** @description Id of the folder the flow is filed in; `null` when it is in none. */
             folderId?: string | null;
             status: components["schemas"]["FlowStatus"];
+            /** @description Id of the flow's published (`LOCKED`) version; `null` when it was never published. */
             publishedVersionId?: string | null;
+            /** @description Free-form JSON object owned by the client; `null` when none was given. */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -1399,7 +1522,7 @@ export interface components {
             /** @description Owned by the server; when given it must equal the stored tool's `updated` (400 otherwise). */
             updated?: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `FLOW`, a flow of the project. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "FLOW";
@@ -1419,18 +1542,31 @@ export interface components {
          * @description Changes to the MCP server; fields left out keep their value. At least one field.
          */
         McpServerUpdateRequest: {
+            /** @description New name of the server (1–255 characters). Unchanged when omitted. */
             name?: string;
             /** @description Replaces the whole tool set; tools left out are removed. At most one tool per piece and one per flow. */
             tools?: components["schemas"]["McpToolInput"][];
         };
-        /** Health */
+        /**
+         * Health
+         * @description Liveness: the process answers.
+         */
         Health: {
-            /** @enum {string} */
+            /**
+             * @description Always `ok`: the process answers.
+             * @enum {string}
+             */
             status: "ok";
         };
-        /** Readiness */
+        /**
+         * Readiness
+         * @description Readiness: the process and its store answer.
+         */
         Readiness: {
-            /** @enum {string} */
+            /**
+             * @description Always `ready` in a 200: the store answers (a 503 otherwise).
+             * @enum {string}
+             */
             status: "ready";
             /**
              * @description Which store the service uses.
