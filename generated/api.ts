@@ -462,7 +462,7 @@ export interface components {
             displayName: string;
             trigger: components["schemas"]["Trigger"];
             /** @description Id of the user who last changed this version. */
-            updatedBy: string;
+            updatedBy: components["schemas"]["Id"];
             /** @description Whether every step of the version is complete, so that it can be published. */
             valid: boolean;
             /**
@@ -521,10 +521,10 @@ export interface components {
             /** @description Id of the flow across platforms (kept when the flow is exported and imported). A random id at creation. */
             externalId: string;
             /** @description The folder holding the flow; `null` when the flow is in no folder. */
-            folderId?: string | null;
+            folderId?: components["schemas"]["Id"] | null;
             status: components["schemas"]["FlowStatus"];
             /** @description The version that runs when the flow is enabled; `null` until the flow is published. */
-            publishedVersionId?: string | null;
+            publishedVersionId?: components["schemas"]["Id"] | null;
             /** @description Free-form JSON owned by the client; `null` when none was given. */
             metadata?: {
                 [key: string]: unknown;
@@ -1319,7 +1319,7 @@ export interface components {
             displayName: string;
             trigger: components["schemas"]["PortableTrigger"];
             /** @description Id of the user who last changed this version. */
-            updatedBy: string;
+            updatedBy: components["schemas"]["Id"];
             /** @description Whether every step of the version is complete, so that it can be published. */
             valid: boolean;
             /** @description Version of the flow-definition format this version is stored in. */
@@ -1376,10 +1376,10 @@ export interface components {
             /** @description Your own id of the flow, unique within its project. */
             externalId: string;
             /** @description Id of the folder the flow is filed in; `null` when it is in none. */
-            folderId?: string | null;
+            folderId?: components["schemas"]["Id"] | null;
             status: components["schemas"]["FlowStatus"];
             /** @description Id of the flow's published (`LOCKED`) version; `null` when it was never published. */
-            publishedVersionId?: string | null;
+            publishedVersionId?: components["schemas"]["Id"] | null;
             /** @description Free-form JSON object owned by the client; `null` when none was given. */
             metadata?: {
                 [key: string]: unknown;
@@ -1665,6 +1665,11 @@ export interface components {
         Cursor: string;
         /** @description Page size, 1 to 100. Default 10. */
         Limit: number;
+        /**
+         * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+         * @example checkout-7f3a9c
+         */
+        RequestIdHeader: string;
         /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
         IdPath: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
@@ -1707,7 +1712,13 @@ export interface operations {
                 /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds` (repeat the parameter for several). */
                 agentExternalIds?: string[];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1733,7 +1744,13 @@ export interface operations {
     createFlow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1768,7 +1785,13 @@ export interface operations {
                 /** @description Return the flow with this version instead of the latest. */
                 versionId?: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1818,7 +1841,13 @@ export interface operations {
                 /** @description Only runs that failed at the step of this name. */
                 failedStepName?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1844,7 +1873,13 @@ export interface operations {
     getFlowRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1888,7 +1923,13 @@ export interface operations {
                 /** @description Page size, 1 to 100. Default 10. */
                 limit?: components["parameters"]["Limit"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1925,7 +1966,13 @@ export interface operations {
                 /** @description Only the record with exactly this external id. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1950,7 +1997,13 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1982,7 +2035,13 @@ export interface operations {
     updateProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -2025,7 +2084,13 @@ export interface operations {
                 /** @description Only the record with exactly this external id. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2050,7 +2115,13 @@ export interface operations {
     createFlowTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2090,7 +2161,13 @@ export interface operations {
                 /** @description Only servers whose `name` contains this text, ignoring case. */
                 name?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2116,7 +2193,13 @@ export interface operations {
     updateMcpServer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -2151,7 +2234,13 @@ export interface operations {
     rotateMcpServerToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -2180,7 +2269,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2203,7 +2298,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };

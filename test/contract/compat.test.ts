@@ -106,7 +106,7 @@ describe('the breaking-change gate', () => {
           schema: { type: 'string' },
         });
       },
-      '/paths/~1v1~1users/get/parameters/3',
+      '/paths/~1v1~1users/get/parameters/4',
       /new required parameter query platformId/,
     ],
     [
