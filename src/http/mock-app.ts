@@ -6,6 +6,7 @@ import { loadBundle } from '../core/bundle-file';
 import { authentication, wellFormedKeys } from './authentication';
 import { bodyParser } from './body-parser';
 import { answeredBy } from './mock-responses';
+import { openCors } from './open-cors';
 import { operationRoutes } from './operations';
 import { problemWriter } from './problem-writer';
 import { requestId } from './request-id';
@@ -29,6 +30,7 @@ export function createMockApp(options: MockAppOptions): express.Express {
   app.set('etag', false);
 
   app.use(requestId());
+  app.use(openCors());
   app.use(authentication(wellFormedKeys(), publicPaths));
   app.use(bodyParser(options.bodyLimit));
   app.use(contractValidation(bundle, { validateResponses: false }));

@@ -946,6 +946,26 @@ export function defineScenarios(target: ScenarioTarget): void {
         });
       });
 
+    if (isMock)
+      it('answers a CORS preflight from any origin without a key, and allows the origin on answers', async () => {
+        const preflight = await fetch(`${ctx().baseUrl}/v1/projects`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'http://localhost:5173',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+        expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+        const answer = await fetch(`${ctx().baseUrl}/v1/users`, {
+          headers: { origin: 'http://localhost:5173', authorization: `Bearer ${ctx().apiKey}` },
+        });
+        await answer.arrayBuffer();
+        expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      });
+
     it('every operation of the contract was called', () => {
       const all = listOperations(bundle)
         .map((entry) => entry.operationId)
