@@ -9,10 +9,18 @@ install:         ## Install dependencies (clean, from package-lock.json)
 	$(NPM) ci
 start:           ## Serve the backend on the embedded store (PORT, default 3000)
 	$(NPM) start
+.PHONY: build dev
+build:           ## Compile src/ to dist/src/ and build the docs page (npm install runs it too)
+	$(NPM) run build
+dev:             ## Run the backend from source, restarting on every change (tsx watch)
+	$(NPM) run dev
 test:            ## Run the test suite
 	$(NPM) test
 test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)
 	$(NPM) run test:pg
+.PHONY: fuzz
+fuzz:            ## Fuzz every operation (RUNS, default 20000; SEED) on SQLite and, with TEST_DATABASE_URL, PostgreSQL
+	$(NPM) run fuzz -- --runs $(or $(RUNS),20000) $(if $(SEED),--seed $(SEED))
 sandbox:         ## Backend on a throw-away in-memory store with demo data and a fixed key
 	$(NPM) run sandbox
 migrate:         ## Apply migrations to the configured store
@@ -36,6 +44,12 @@ mock:            ## Mock server of the contract at http://127.0.0.1:4010/api (MO
 	$(NPM) run mock
 mock-proxy:      ## Proxy at :4010/api checking a running backend against the contract (MOCK_UPSTREAM)
 	$(NPM) run mock:proxy
+.PHONY: check-compat
+check-compat:    ## Fail on breaking contract changes since a git ref, e.g. make check-compat AGAINST=main
+	$(NPM) run check:compat -- --against $(or $(AGAINST),main)
+.PHONY: bench-mock
+bench-mock:      ## Throughput of the mock vs Prism alone with its default logging (autocannon; fails under 1.5x)
+	$(NPM) run bench:mock
 typecheck:       ## Type-check src/, test/ and scripts/
 	$(NPM) run typecheck
 ci:              ## Run CI as it runs on a clean clone

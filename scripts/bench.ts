@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/bundle-file';
 import { runDepth } from './bench/depth';
 import { type BenchCase, type Measurement, measure } from './bench/load';
-import { rssMb, serverEntry, startBaseline, startServer } from './bench/processes';
+import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
 import { type BenchStoreKind, createBenchStore, seedDemo } from './bench/store';
 import { startPrism } from './prism';
@@ -156,8 +156,8 @@ for (let round = 0; round < 2; round += 1) {
 await validating.stop();
 await server.stop();
 
-log('starting the mock (npm run mock: Prism, log level error)…');
-const mock = await startPrism({ logLevel: 'error' });
+log('starting the mock (npm run mock)…');
+const mock = await startMock();
 await measureAll('mock', mock.baseUrl, cases, [10, 50]);
 log("starting Prism with its default logging ('info'), measured in turns with the mock…");
 const prismDefault = await startPrism({ logLevel: 'info' });
@@ -213,7 +213,7 @@ ${rows.join('\n')}
 - Cold start (spawn of the server to the first authenticated 200 of listFlows): ${fixed(coldStartMs)} ms
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
-- The mock (log level error) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
+- The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
 ${profileSummary}`;
 writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
 writeFileSync(

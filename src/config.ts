@@ -1,4 +1,7 @@
 // Configuration from environment variables (documented in the README with their defaults).
+import { isEmail } from './core/email';
+import { isApiKey } from './platforms/api-keys';
+
 export interface Config {
   port: number;
   host: string;
@@ -11,6 +14,20 @@ export interface Config {
   validateResponses: boolean;
   bodyLimit: number;
   shutdownTimeoutMs: number;
+  /** BOOTSTRAP_ADMIN_EMAIL: the first admin's address on an empty store (a valid `format: email`). */
+  bootstrapAdminEmail: string;
+  /** CORS_ORIGINS: the browser origins allowed to call the API; '*' is any; empty: none (no CORS headers). */
+  corsOrigins: '*' | string[];
+  /** METRICS_PORT: Prometheus metrics on their own port, never the API's; undefined: off. */
+  metricsPort: number | undefined;
+  /** HEADERS_TIMEOUT_MS: the request line and headers must arrive within this (else 408). */
+  headersTimeoutMs: number;
+  /** REQUEST_TIMEOUT_MS: the whole request, body included, must arrive within this (else 408). */
+  requestTimeoutMs: number;
+  /** KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** MAX_CONNECTIONS: connections beyond this many open ones are closed at once. */
+  maxConnections: number;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -30,19 +47,93 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got '${raw}'`);
 }
 
+function email(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!isEmail(raw)) throw new Error(`${name} must be an email address, got '${raw}'`);
+  return raw;
+}
+
+function apiKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  // Never echo a value meant to be secret, even a malformed one.
+  if (!isApiKey(raw)) throw new Error(`${name} must be sk- followed by 61 characters of 0-9A-Za-z`);
+  return raw;
+}
+
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new Error(`${name} must be a postgres://user@host:5432/database URL`);
+  return raw;
+}
+
+/** `*`, or a comma-separated list of origins (scheme://host[:port], no path). */
+function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[]): '*' | string[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  if (raw.trim() === '*') return '*';
+  const list = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || parsed.origin !== origin)
+      throw new Error(`${name}: '${origin}' is not an origin like https://app.example.com (scheme, host, port only)`);
+  }
+  return list;
+}
+
+/** Slow and idle connections are bounded: a client that dribbles bytes holds a socket only briefly. */
+function connectionLimits(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'> {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  // Node refuses a header timeout longer than the request's.
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error(
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
+    maxConnections: integer(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
-    databaseUrl: env.DATABASE_URL || undefined,
-    bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
+    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    bootstrapApiKey: apiKey(env, 'BOOTSTRAP_API_KEY'),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     // On in development and tests; off in production unless asked for.
     validateResponses: flag(env, 'VALIDATE_RESPONSES', !production),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    bootstrapAdminEmail: email(env, 'BOOTSTRAP_ADMIN_EMAIL', 'admin@example.com'),
+    corsOrigins: origins(env, 'CORS_ORIGINS', []),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
+    ...connectionLimits(env),
   };
 }

@@ -1,11 +1,13 @@
 // Starts the service: open the store, migrate, bootstrap an empty store, listen, and shut down
 // cleanly on SIGTERM/SIGINT.
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
+import { clientErrorHandler } from './http/client-error';
+import { createMetrics, type ServiceMetrics } from './http/metrics';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
 
@@ -22,7 +24,7 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
   if ((await countPlatforms(store)) > 0) return;
   const created = await createPlatform(store, {
     name: 'Default platform',
-    adminEmail: 'admin@localhost',
+    adminEmail: config.bootstrapAdminEmail,
     ...(config.bootstrapApiKey ? { apiKey: config.bootstrapApiKey } : {}),
   });
   logger.info({ platformId: created.platformId }, 'created the first platform and its admin');
@@ -33,6 +35,31 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
         `  Try: curl -H "Authorization: Bearer ${created.apiKey}" http://localhost:${config.port}/api/v1/projects\n\n`,
     );
   }
+}
+
+/** Listens on host:port; a busy port rejects (it is an 'error' event, not an exception). */
+function listen(server: Server, port: number, host: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** The metrics port answers GET /metrics in the Prometheus text format, and 404 to anything else. */
+function metricsApp(metrics: ServiceMetrics): RequestListener {
+  return (req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics failed\n'),
+    );
+  };
 }
 
 export async function startService(
@@ -54,22 +81,46 @@ export async function startService(
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
   await bootstrap(store, config, logger);
 
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
   const app = createApp({
     store,
     logger,
     handlers,
     validateResponses: config.validateResponses,
     bodyLimit: config.bodyLimit,
+    corsOrigins: config.corsOrigins,
+    ...(metrics ? { metrics } : {}),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  server.keepAliveTimeout = 65_000;
+  const apiServer = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      // How often Node looks for requests past their timeouts (30 s by default, longer than them).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app,
+  );
+  apiServer.maxConnections = config.maxConnections;
+  apiServer.on('clientError', clientErrorHandler(logger));
+  // A busy port must not leave the store (a pool, a file lock) open behind the error.
+  const closeStoreAndThrow = async (error: unknown): Promise<never> => {
+    await store.close();
+    throw error;
+  };
+  const server = await listen(apiServer, config.port, config.host).catch(closeStoreAndThrow);
+  const metricsServer =
+    metrics && config.metricsPort !== undefined
+      ? await listen(createServer(metricsApp(metrics)), config.metricsPort, config.host).catch((error: unknown) => {
+          server.close();
+          return closeStoreAndThrow(error);
+        })
+      : undefined;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;
   logger.info({ url, store: store.kind, validateResponses: config.validateResponses }, 'listening');
+  if (metricsServer) logger.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, 'metrics');
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -82,6 +133,8 @@ export async function startService(
       await Promise.race([closed, timeout]);
       clearInterval(reaper);
       server.closeAllConnections();
+      metricsServer?.closeAllConnections();
+      metricsServer?.close();
       await store.close();
     })();
     return stopping;

@@ -112,3 +112,26 @@ export async function startBaseline(body: Buffer, contentType: string): Promise<
   });
   return { baseUrl: `http://127.0.0.1:${port}/api`, child, stop: () => stopChild(child) };
 }
+
+/** `npm run mock` as a user runs it (scripts/mock.ts), on a free port; ready once it answers. */
+export async function startMock(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, 'scripts', 'mock.ts')], {
+    cwd: projectRoot,
+    env: { ...process.env, MOCK_PORT: String(port), MOCK_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm run mock exited (${child.exitCode})`);
+    if (Date.now() > deadline) throw new Error('the mock did not start within 60 s');
+    const answered = await fetch(`${baseUrl}/v1/users`, { signal: AbortSignal.timeout(1_000) }).then(
+      (response) => response.arrayBuffer().then(() => true),
+      () => false,
+    );
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, child, stop: () => stopChild(child) };
+}

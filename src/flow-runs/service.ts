@@ -26,6 +26,7 @@ export interface FlowRunListQuery {
   cursor?: string | undefined;
   limit?: number | undefined;
   flowId?: string[] | undefined;
+  flowRunIds?: string[] | undefined;
   status?: FlowRunStatus[] | undefined;
   tags?: string[] | undefined;
   createdAfter?: string | undefined;
@@ -106,12 +107,21 @@ function containsText(column: string, text: string, kind: Store['kind']): RawBui
     : sql<SqlBool>`instr(${sql.ref(column)}, ${text}) > 0`;
 }
 
-/** A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time comparison. */
+/** The first and last instants the stored form (`YYYY-MM-DDTHH:mm:ss.sssZ`) can write. */
+const FIRST_STORED_TIME = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_STORED_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time
+ * comparison. An instant outside the years 0000-9999 (`9999-12-31T23:59:59.999-23:59` is in
+ * 10000) has no such form (`+010000-...` sorts before every stored time): it is clamped to the
+ * nearest one, which every stored time compares to as it would to the instant itself.
+ */
 function storedTime(value: string, parameter: string): string {
   const time = new Date(value);
   if (Number.isNaN(time.getTime()))
     throw invalid('query', parameter, `${parameter} is not a time this service can read.`);
-  return time.toISOString();
+  return new Date(Math.min(Math.max(time.getTime(), FIRST_STORED_TIME), LAST_STORED_TIME)).toISOString();
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
@@ -123,6 +133,7 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
     .where('flow_runs.project_id', '=', query.projectId)
     .where('flow_runs.environment', '=', 'PRODUCTION');
   if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
+  if (query.flowRunIds) select = select.where('flow_runs.id', 'in', query.flowRunIds);
   if (query.status) select = select.where('flow_runs.status', 'in', query.status);
   if (query.failedStepName !== undefined)
     select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);

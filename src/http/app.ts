@@ -2,14 +2,20 @@
 import express from 'express';
 import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
+import { basePathOf } from '../core/contract';
 import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
-import { authentication } from './authentication';
+import { authentication, keysOfStore } from './authentication';
 import { bodyParser } from './body-parser';
+import { cors } from './cors';
+import { inputText } from './input-text';
+import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
+import { parseQuery, queryShape } from './query';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
+import { selfDocs } from './self-docs';
 import { unknownPath } from './unknown-path';
 import { contractValidation } from './validation';
 
@@ -21,6 +27,10 @@ export interface AppOptions {
   validateResponses: boolean;
   /** Largest accepted body, in bytes. */
   bodyLimit: number;
+  /** Browser origins allowed by CORS ('*': any); none when absent. */
+  corsOrigins?: '*' | readonly string[];
+  /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
+  metrics?: ServiceMetrics;
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -31,11 +41,17 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('query parser', parseQuery);
 
   app.use(requestId());
   app.use(requestLog(options.logger));
-  app.use(authentication(options.store, publicPaths));
+  if (options.metrics) app.use(requestMetrics(options.metrics, routes));
+  app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
+  app.use(selfDocs(bundle, basePathOf(bundle)));
+  app.use(authentication(keysOfStore(options.store), publicPaths));
   app.use(bodyParser(options.bodyLimit));
+  app.use(queryShape());
+  app.use(inputText());
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
   app.use(operations(routes, options.handlers, options.store));
   app.use(unknownPath());
