@@ -86,7 +86,7 @@ export async function seedDemo(benchStore: BenchStore): Promise<BenchData> {
     await migrate(store);
     const platform = await createPlatform(store, {
       name: 'Bench platform',
-      adminEmail: 'bench@localhost',
+      adminEmail: 'bench@example.com',
       apiKey: benchStore.apiKey,
     });
     const summary = await loadDemoData(store, { platformId: platform.platformId, userId: platform.adminUserId });
