@@ -192,6 +192,38 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
   const timestamp = now();
   const flowId = newId();
   const versionId = newId();
+  // The response is built from the rows as written: reading them back would cost a query for
+  // nothing the transaction does not already know.
+  const flow: FlowRow = {
+    id: flowId,
+    created: timestamp,
+    updated: timestamp,
+    project_id: project.id,
+    external_id: newId(),
+    folder_id: null,
+    status: 'DISABLED',
+    published_version_id: null,
+    latest_version_id: versionId,
+    metadata: input.metadata === undefined ? null : toJson(input.metadata),
+    handshake_strategy: 'NONE',
+    handshake_param_name: null,
+    schedule_failure_count: 0,
+  };
+  const version: FlowVersionRow = {
+    id: versionId,
+    created: timestamp,
+    updated: timestamp,
+    flow_id: flowId,
+    display_name: input.displayName,
+    trigger: toJson(EMPTY_TRIGGER),
+    updated_by: principal.userId,
+    valid: toFlag(false),
+    schema_version: '1',
+    agent_ids: toJson([]),
+    state: 'DRAFT',
+    connection_ids: toJson([]),
+    backup_files: toJson({}),
+  };
   await store.db.transaction().execute(async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
@@ -206,44 +238,11 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     } else if (input.folderName !== undefined) {
       folderId = await folderNamed(trx, project.id, input.folderName, timestamp);
     }
-    await trx
-      .insertInto('flows')
-      .values({
-        id: flowId,
-        created: timestamp,
-        updated: timestamp,
-        project_id: project.id,
-        external_id: newId(),
-        folder_id: folderId,
-        status: 'DISABLED',
-        published_version_id: null,
-        latest_version_id: versionId,
-        metadata: input.metadata === undefined ? null : toJson(input.metadata),
-        handshake_strategy: 'NONE',
-        handshake_param_name: null,
-        schedule_failure_count: 0,
-      })
-      .execute();
-    await trx
-      .insertInto('flow_versions')
-      .values({
-        id: versionId,
-        created: timestamp,
-        updated: timestamp,
-        flow_id: flowId,
-        display_name: input.displayName,
-        trigger: toJson(EMPTY_TRIGGER),
-        updated_by: principal.userId,
-        valid: toFlag(false),
-        schema_version: '1',
-        agent_ids: toJson([]),
-        state: 'DRAFT',
-        connection_ids: toJson([]),
-        backup_files: toJson({}),
-      })
-      .execute();
+    flow.folder_id = folderId;
+    await trx.insertInto('flows').values(flow).execute();
+    await trx.insertInto('flow_versions').values(version).execute();
   });
-  return get(store, principal, flowId);
+  return toFlow(flow, version);
 }
 
 // ---- Internal operations (no API operation yet): demo data, tests, and later the flow builder.
