@@ -293,7 +293,8 @@ export function defineScenarios(target: ScenarioTarget): void {
       // Required headers are always sent (DECISIONS.md: X-Request-Id on every response,
       // WWW-Authenticate on 401, Retry-After on 429); optional ones (RateLimit, RateLimit-Policy,
       // Access-Control-Allow-Origin) only when the service is configured to send them.
-      if (isObject(header) && header.required === true) expect(value, `${where}: header ${name} is sent`).not.toBeNull();
+      if (isObject(header) && header.required === true)
+        expect(value, `${where}: header ${name} is sent`).not.toBeNull();
       if (value !== null && isObject(header) && header.schema !== undefined) {
         const validateHeader = validatorFor(`header ${name}`, header.schema);
         expect(validateHeader(value) ? [] : validateHeader.errors, `${where}: header ${name}: ${value}`).toEqual([]);
