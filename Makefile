@@ -27,8 +27,11 @@ migrate:         ## Apply migrations to the configured store
 	$(NPM) run migrate
 cli:             ## Admin command line, e.g. make cli ARGS="create-platform --name Acme --admin-email a@example.com"
 	$(NPM) run cli -- $(ARGS)
-lint:            ## Lint the contract (Redocly) and the code (Biome): fails on any finding
+lint:            ## Lint the contract (Redocly, Spectral OWASP) and the code (Biome): fails on any finding
 	$(NPM) run lint
+.PHONY: lint-security
+lint-security:   ## Security lint of the bundled contract (Spectral, OWASP API Security ruleset, openapi/spectral.yaml)
+	$(NPM) run lint:security
 .PHONY: format
 format:          ## Format the code and organise imports (Biome)
 	$(NPM) run format

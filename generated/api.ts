@@ -392,7 +392,10 @@ export interface components {
             propertySettings: {
                 [key: string]: unknown;
             };
-            /** @description Logo shown instead of the piece's own. */
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own.
+             */
             customLogoUrl?: string;
             /**
              * @description Package name of the piece.
@@ -596,7 +599,10 @@ export interface components {
             type: string;
             /** @description Short summary of the problem type. */
             title: string;
-            /** @description The HTTP status of this response. */
+            /**
+             * Format: int32
+             * @description The HTTP status of this response.
+             */
             status: number;
             /** @description What went wrong with this request, for a person. */
             detail: string;
@@ -670,10 +676,16 @@ export interface components {
             flowVersion?: components["schemas"]["FlowRunFlowVersion"];
             /** @description File holding the run's full log; `null` when none was kept. */
             logsFileId?: string | null;
-            /** @description Steps executed, as counted against the plan's task quota. */
+            /**
+             * Format: int32
+             * @description Steps executed, as counted against the plan's task quota.
+             */
             tasks?: number;
             status: components["schemas"]["FlowRunStatus"];
-            /** @description Run time in milliseconds; absent while the run is in progress. */
+            /**
+             * Format: int64
+             * @description Run time in milliseconds; absent while the run is in progress.
+             */
             duration?: number;
             startTime: components["schemas"]["Timestamp"];
             /** @description Absent while the run is in progress. */
@@ -714,10 +726,16 @@ export interface components {
             flowVersion?: components["schemas"]["FlowRunFlowVersion"];
             /** @description File holding the run's full log; `null` when none was kept. */
             logsFileId?: string | null;
-            /** @description Steps executed, as counted against the plan's task quota. */
+            /**
+             * Format: int32
+             * @description Steps executed, as counted against the plan's task quota.
+             */
             tasks?: number;
             status: components["schemas"]["FlowRunStatus"];
-            /** @description Run time in milliseconds; absent while the run is in progress. */
+            /**
+             * Format: int64
+             * @description Run time in milliseconds; absent while the run is in progress.
+             */
             duration?: number;
             startTime: components["schemas"]["Timestamp"];
             /** @description Absent while the run is in progress. */
@@ -878,13 +896,25 @@ export interface components {
          * @description Counts computed when the project is read.
          */
         ProjectAnalytics: {
-            /** @description Users of the project's platform. */
+            /**
+             * Format: int32
+             * @description Users of the project's platform.
+             */
             totalUsers: number;
-            /** @description Users of the platform whose status is `ACTIVE`. */
+            /**
+             * Format: int32
+             * @description Users of the platform whose status is `ACTIVE`.
+             */
             activeUsers: number;
-            /** @description Flows of the project. */
+            /**
+             * Format: int32
+             * @description Flows of the project.
+             */
             totalFlows: number;
-            /** @description Flows of the project whose status is `ENABLED`. */
+            /**
+             * Format: int32
+             * @description Flows of the project whose status is `ENABLED`.
+             */
             activeFlows: number;
         };
         /**
@@ -909,7 +939,10 @@ export interface components {
             releasesEnabled: boolean;
             plan: components["schemas"]["ProjectPlan"];
             analytics: components["schemas"]["ProjectAnalytics"];
-            /** @description How many of the project's runs may execute at once. */
+            /**
+             * Format: int32
+             * @description How many of the project's runs may execute at once.
+             */
             maxConcurrentJobs: number;
             /** @description The client's own id of the project, unique within the platform; a new random id when none was given at creation. */
             externalId: string;
@@ -939,7 +972,10 @@ export interface components {
             externalId?: string | null;
             /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
-            /** @description How many of the project's runs may execute at once. 100 when omitted or `null`. */
+            /**
+             * Format: int32
+             * @description How many of the project's runs may execute at once. 100 when omitted or `null`.
+             */
             maxConcurrentJobs?: number | null;
         };
         /**
@@ -1074,7 +1110,10 @@ export interface components {
                 [key: string]: unknown;
             };
             sampleData?: components["schemas"]["SampleData"];
-            /** @description Logo shown instead of the piece's own. */
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own.
+             */
             customLogoUrl?: string;
         };
         /**
@@ -1187,7 +1226,10 @@ export interface components {
             };
             /** @description Where the trigger's test data is stored; absent when the template was sent without it. */
             sampleData?: components["schemas"]["SampleData"];
-            /** @description Logo shown instead of the piece's own; absent when none. */
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own; absent when none.
+             */
             customLogoUrl?: string;
         };
         /**
@@ -1350,7 +1392,10 @@ export interface components {
              * @example Europe/Berlin
              */
             timezone: string;
-            /** @description Consecutive failed scheduled runs. */
+            /**
+             * Format: int32
+             * @description Consecutive failed scheduled runs.
+             */
             failureCount: number;
         };
         /**
@@ -1582,6 +1627,9 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1592,6 +1640,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -1603,6 +1654,23 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many requests for your API key within the current window (`RATE_LIMITED`). Wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1613,6 +1681,9 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1623,6 +1694,9 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1633,6 +1707,9 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1643,6 +1720,9 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1653,6 +1733,9 @@ export interface components {
         ProjectConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1683,8 +1766,28 @@ export interface components {
     headers: {
         /** @description Id of this request (the caller's own `X-Request-Id` when it was well formed, 1–128 characters of `0-9A-Za-z._-`; else a new one). Quote it when reporting a problem. */
         "X-Request-Id": string;
+        /**
+         * @description What is left of your quota under each rate-limit policy (IETF RateLimit header fields, draft 8):
+         *     the policy's name, `r` the requests remaining, `t` the seconds until the window resets. Absent when
+         *     rate limiting is turned off.
+         */
+        RateLimit: string;
+        /**
+         * @description The rate-limit policies that apply to this request (IETF RateLimit header fields, draft 8): the
+         *     policy's name, `q` the quota, `w` the window in seconds and `pk` a digest of the partition key
+         *     (your API key or address). Absent when rate limiting is turned off.
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description CORS: the browser origin allowed to read this response, sent only when the request's `Origin` is
+         *     one of the origins the service is configured to allow (`CORS_ORIGINS`). Absent otherwise, and for
+         *     clients that are not browsers.
+         */
+        "Access-Control-Allow-Origin": string;
         /** @description The authentication scheme the service expects. */
         "WWW-Authenticate": string;
+        /** @description Seconds to wait before sending another request. */
+        "Retry-After": string;
     };
     pathItems: never;
 }
@@ -1730,6 +1833,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1739,6 +1845,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1766,6 +1873,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1777,6 +1887,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1806,6 +1917,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1815,6 +1929,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1859,6 +1974,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1868,6 +1986,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1894,6 +2013,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1903,6 +2025,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1941,6 +2064,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,6 +2076,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1984,6 +2111,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1992,6 +2122,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2019,6 +2150,9 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2030,6 +2164,7 @@ export interface operations {
             409: components["responses"]["ProjectConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2060,6 +2195,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2072,6 +2210,7 @@ export interface operations {
             409: components["responses"]["ProjectConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2102,6 +2241,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,6 +2252,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2137,6 +2280,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2147,6 +2293,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2179,6 +2326,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2338,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2218,6 +2369,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,6 +2383,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2255,6 +2410,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +2422,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2287,6 +2446,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,6 +2456,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2316,6 +2479,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2489,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
