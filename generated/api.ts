@@ -542,7 +542,8 @@ export interface components {
          *     - `ENTITY_NOT_FOUND` (404): the id does not exist or belongs to another platform.
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
-         *     - `IDEMPOTENCY_KEY_REUSED` (409): reserved for idempotent creates.
+         *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
+         *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
          *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`.
          *     - `RATE_LIMITED` (429): reserved for rate limits.
@@ -550,7 +551,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -1348,6 +1349,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`): retry after a moment to get its answer. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body is larger than the limit, 1 MiB by default (`PAYLOAD_TOO_LARGE`). */
         PayloadTooLarge: {
             headers: {
@@ -1360,6 +1371,26 @@ export interface components {
         };
         /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`). */
         UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used within 24 hours for a request with another body or on another operation (`IDEMPOTENCY_KEY_REUSED`). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Another project of the platform already has this `externalId` (`PROJECT_EXTERNAL_ID_ALREADY_EXISTS`), or a request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`). */
+        ProjectCreateConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -1386,6 +1417,16 @@ export interface components {
         Cursor: string;
         /** @description Page size, 1 to 100. Default 10. */
         Limit: number;
+        /**
+         * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+         *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+         *     with the same body, the create is not repeated: the first success is answered again (same status,
+         *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+         *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+         *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+         *     remembered, so after an error the same key can be sent again.
+         */
+        IdempotencyKey: string;
         /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
         IdPath: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
@@ -1399,6 +1440,8 @@ export interface components {
         "X-Request-Id": string;
         /** @description The authentication scheme the service expects. */
         "WWW-Authenticate": string;
+        /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`, not a new create. Absent otherwise. */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -1450,7 +1493,18 @@ export interface operations {
     createFlow: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1464,6 +1518,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1473,8 +1528,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1665,7 +1722,18 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1679,6 +1747,7 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1687,9 +1756,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["ProjectConflict"];
+            409: components["responses"]["ProjectCreateConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1765,7 +1835,18 @@ export interface operations {
     createFlowTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1779,6 +1860,7 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1787,8 +1869,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

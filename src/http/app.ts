@@ -6,6 +6,7 @@ import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
 import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
+import { idempotency } from './idempotency';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
 import { requestId } from './request-id';
@@ -37,6 +38,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(authentication(options.store, publicPaths));
   app.use(bodyParser(options.bodyLimit));
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
+  app.use(idempotency(routes, options.store));
   app.use(operations(routes, options.handlers, options.store));
   app.use(unknownPath());
   app.use(problemWriter());

@@ -184,6 +184,21 @@ export interface McpToolsTable {
   position: number;
 }
 
+/** `state` is `running` while the first request runs, then `completed` with its `status` and JSON `body`. */
+export interface IdempotencyKeysTable {
+  platform_id: string;
+  key: string;
+  /** Random per claim: only the request that claimed the key completes or releases it. */
+  claim: string;
+  fingerprint: string;
+  state: string;
+  created: string;
+  locked_until: string;
+  expires: string;
+  status: number | null;
+  body: string | null;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   users: UsersTable;
@@ -200,4 +215,5 @@ export interface Database {
   flow_templates: FlowTemplatesTable;
   mcp_servers: McpServersTable;
   mcp_tools: McpToolsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -14,6 +14,7 @@ import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
 import { addUser } from '../../src/platforms/service';
 import type { Store } from '../../src/store/database';
+import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from '../../src/store/idempotency';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
 import { toFlag, toJson } from '../../src/store/json';
 
@@ -362,4 +363,50 @@ export async function storedMcpToolIdsAmong(store: Store, toolIds: string[]): Pr
   return (await store.db.selectFrom('mcp_tools').select('id').where('id', 'in', toolIds).execute()).map(
     (row) => row.id,
   );
+}
+
+// ─── Idempotency records ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A claim of `key` for this operation and body, made `ageMs` ago and still running (as an instance
+ * leaves it in the middle of the request, or when it dies there).
+ */
+export async function givenRunningIdempotencyKey(
+  store: Store,
+  platformId: string,
+  request: { key: string; operationId: string; body: unknown; ageMs?: number },
+): Promise<void> {
+  const at = new Date(Date.now() - (request.ageMs ?? 0));
+  const fingerprint = requestFingerprint(request.operationId, request.body);
+  const outcome = await claimIdempotencyKey(store.db, { platformId, key: request.key }, fingerprint, at);
+  if (outcome.kind !== 'claimed') throw new Error(`idempotency key ${request.key} is already used`);
+}
+
+/** A completed record of `key` made `ageMs` ago, remembering `response`. */
+export async function givenCompletedIdempotencyKey(
+  store: Store,
+  platformId: string,
+  request: {
+    key: string;
+    operationId: string;
+    body: unknown;
+    ageMs: number;
+    response: { status: number; body: unknown };
+  },
+): Promise<void> {
+  const scope = { platformId, key: request.key };
+  const at = new Date(Date.now() - request.ageMs);
+  const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(request.operationId, request.body), at);
+  if (outcome.kind !== 'claimed') throw new Error(`idempotency key ${request.key} is already used`);
+  await completeIdempotencyKey(store.db, scope, outcome.claim, request.response);
+}
+
+/** How many idempotency records the platform has (every state). */
+export async function storedIdempotencyKeyCount(store: Store, platformId: string): Promise<number> {
+  const row = await store.db
+    .selectFrom('idempotency_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('platform_id', '=', platformId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
