@@ -6,6 +6,7 @@ import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
+import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
 
@@ -52,6 +53,8 @@ export async function startService(
   useEncryptionKey(store, encryptionKey);
   const applied = await migrate(store);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
+  const sealedTokens = await sealPlaintextTokens(store);
+  if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
 
   const app = createApp({

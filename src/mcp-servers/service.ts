@@ -4,7 +4,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
-import { findProjectRow, newMcpToken } from '../projects/service';
+import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
@@ -12,6 +12,7 @@ import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
 import { mcpFlowsById } from './embedded-flow';
+import { newMcpToken, openMcpToken, sealMcpToken } from './token';
 
 type McpServer = components['schemas']['McpServer'];
 type McpServerPage = components['schemas']['McpServerPage'];
@@ -54,7 +55,8 @@ function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
 }
 
 /** Servers with their tools (by position) and the flows those embed: three queries for the page. */
-async function present(db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
+async function present(store: Store, rows: ServerRow[]): Promise<McpServer[]> {
+  const db = store.db;
   if (rows.length === 0) return [];
   const tools = await db
     .selectFrom('mcp_tools')
@@ -78,15 +80,15 @@ async function present(db: Kysely<Database>, rows: ServerRow[]): Promise<McpServ
     updated: row.updated,
     name: row.name,
     projectId: row.project_id,
-    token: row.token,
+    token: openMcpToken(store, row.id, row.token),
     ...(row.agent_id !== null ? { agentId: row.agent_id } : {}),
     tools: toolsOf.get(row.id) ?? [],
   }));
 }
 
-async function presentOne(db: Kysely<Database>, serverId: string): Promise<McpServer> {
-  const row = await db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
-  const [server] = await present(db, [row]);
+async function presentOne(store: Store, serverId: string): Promise<McpServer> {
+  const row = await store.db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
+  const [server] = await present(store, [row]);
   if (!server) throw new Error(`MCP server ${serverId} vanished`);
   return server;
 }
@@ -110,7 +112,7 @@ export async function list(store: Store, principal: Principal, query: McpServerL
   if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
-  return { data: await present(store.db, page.rows), next: page.next, previous: page.previous };
+  return { data: await present(store, page.rows), next: page.next, previous: page.previous };
 }
 
 /** The rules of a tool set the schema cannot express: this server's mcpId, flow matching flowId, no duplicates. */
@@ -238,7 +240,7 @@ export async function update(
       .execute();
     if (input.tools !== undefined) await replaceTools(trx, server, input.tools, timestamp);
   });
-  return presentOne(store.db, server.id);
+  return presentOne(store, server.id);
 }
 
 /** A new token; the old one is overwritten, so it stops working at once. */
@@ -246,8 +248,8 @@ export async function rotateToken(store: Store, principal: Principal, serverId: 
   const server = await findServerRow(store, principal, serverId);
   await store.db
     .updateTable('mcp_servers')
-    .set({ token: newMcpToken(), updated: now() })
+    .set({ ...sealMcpToken(store, server.id, newMcpToken()), updated: now() })
     .where('id', '=', server.id)
     .execute();
-  return presentOne(store.db, server.id);
+  return presentOne(store, server.id);
 }

@@ -285,10 +285,26 @@ const idempotencyKeys: Migration = {
   },
 };
 
+/**
+ * MCP tokens are stored encrypted (src/mcp-servers/token.ts): the random IV makes the old unique
+ * index on `token` useless, so uniqueness (and lookup) moves to a digest. Null for rows written
+ * before this migration until the service encrypts them at start-up (sealPlaintextTokens).
+ */
+const mcpTokenDigest: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('mcp_servers').addColumn('token_digest', 'text').execute();
+    await db.schema.createIndex('mcp_servers_token_digest').on('mcp_servers').column('token_digest').unique().execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
-      return { '0001_initial': initialMigration(kind), '0002_idempotency_keys': idempotencyKeys };
+      return {
+        '0001_initial': initialMigration(kind),
+        '0002_idempotency_keys': idempotencyKeys,
+        '0003_mcp_token_digest': mcpTokenDigest,
+      };
     },
   };
 }

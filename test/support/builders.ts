@@ -12,6 +12,7 @@ import * as appConnections from '../../src/app-connections/service';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
+import { mcpTokenDigest } from '../../src/mcp-servers/token';
 import { addUser } from '../../src/platforms/service';
 import type { Store } from '../../src/store/database';
 import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from '../../src/store/idempotency';
@@ -338,11 +339,37 @@ export async function storedMcpServerIds(store: Store, projectId: string): Promi
   );
 }
 
-/** Ids of the MCP servers whose stored token is this one. */
+/** Ids of the MCP servers whose stored token is this one (by its digest, or in plain text in an old row). */
 export async function storedMcpServerIdsWithToken(store: Store, token: string): Promise<string[]> {
-  return (await store.db.selectFrom('mcp_servers').select('id').where('token', '=', token).execute()).map(
-    (row) => row.id,
+  return (
+    await store.db
+      .selectFrom('mcp_servers')
+      .select('id')
+      .where((eb) => eb.or([eb('token_digest', '=', mcpTokenDigest(token)), eb('token', '=', token)]))
+      .execute()
+  ).map((row) => row.id);
+}
+
+/** Every stored column of the MCP server, as text: to check nothing in it gives the token away. */
+export async function storedMcpServerText(store: Store, serverId: string): Promise<string> {
+  return JSON.stringify(
+    await store.db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow(),
   );
+}
+
+/** The server's `token` column as stored. */
+export async function storedMcpTokenColumn(store: Store, serverId: string): Promise<string> {
+  const row = await store.db
+    .selectFrom('mcp_servers')
+    .select('token')
+    .where('id', '=', serverId)
+    .executeTakeFirstOrThrow();
+  return row.token;
+}
+
+/** The server's token stored in plain text without a digest, as rows were before 0003_mcp_token_digest. */
+export async function setMcpTokenInPlainText(store: Store, serverId: string, token: string): Promise<void> {
+  await store.db.updateTable('mcp_servers').set({ token, token_digest: null }).where('id', '=', serverId).execute();
 }
 
 /** Marks the server as used by an agent (the API cannot). */
