@@ -11,6 +11,7 @@ import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
+import { securityHeaders } from './security-headers';
 import { unknownPath } from './unknown-path';
 import { contractValidation } from './validation';
 
@@ -34,6 +35,7 @@ export function createApp(options: AppOptions): express.Express {
   app.set('etag', false);
 
   app.use(requestId());
+  app.use(securityHeaders());
   app.use(requestLog(options.logger));
   app.use(authentication(options.store, publicPaths));
   app.use(bodyParser(options.bodyLimit));
