@@ -1,6 +1,6 @@
 // MCP servers: one per project, made with the project (src/projects/service.ts). List, rename and
 // replace the tool set, rotate the token.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
