@@ -11,6 +11,12 @@ export interface Config {
   validateResponses: boolean;
   bodyLimit: number;
   shutdownTimeoutMs: number;
+  /** RATE_LIMIT_PER_MINUTE: requests per API key (and per client address without a valid key) a minute; 0: no limit. */
+  rateLimitPerMinute: number;
+  /** REDIS_URL: where instances share their rate-limit budgets; unset: each instance counts in memory. */
+  redisUrl: string | undefined;
+  /** REDIS_PREFIX: prefix of this service's Redis keys, for a Redis shared with others. */
+  redisPrefix: string;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -44,5 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: flag(env, 'VALIDATE_RESPONSES', !production),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'flow-api:',
   };
 }

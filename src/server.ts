@@ -9,6 +9,7 @@ import { createApp } from './http/app';
 import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
+import { openRedis, type RedisConnection } from './store/redis';
 
 export interface RunningService {
   server: Server;
@@ -57,12 +58,22 @@ export async function startService(
   if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
 
+  // Rate-limit budgets shared by every instance when Redis is configured.
+  const redis: RedisConnection | undefined = config.redisUrl
+    ? await openRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'))
+    : undefined;
   const app = createApp({
     store,
     logger,
     handlers,
     validateResponses: config.validateResponses,
     bodyLimit: config.bodyLimit,
+    rateLimit: {
+      perMinute: config.rateLimitPerMinute,
+      redis,
+      redisPrefix: config.redisPrefix,
+      onStoreError: (error) => logger.error({ err: error }, 'rate limit store failed; request let through'),
+    },
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
@@ -72,7 +83,16 @@ export async function startService(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;
-  logger.info({ url, store: store.kind, validateResponses: config.validateResponses }, 'listening');
+  logger.info(
+    {
+      url,
+      store: store.kind,
+      validateResponses: config.validateResponses,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      rateLimitStore: redis ? 'redis' : 'memory',
+    },
+    'listening',
+  );
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -86,6 +106,7 @@ export async function startService(
       clearInterval(reaper);
       server.closeAllConnections();
       await store.close();
+      if (redis?.isOpen) await redis.close();
     })();
     return stopping;
   };

@@ -9,6 +9,7 @@ import { bodyParser } from './body-parser';
 import { idempotency } from './idempotency';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
+import { type RateLimitOptions, rateLimits } from './rate-limit';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
@@ -23,12 +24,16 @@ export interface AppOptions {
   validateResponses: boolean;
   /** Largest accepted body, in bytes. */
   bodyLimit: number;
+  /** Requests a minute per API key or client address, and where the counters live. */
+  rateLimit: RateLimitOptions;
 }
 
 export function createApp(options: AppOptions): express.Express {
   const bundle = loadBundle();
   const routes = operationRoutes(bundle);
   const publicPaths = new Set(routes.filter((route) => route.public).map((route) => route.expressPath));
+
+  const limits = rateLimits(options.rateLimit);
 
   const app = express();
   app.disable('x-powered-by');
@@ -37,7 +42,9 @@ export function createApp(options: AppOptions): express.Express {
   app.use(requestId());
   app.use(securityHeaders());
   app.use(requestLog(options.logger));
+  app.use(limits.byClientAddress);
   app.use(authentication(options.store, publicPaths));
+  app.use(limits.byApiKey);
   app.use(bodyParser(options.bodyLimit));
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
   app.use(idempotency(routes, options.store));
