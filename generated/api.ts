@@ -546,7 +546,7 @@ export interface components {
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
          *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`.
-         *     - `RATE_LIMITED` (429): reserved for rate limits.
+         *     - `RATE_LIMITED` (429): the rate-limit budget of the API key or client address is spent; see `Retry-After`.
          *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
          * @enum {string}
