@@ -45,6 +45,11 @@ export async function startService(
   const options: StoreOptions =
     storeOptions ??
     (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
+  // Rate-limit budgets shared by every instance when Redis is configured; first, so that
+  // a Redis that cannot be reached stops the start-up before anything else is opened.
+  const redis: RedisConnection | undefined = config.redisUrl
+    ? await openRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'))
+    : undefined;
   // Read (or made) once, here, beside the SQLite data when there is some: requests never touch it.
   const encryptionKey = loadEncryptionKey(
     config.encryptionKey,
@@ -58,10 +63,6 @@ export async function startService(
   if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
 
-  // Rate-limit budgets shared by every instance when Redis is configured.
-  const redis: RedisConnection | undefined = config.redisUrl
-    ? await openRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'))
-    : undefined;
   const app = createApp({
     store,
     logger,

@@ -12,14 +12,29 @@ export interface RedisConnection {
 }
 
 /** Connects to `url`; `onError` hears every connection error (reconnection is automatic). */
+/**
+ * Connects to `url`; `onError` hears every connection error. A first connection that fails rejects
+ * (a wrong REDIS_URL stops the start-up instead of hanging it); a connection lost later is retried.
+ */
 export async function openRedis(url: string, onError: (error: unknown) => void): Promise<RedisConnection> {
+  let connected = false;
   const client = createClient({
     url,
     disableOfflineQueue: true,
-    socket: { connectTimeout: 5_000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2_000) },
+    socket: {
+      connectTimeout: 5_000,
+      reconnectStrategy: (retries, cause) => (connected ? Math.min(100 * 2 ** retries, 2_000) : cause),
+    },
   });
   // Without a listener an 'error' event would end the process.
   client.on('error', onError);
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `could not connect to Redis at REDIS_URL: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  connected = true;
   return client;
 }

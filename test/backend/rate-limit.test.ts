@@ -3,6 +3,7 @@
 // is spent, the IETF RateLimit headers on every response, 0 turning it off; and, with Redis
 // (TEST_REDIS_URL), one budget shared by every instance. Budgets do not depend on the store: SQLite.
 
+import { connect, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/platforms/api-keys';
 import { randomAlphanumeric } from '../../src/store/ids';
@@ -129,5 +130,57 @@ describe.runIf(REDIS_URL)('rate limits in Redis', () => {
     }
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(answers.map((answer) => remaining(answer.rateLimit, 'client-address'))).toEqual([4, 3, 2, 1, 0, 0]);
+  });
+});
+
+/** A TCP proxy to Redis that the test can cut, as a network failure would. */
+async function cuttableRedis(target: string): Promise<{ url: string; cut: () => void }> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(port || 6379), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const listening = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `redis://127.0.0.1:${listening}`,
+    cut: () => {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+describe.runIf(REDIS_URL)('rate limits when Redis fails', () => {
+  it('serves every request, unlimited and without delay, while Redis is unreachable, and says so in the log', async () => {
+    const redis = await cuttableRedis(REDIS_URL ?? '');
+    const backend = await backendWith({
+      RATE_LIMIT_PER_MINUTE: String(LIMIT),
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: `test-${randomAlphanumeric(10)}:`,
+    });
+    expect(remaining((await send(backend, '/v1/projects', backend.apiKey)).rateLimit, 'api-key')).toBe(LIMIT - 1);
+    redis.cut();
+    const started = Date.now();
+    const answers = await sendTimes(LIMIT * 2, () => send(backend, '/v1/projects', backend.apiKey));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(backend.logs.some((line) => line.includes('rate limit store failed'))).toBe(true);
+  });
+
+  it('refuses to start when REDIS_URL cannot be reached', async () => {
+    const redis = await cuttableRedis(REDIS_URL ?? '');
+    redis.cut();
+    await expect(startBackend('sqlite', { REDIS_URL: redis.url })).rejects.toThrow(/could not connect to Redis/);
   });
 });

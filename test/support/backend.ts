@@ -104,7 +104,12 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
     validateResponses: true,
   };
   // Bootstrap with a known key so the suite does not have to parse stdout.
-  const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options);
+  const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options).catch(
+    async (error: unknown) => {
+      await cleanup();
+      throw error;
+    },
+  );
   const clientWith = (apiKey: string | undefined): ApiClient =>
     createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
   const newPlatform = async (): Promise<TestPlatform> => {
