@@ -9,6 +9,11 @@ install:         ## Install dependencies (clean, from package-lock.json)
 	$(NPM) ci
 start:           ## Serve the backend on the embedded store (PORT, default 3000)
 	$(NPM) start
+.PHONY: build dev
+build:           ## Compile src/ to dist/src/ and build the docs page (npm install runs it too)
+	$(NPM) run build
+dev:             ## Run the backend from source, restarting on every change (tsx watch)
+	$(NPM) run dev
 test:            ## Run the test suite
 	$(NPM) test
 test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/cluster/**/*.cluster.test.ts'],
+    // The processes run the compiled service (dist/), as npm start does.
+    globalSetup: ['test/support/build-global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -8,7 +8,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', 'test/**/*.browser.test.ts', 'test/**/*.cluster.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['test/scenarios/mock-global-setup.ts'],
+    globalSetup: ['test/support/build-global-setup.ts', 'test/scenarios/mock-global-setup.ts'],
     // Suites start real servers and databases; running files in parallel on 2 cores only adds contention.
     fileParallelism: false,
   },

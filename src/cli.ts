@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import { loadConfig } from './config';
+import { isEmail } from './core/email';
 import { loadDemoData } from './demo/data';
 import { sealPlaintextTokens } from './mcp-servers/token';
 import { createApiKey, createPlatform, platformPrincipal } from './platforms/service';
@@ -41,6 +42,13 @@ function required(value: string | undefined, flag: string): string {
 
 class UsageError extends Error {}
 
+/** A platform id as the contract's `Id`: 21 characters of 0-9A-Za-z. */
+function platformId(value: string): string {
+  if (!/^[0-9A-Za-z]{21}$/.test(value))
+    throw new UsageError(`--platform: '${value}' is not an id (21 characters of 0-9A-Za-z)`);
+  return value;
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   const { values } = parseArgs({
@@ -57,6 +65,9 @@ async function main(argv: string[]): Promise<void> {
     case 'create-platform': {
       const name = required(values.name, 'name');
       const adminEmail = required(values['admin-email'], 'admin-email');
+      // The contract's `format: email`: an address it refuses would make GET /v1/users a 500.
+      if (!isEmail(adminEmail)) throw new UsageError(`--admin-email: '${adminEmail}' is not an email address`);
+      if (name.trim().length === 0 || name.length > 255) throw new UsageError('--name: 1 to 255 characters');
       const created = await withStore((store) => createPlatform(store, { name, adminEmail }));
       process.stdout.write(
         `Platform ${created.platformId} (admin user ${created.adminUserId})\nAPI key (shown once): ${created.apiKey}\n`,
@@ -64,18 +75,21 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'create-api-key': {
-      const platform = required(values.platform, 'platform');
+      const platform = platformId(required(values.platform, 'platform'));
       const apiKey = await withStore((store) => createApiKey(store, platform));
       process.stdout.write(`API key (shown once): ${apiKey}\n`);
       return;
     }
     case 'demo-data': {
       const summary = await withStore(async (store) =>
-        loadDemoData(store, await platformPrincipal(store, values.platform)),
+        loadDemoData(store, await platformPrincipal(store, values.platform && platformId(values.platform))),
       );
       process.stdout.write(
         `Demo data added: ${summary.users} users, ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ` +
-          `${summary.connections} connections, ${summary.templates} templates, MCP servers with PIECE and FLOW tools.\n`,
+          `${summary.connections} connections, ${summary.templates} templates, MCP servers with PIECE and FLOW tools.\n` +
+          summary.madeProjects
+            .map((project) => `  project ${project.id}  ${project.displayName} (externalId ${project.externalId})\n`)
+            .join(''),
       );
       return;
     }

@@ -1,4 +1,7 @@
 // Configuration from environment variables (documented in the README with their defaults).
+import { isEmail } from './core/email';
+import { isApiKey } from './platforms/api-keys';
+
 export interface Config {
   port: number;
   host: string;
@@ -17,6 +20,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** REDIS_PREFIX: prefix of this service's Redis keys, for a Redis shared with others. */
   redisPrefix: string;
+  /** BOOTSTRAP_ADMIN_EMAIL: the first admin's address on an empty store (a valid `format: email`). */
+  bootstrapAdminEmail: string;
+  /** CORS_ORIGINS: the browser origins allowed to call the API; '*' is any; empty: none (no CORS headers). */
+  corsOrigins: '*' | string[];
+  /** METRICS_PORT: Prometheus metrics on their own port, never the API's; undefined: off. */
+  metricsPort: number | undefined;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -36,14 +45,65 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new Error(`${name} must be true or false, got '${raw}'`);
 }
 
+function email(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!isEmail(raw)) throw new Error(`${name} must be an email address, got '${raw}'`);
+  return raw;
+}
+
+function apiKey(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  // Never echo a value meant to be secret, even a malformed one.
+  if (!isApiKey(raw)) throw new Error(`${name} must be sk- followed by 61 characters of 0-9A-Za-z`);
+  return raw;
+}
+
+function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let protocol = '';
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new Error(`${name} must be a postgres://user@host:5432/database URL`);
+  return raw;
+}
+
+/** `*`, or a comma-separated list of origins (scheme://host[:port], no path). */
+function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[]): '*' | string[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  if (raw.trim() === '*') return '*';
+  const list = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of list) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || parsed.origin !== origin)
+      throw new Error(`${name}: '${origin}' is not an origin like https://app.example.com (scheme, host, port only)`);
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
-    databaseUrl: env.DATABASE_URL || undefined,
-    bootstrapApiKey: env.BOOTSTRAP_API_KEY || undefined,
+    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    bootstrapApiKey: apiKey(env, 'BOOTSTRAP_API_KEY'),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     logLevel: env.LOG_LEVEL || 'info',
     // On in development and tests; off in production unless asked for.
@@ -53,5 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'flow-api:',
+    bootstrapAdminEmail: email(env, 'BOOTSTRAP_ADMIN_EMAIL', 'admin@example.com'),
+    corsOrigins: origins(env, 'CORS_ORIGINS', []),
+    metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
   };
 }

@@ -1,11 +1,12 @@
 // Starts the service: open the store, migrate, bootstrap an empty store, listen, and shut down
 // cleanly on SIGTERM/SIGINT.
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
+import { createMetrics, type ServiceMetrics } from './http/metrics';
 import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
@@ -24,7 +25,7 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
   if ((await countPlatforms(store)) > 0) return;
   const created = await createPlatform(store, {
     name: 'Default platform',
-    adminEmail: 'admin@localhost',
+    adminEmail: config.bootstrapAdminEmail,
     ...(config.bootstrapApiKey ? { apiKey: config.bootstrapApiKey } : {}),
   });
   logger.info({ platformId: created.platformId }, 'created the first platform and its admin');
@@ -35,6 +36,32 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
         `  Try: curl -H "Authorization: Bearer ${created.apiKey}" http://localhost:${config.port}/api/v1/projects\n\n`,
     );
   }
+}
+
+/** Listens on host:port; a busy port rejects (it is an 'error' event, not an exception). */
+function listen(app: RequestListener, port: number, host: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    const server = createServer(app);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** The metrics port answers GET /metrics in the Prometheus text format, and 404 to anything else. */
+function metricsApp(metrics: ServiceMetrics): RequestListener {
+  return (req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics failed\n'),
+    );
+  };
 }
 
 export async function startService(
@@ -63,6 +90,7 @@ export async function startService(
   if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
 
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
   const app = createApp({
     store,
     logger,
@@ -75,11 +103,22 @@ export async function startService(
       redisPrefix: config.redisPrefix,
       onStoreError: (error) => logger.error({ err: error }, 'rate limit store failed; request let through'),
     },
+    corsOrigins: config.corsOrigins,
+    ...(metrics ? { metrics } : {}),
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
-  });
+  // A busy port must not leave the store (a pool, a file lock) open behind the error.
+  const closeStoreAndThrow = async (error: unknown): Promise<never> => {
+    await store.close();
+    throw error;
+  };
+  const server = await listen(app, config.port, config.host).catch(closeStoreAndThrow);
+  const metricsServer =
+    metrics && config.metricsPort !== undefined
+      ? await listen(metricsApp(metrics), config.metricsPort, config.host).catch((error: unknown) => {
+          server.close();
+          return closeStoreAndThrow(error);
+        })
+      : undefined;
   server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -94,6 +133,7 @@ export async function startService(
     },
     'listening',
   );
+  if (metricsServer) logger.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, 'metrics');
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
@@ -106,6 +146,8 @@ export async function startService(
       await Promise.race([closed, timeout]);
       clearInterval(reaper);
       server.closeAllConnections();
+      metricsServer?.closeAllConnections();
+      metricsServer?.close();
       await store.close();
       if (redis?.isOpen) await redis.close();
     })();

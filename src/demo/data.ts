@@ -12,11 +12,14 @@ import * as mcpServers from '../mcp-servers/service';
 import { addUser } from '../platforms/service';
 import * as projects from '../projects/service';
 import type { Store } from '../store/database';
-import { CONNECTIONS, PEOPLE, PROJECTS, RUN_STATUSES, SLACK, TEMPLATES } from './fixtures';
+import { withChosenIds } from '../store/ids';
+import { CONNECTIONS, EXAMPLE_IDS, PEOPLE, PROJECTS, RUN_STATUSES, SLACK, TEMPLATES } from './fixtures';
 
 type FlowRunStatus = components['schemas']['FlowRunStatus'];
 
 export interface DemoSummary {
+  /** The projects made, with the external id each got (another when the platform already had it). */
+  madeProjects: { id: string; externalId: string; displayName: string }[];
   users: number;
   projects: number;
   flows: number;
@@ -48,15 +51,61 @@ function pickStatus(random: () => number): FlowRunStatus {
 
 const IN_PROGRESS: FlowRunStatus[] = ['RUNNING', 'QUEUED', 'PAUSED'];
 
+/**
+ * `wanted`, or `wanted-demo`, `wanted-demo-2`, … when the platform already has a project with it:
+ * the README has a newcomer create `sales-ops` before loading the demo data.
+ */
+async function freeExternalId(store: Store, platformId: string, wanted: string): Promise<string> {
+  const taken = new Set(
+    (
+      await store.db
+        .selectFrom('projects')
+        .select('external_id')
+        .where('platform_id', '=', platformId)
+        .where('external_id', 'like', `${wanted}%`)
+        .execute()
+    ).map((row) => row.external_id),
+  );
+  if (!taken.has(wanted)) return wanted;
+  for (let attempt = 1; ; attempt += 1) {
+    const candidate = attempt === 1 ? `${wanted}-demo` : `${wanted}-demo-${attempt}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
 export async function loadDemoData(
   store: Store,
   principal: Principal,
-  options: { runsPerFlow?: number; now?: Date } = {},
+  options: {
+    runsPerFlow?: number;
+    now?: Date;
+    /** Give the records the docs name the ids of the contract's examples (the sandbox: an empty store). */
+    exampleIds?: boolean;
+  } = {},
 ): Promise<DemoSummary> {
+  /** Runs `work` with the example ids when asked for them, and checks the record got the first one it needed. */
+  async function withExampleIds<T extends { id: string }>(
+    ids: readonly string[],
+    expected: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    if (!options.exampleIds) return work();
+    const made = await withChosenIds(ids, work);
+    if (made.id !== expected) throw new Error(`demo data: expected the example id ${expected}, made ${made.id}`);
+    return made;
+  }
   const random = seeded(20261121);
   const runsPerFlow = options.runsPerFlow ?? 40;
   const clock = (options.now ?? new Date()).getTime();
-  const summary: DemoSummary = { users: 0, projects: 0, flows: 0, runs: 0, connections: 0, templates: 0 };
+  const summary: DemoSummary = {
+    madeProjects: [],
+    users: 0,
+    projects: 0,
+    flows: 0,
+    runs: 0,
+    connections: 0,
+    templates: 0,
+  };
 
   const userIds: string[] = [principal.userId];
   for (const [index, [email, firstName, lastName, platformRole]] of PEOPLE.entries()) {
@@ -75,12 +124,20 @@ export async function loadDemoData(
 
   const projectIds = new Map<string, string>();
   for (const plan of PROJECTS) {
-    const project = await projects.create(store, principal, {
-      displayName: plan.displayName,
-      externalId: plan.externalId,
-      metadata: { costCenter: `CC-${4100 + summary.projects * 100}` },
-      maxConcurrentJobs: 20 + summary.projects * 10,
-    });
+    const example = plan.externalId === 'sales-ops' ? EXAMPLE_IDS.salesOps : undefined;
+    const externalId = await freeExternalId(store, principal.platformId, plan.externalId);
+    const create = () =>
+      projects.create(store, principal, {
+        displayName: plan.displayName,
+        externalId,
+        metadata: { costCenter: `CC-${4100 + summary.projects * 100}` },
+        maxConcurrentJobs: 20 + summary.projects * 10,
+      });
+    // A project makes its id, its plan's and its MCP server's, in that order.
+    const project = example
+      ? await withExampleIds([example.project, example.plan, example.mcpServer], example.project, create)
+      : await create();
+    summary.madeProjects.push({ id: project.id, externalId, displayName: plan.displayName });
     if (plan.pieces.length > 0)
       await projects.update(store, principal, project.id, {
         plan: { piecesFilterType: 'ALLOWED', pieces: plan.pieces },
@@ -111,12 +168,19 @@ export async function loadDemoData(
     const projectId = projectIds.get(plan.externalId) ?? '';
     const flowIds: string[] = [];
     for (const flowPlan of plan.flows) {
-      const flow = await flows.create(store, principal, {
-        displayName: flowPlan.name,
-        projectId,
-        ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}),
-        metadata: { team: plan.externalId },
-      });
+      const createFlow = () =>
+        flows.create(store, principal, {
+          displayName: flowPlan.name,
+          projectId,
+          ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}),
+          metadata: { team: plan.externalId },
+        });
+      const exampleFlow = flowPlan.name === EXAMPLE_IDS.flow.displayName && plan.externalId === 'sales-ops';
+      // A flow makes its own id, then its folder's (the project's first flow in that folder).
+      const flow = exampleFlow
+        ? await withExampleIds([EXAMPLE_IDS.flow.id, EXAMPLE_IDS.flow.folder], EXAMPLE_IDS.flow.id, createFlow)
+        : await createFlow();
+      let exampleRunPending = exampleFlow;
       flowIds.push(flow.id);
       summary.flows += 1;
       if (flowPlan.trigger)
@@ -142,7 +206,13 @@ export async function loadDemoData(
         const duration = Math.floor(200 + random() * 9_000);
         const finished = !IN_PROGRESS.includes(status);
         const failedStep = status === 'FAILED' ? (random() < 0.5 ? 'step_1' : 'step_2') : undefined;
-        await flowRuns.record(store, {
+        const exampleRun = exampleRunPending && status === 'FAILED';
+        if (exampleRun) exampleRunPending = false;
+        const record = (input: Parameters<typeof flowRuns.record>[1]) =>
+          exampleRun
+            ? withExampleIds([EXAMPLE_IDS.failedRun], EXAMPLE_IDS.failedRun, () => flowRuns.record(store, input))
+            : flowRuns.record(store, input);
+        await record({
           flowId: flow.id,
           status,
           environment: random() < 0.1 ? 'TESTING' : 'PRODUCTION',
@@ -172,6 +242,8 @@ export async function loadDemoData(
         });
         summary.runs += 1;
       }
+      if (options.exampleIds && exampleRunPending)
+        throw new Error(`demo data: no failed run of ${flowPlan.name} to give ${EXAMPLE_IDS.failedRun}`);
     }
 
     // The project's MCP server exposes Slack actions and its first published flow.

@@ -124,7 +124,8 @@ export const PROJECTS: ProjectPlan[] = [
   },
   {
     displayName: 'Customer support',
-    externalId: 'support',
+    // Not `support`: the docs' createProject sample makes that one, and must not be a 409 in the sandbox.
+    externalId: 'customer-care',
     pieces: [],
     flows: [
       {
@@ -212,7 +213,7 @@ export const CONNECTIONS: Array<{
     displayName: 'Zendesk',
     type: 'BASIC_AUTH',
     pieceName: '@activepieces/piece-zendesk',
-    projects: ['support'],
+    projects: ['customer-care'],
     scope: 'PROJECT',
     status: 'ERROR',
   },
@@ -221,7 +222,7 @@ export const CONNECTIONS: Array<{
     displayName: 'Slack (support workspace)',
     type: 'CLOUD_OAUTH2',
     pieceName: SLACK.pieceName,
-    projects: ['support'],
+    projects: ['customer-care'],
     scope: 'PROJECT',
     status: 'ACTIVE',
   },
@@ -288,3 +289,17 @@ export const TEMPLATES: Array<[string, string, Trigger, string[]]> = [
     [],
   ],
 ];
+
+/**
+ * The ids the contract's named examples give (openapi/components/examples/), which the docs' curl
+ * and TypeScript samples and the README call: the sandbox's records carry them, so every sample runs
+ * verbatim against it. test/backend/demo-data.test.ts checks them against the examples.
+ */
+export const EXAMPLE_IDS = {
+  /** ProjectPage: Sales operations, its plan, and McpServerPage's server. */
+  salesOps: { project: 'tIGxaT6wLuyI20pyiBGVC', plan: 'DBi1zXYXrAWZb40BmwIES', mcpServer: 'G6T3H6nQQMRDy6C0PmltB' },
+  /** FlowLatest: the daily sales report, in its folder. */
+  flow: { id: 'tDVKg7394Qn7RoH23PSVU', folder: 'z7LL3Xvjf2cwBQrt1jfg1', displayName: 'Daily sales report' },
+  /** FlowRunFailed: a failed run of that flow. */
+  failedRun: 'L3y8I6ibMT8n4OWLs3cMC',
+} as const;

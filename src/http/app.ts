@@ -2,17 +2,21 @@
 import express from 'express';
 import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
+import { basePathOf } from '../core/contract';
 import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
 import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
+import { cors } from './cors';
 import { idempotency } from './idempotency';
+import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
 import { type RateLimitOptions, rateLimits } from './rate-limit';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
+import { selfDocs } from './self-docs';
 import { unknownPath } from './unknown-path';
 import { contractValidation } from './validation';
 
@@ -26,6 +30,10 @@ export interface AppOptions {
   bodyLimit: number;
   /** Requests a minute per API key or client address, and where the counters live. */
   rateLimit: RateLimitOptions;
+  /** Browser origins allowed by CORS ('*': any); none when absent. */
+  corsOrigins?: '*' | readonly string[];
+  /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
+  metrics?: ServiceMetrics;
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -40,9 +48,12 @@ export function createApp(options: AppOptions): express.Express {
   app.set('etag', false);
 
   app.use(requestId());
-  app.use(securityHeaders());
+  app.use(securityHeaders([`${basePathOf(bundle)}/docs`]));
   app.use(requestLog(options.logger));
+  if (options.metrics) app.use(requestMetrics(options.metrics, routes));
+  app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
   app.use(limits.byClientAddress);
+  app.use(selfDocs(bundle, basePathOf(bundle)));
   app.use(authentication(options.store, publicPaths));
   app.use(limits.byApiKey);
   app.use(bodyParser(options.bodyLimit));

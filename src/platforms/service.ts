@@ -1,6 +1,7 @@
 // Platforms, their admin users and API keys: made by the bootstrap at first start and by the
 // command line, never by the API.
 
+import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { digestOf, isApiKey, newApiKey } from './api-keys';
@@ -26,10 +27,15 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
   const adminUserId = newId();
   const apiKey = input.apiKey ?? newApiKey();
   if (!isApiKey(apiKey)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');
+  // The admin is listed by GET /v1/users, whose responses are validated: an address the contract
+  // refuses here would be a 500 there.
+  if (!isEmail(input.adminEmail)) throw new Error(`'${input.adminEmail}' is not an email address`);
+  const name = input.name.trim();
+  if (name === '' || name.length > 255) throw new Error('a platform name is 1 to 255 characters');
   await store.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('platforms')
-      .values({ id: platformId, created: timestamp, updated: timestamp, name: input.name })
+      .values({ id: platformId, created: timestamp, updated: timestamp, name })
       .execute();
     await trx
       .insertInto('users')

@@ -15,9 +15,17 @@ export interface Store {
   readonly db: Kysely<Database>;
   /** The PostgreSQL schema the store lives in, when one was given (tests); else the default. */
   readonly schema?: string | undefined;
+  /** PostgreSQL's connection pool right now (for metrics); undefined on SQLite (one embedded connection). */
+  poolStats?(): PoolStats;
   /** Runs a trivial query; throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export type StoreOptions =
@@ -62,7 +70,10 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<D
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-function openPostgres(options: { url: string; schema?: string; poolSize?: number }): Kysely<Database> {
+function openPostgres(options: { url: string; schema?: string; poolSize?: number }): {
+  db: Kysely<Database>;
+  pool: pg.Pool;
+} {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -71,15 +82,20 @@ function openPostgres(options: { url: string; schema?: string; poolSize?: number
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
 export function openStore(options: StoreOptions): Store {
-  const db = options.kind === 'postgres' ? openPostgres(options) : openSqlite(options);
+  const postgres = options.kind === 'postgres' ? openPostgres(options) : undefined;
+  const db = postgres ? postgres.db : openSqlite(options as Exclude<StoreOptions, { kind: 'postgres' }>);
+  const pool = postgres?.pool;
   return {
     kind: options.kind,
     db,
     schema: options.kind === 'postgres' ? options.schema : undefined,
+    ...(pool
+      ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
+      : {}),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -17,9 +18,22 @@ export function randomAlphanumeric(length: number): string {
   return result;
 }
 
-/** A record id: 21 characters of 0-9A-Za-z, as the contract's `Id` schema. */
+/** Ids chosen in advance for the records the current async call makes, in the order it makes them. */
+const chosenIds = new AsyncLocalStorage<string[]>();
+
+/** A record id: 21 characters of 0-9A-Za-z, as the contract's `Id` schema (or the next chosen one). */
 export function newId(): string {
-  return randomAlphanumeric(21);
+  return chosenIds.getStore()?.shift() ?? randomAlphanumeric(21);
+}
+
+/**
+ * Runs `work` with its first records getting `ids` (in the order it calls newId; then random ones
+ * again). Only for the demo loader, whose sandbox data must carry the contract's example ids so
+ * the docs' samples run against it; the caller checks the record it wanted got its id. Never
+ * reachable from the API.
+ */
+export function withChosenIds<T>(ids: readonly string[], work: () => Promise<T>): Promise<T> {
+  return chosenIds.run([...ids], work);
 }
 
 /** The current time as the contract's timestamp: RFC 3339 UTC with milliseconds. */

@@ -2,13 +2,16 @@
 // the first start prints a key, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledMain, compiledSandbox } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
+import { unsupportedNode } from '../../src/node-version';
 import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
 import { projectRoot } from '../support/bundle';
-import { freePort, startServiceProcess } from '../support/process';
+import { freePort, processGroupAlive, runToExit, startServiceProcess } from '../support/process';
 
 /** The sandbox's key as the README documents it (src/sandbox.ts starts the sandbox when imported, so its SANDBOX_API_KEY cannot be). */
 function documentedSandboxKey(): string {
@@ -121,10 +124,116 @@ describe('service process', () => {
   });
 });
 
+describe('npm start', () => {
+  // What a supervisor or a container runtime does: signal the process it started (npm), then wait.
+  describe.each(['SIGTERM', 'SIGINT'] as const)('%s sent to the npm process', (signal) => {
+    const apiKey = newApiKey();
+    let code: number | null;
+    let output: string;
+    let groupAliveAfterExit: boolean;
+    let portAnswersAfterExit: boolean;
+    let inFlight: PromiseSettledResult<unknown>[];
+    beforeAll(async () => {
+      const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: apiKey }, 'npm start');
+      const client = createClient({ baseUrl: service.baseUrl, apiKey });
+      const requests = Array.from({ length: 5 }, (_, index) =>
+        unwrap(client.POST('/v1/projects', { body: { displayName: `Draining ${index}` } })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      service.child.kill(signal);
+      inFlight = await Promise.allSettled(requests);
+      code = await service.exited;
+      output = service.output();
+      // npm has exited: give an orphan a moment to show itself, then look for it.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      groupAliveAfterExit = processGroupAlive(service.child.pid ?? 0);
+      portAnswersAfterExit = await fetch(`${service.baseUrl}/health`).then(
+        () => true,
+        () => false,
+      );
+    }, 60_000);
+
+    it('exits 0', () => {
+      expect(code, output).toBe(0);
+    });
+
+    it('leaves no process behind and nothing listening on the port', () => {
+      expect(groupAliveAfterExit).toBe(false);
+      expect(portAnswersAfterExit).toBe(false);
+    });
+
+    it('drains: the server logged its shutdown and no accepted request failed with a server error', () => {
+      expect(output).toContain(`"signal":"${signal}"`);
+      for (const result of inFlight) {
+        if (result.status === 'rejected') expect(String(result.reason)).not.toMatch(/500|INTERNAL/);
+      }
+    });
+  });
+});
+
+describe('a failure to start is one clear line on stderr and a non-zero exit', () => {
+  const cases: { name: string; env: () => Promise<Record<string, string>> | Record<string, string>; says: RegExp }[] = [
+    {
+      name: 'a busy port',
+      env: async () => ({ PORT: String(busyPort), DATA_DIR: newDataDir() }),
+      says: /port \d+ is already in use/,
+    },
+    {
+      name: 'a DATA_DIR that cannot hold the store (below a file)',
+      env: () => ({ PORT: '0', DATA_DIR: join(projectRoot, 'package.json', 'data') }),
+      says: /DATA_DIR '.*package\.json\/data' is not usable/,
+    },
+    {
+      name: 'a DATABASE_URL that is not a postgres URL',
+      env: () => ({ PORT: '0', DATABASE_URL: 'mysql://localhost/db' }),
+      says: /DATABASE_URL must be a postgres:\/\/user@host:5432\/database URL/,
+    },
+    {
+      name: 'a DATABASE_URL nothing answers at',
+      env: async () => ({ PORT: '0', DATABASE_URL: `postgres://nobody:secret@127.0.0.1:${await freePort()}/none` }),
+      says: /cannot reach DATABASE_URL postgres:\/\/nobody@127\.0\.0\.1:\d+\/none/,
+    },
+    {
+      name: 'a malformed BOOTSTRAP_API_KEY',
+      env: () => ({ PORT: '0', DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: 'sk-too-short' }),
+      says: /BOOTSTRAP_API_KEY must be sk- followed by 61 characters/,
+    },
+    {
+      name: 'a malformed BOOTSTRAP_ADMIN_EMAIL',
+      env: () => ({ PORT: '0', DATA_DIR: newDataDir(), BOOTSTRAP_ADMIN_EMAIL: 'admin@localhost' }),
+      says: /BOOTSTRAP_ADMIN_EMAIL must be an email address/,
+    },
+  ];
+  let busyPort = 0;
+  let blocker: Server;
+  beforeAll(async () => {
+    busyPort = await freePort();
+    blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(busyPort, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+
+  describe.each([
+    ['npm start', compiledMain],
+    ['npm run sandbox', compiledSandbox],
+  ])('%s', (_command, entry) => {
+    const relevant = entry === compiledSandbox ? cases.filter((c) => c.name === 'a busy port') : cases;
+    it.each(relevant)('$name', async ({ env, says }) => {
+      const finished = await runToExit(entry, await env());
+      expect(finished.code).toBe(1);
+      const lines = finished.stderr.trimEnd().split('\n');
+      expect(lines, finished.stderr).toHaveLength(1);
+      expect(lines[0]).toMatch(says);
+      expect(finished.stderr).not.toContain('secret');
+      expect(finished.stdout).not.toContain('listening');
+    });
+  });
+});
+
 describe('sandbox', () => {
   it('serves the demo data on an in-memory store with the documented key', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox.ts'], {
+    const child = spawn(process.execPath, [compiledSandbox], {
       cwd: projectRoot,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -151,4 +260,39 @@ describe('sandbox', () => {
       await exited;
     }
   }, 60_000);
+});
+
+describe('the admin command line validates what the contract constrains', () => {
+  const cli = join(projectRoot, 'dist', 'src', 'cli.js');
+  it.each([
+    [
+      ['create-platform', '--name', 'Acme', '--admin-email', 'not-an-email'],
+      /--admin-email: 'not-an-email' is not an email/,
+    ],
+    [['create-platform', '--name', 'Acme', '--admin-email', 'admin@localhost'], /is not an email address/],
+    [['create-platform', '--name', ' ', '--admin-email', 'ada@example.com'], /--name: 1 to 255 characters/],
+    [['create-api-key', '--platform', 'nope'], /--platform: 'nope' is not an id/],
+  ])('refuses %j with exit code 2', async (args, says) => {
+    const finished = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [cli, ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, DATA_DIR: newDataDir() },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.once('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(finished.code).toBe(2);
+    expect(finished.stderr).toMatch(says);
+  });
+});
+
+describe('the Node.js version check', () => {
+  it.each(['20.19.0', '18.20.4'])('refuses Node %s in one line naming the supported lines', (version) => {
+    expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or 24/);
+  });
+  it.each(['22.12.0', '24.21.0', '26.0.0'])('accepts Node %s', (version) => {
+    expect(unsupportedNode(version)).toBeUndefined();
+  });
 });

@@ -63,4 +63,15 @@ describe('security headers', () => {
     expect(sent).toEqual(EXPECTED_HEADERS);
     expect(response.headers.get('x-powered-by')).toBeNull();
   });
+
+  it('gives the served docs page a policy for its inline script and styles, and nothing from elsewhere', async () => {
+    const response = await call('/docs', { key: false });
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none';script-src 'unsafe-inline';style-src 'unsafe-inline';img-src 'self' data:;" +
+        "font-src 'self' data:;worker-src blob:;connect-src 'self';base-uri 'none';form-action 'none';" +
+        "frame-ancestors 'none'",
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
 });

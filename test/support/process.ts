@@ -1,5 +1,7 @@
-// Runs the service as a real process (`node --import tsx src/main.ts`), as `npm start` does.
+// Runs the service as a real process: the compiled entry point (`node dist/src/main.js`, exactly
+// what `npm start` runs; test/support/build-global-setup.ts compiles it first), or `npm start` itself.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { compiledMain } from '../../scripts/compile';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
 
@@ -12,13 +14,38 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export interface FinishedProcess {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** npm's own CLI when the tests run under npm (npm test), else `npm` from PATH. */
+function npmCommand(): { command: string; args: string[] } {
+  const npmCli = process.env.npm_execpath;
+  return npmCli ? { command: process.execPath, args: [npmCli] } : { command: 'npm', args: [] };
+}
+
+function spawnService(how: 'node' | 'npm start', env: Record<string, string>): ChildProcess {
+  const npm = npmCommand();
+  const [command, args] =
+    how === 'node' ? [process.execPath, [compiledMain]] : [npm.command, [...npm.args, 'start', '--silent']];
+  return spawn(command, args, {
     cwd: projectRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a test can tell whether anything it started is still alive.
+    detached: how === 'npm start',
   });
+}
+
+/** Starts the service and waits until it answers GET /ready. */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  how: 'node' | 'npm start' = 'node',
+): Promise<ServiceProcess> {
+  const port = await freePort();
+  const child = spawnService(how, { HOST: '127.0.0.1', PORT: String(port), ...env });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -34,7 +61,40 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
       // not listening yet
     }
     if (Date.now() > deadline) throw new Error(`service did not become ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { child, baseUrl, output: () => output, exited };
+}
+
+/** Runs a compiled entry point (dist/src/…) that is expected to exit on its own, e.g. on a startup error. */
+export function runToExit(entry: string, env: Record<string, string>, timeoutMs = 30_000): Promise<FinishedProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry], {
+      cwd: projectRoot,
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not exit within ${timeoutMs} ms:\n${stdout}${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** Whether any process of the process group `pgid` is still alive. */
+export function processGroupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,105 @@
+// The sandbox tells the same story as the docs: every curl sample of the docs runs verbatim against
+// it (as test/contract/code-samples.test.ts runs them against the mock) and gets its documented
+// success status; and nothing the service made itself answers a 5xx, after the bootstrap, after
+// `demo-data` and in the sandbox, with response validation on.
+import { execFileSync, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledSandbox } from '../../scripts/compile';
+import { loadDemoData } from '../../src/demo/data';
+import { startBackend, type TestBackend } from '../support/backend';
+import { isObject, listOperations, loadBundle, projectRoot } from '../support/bundle';
+import { crawl } from '../support/crawl';
+import { freePort } from '../support/process';
+
+const bundle = loadBundle();
+const operations = listOperations(bundle);
+
+function curlSample(operation: Record<string, unknown>): string {
+  const samples = Array.isArray(operation['x-codeSamples']) ? operation['x-codeSamples'] : [];
+  const curl = samples.find((sample) => isObject(sample) && sample.label === 'curl');
+  if (!isObject(curl) || typeof curl.source !== 'string') throw new Error('no curl sample');
+  return curl.source;
+}
+
+function successStatus(operation: Record<string, unknown>): number {
+  const responses = isObject(operation.responses) ? Object.keys(operation.responses) : [];
+  return Number(responses.filter((code) => /^2\d\d$/.test(code)).sort()[0]);
+}
+
+describe('the sandbox process', () => {
+  let baseUrl = '';
+  let apiKey = '';
+  let stop: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [compiledSandbox], {
+      cwd: projectRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    stop = async () => {
+      child.kill('SIGTERM');
+      await exited;
+    };
+    const deadline = Date.now() + 40_000;
+    while (!output.includes('Try:')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`sandbox did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    baseUrl = `http://127.0.0.1:${port}/api`;
+    apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
+  }, 60_000);
+  afterAll(() => stop());
+
+  it('lists every resource, every page, and reads every flow and run without a 5xx', async () => {
+    const result = await crawl(baseUrl, apiKey);
+    expect(result.requests).toBeGreaterThan(100);
+    expect(result.serverErrors).toEqual([]);
+  }, 120_000);
+
+  // In the contract's order: reads first, then the writes (createProject makes `support` once).
+  it.each(operations.map((op) => [op.operationId, op] as const))(
+    '%s: the curl sample runs verbatim and gets its documented success status',
+    (_operationId, op) => {
+      const wrapper =
+        'curl() { command curl --silent --show-error --max-time 10 --output /dev/null --write-out \'%{http_code}\' "$@"; }';
+      const status = execFileSync('bash', ['-c', `set -euo pipefail\n${wrapper}\n${curlSample(op.operation)}`], {
+        encoding: 'utf8',
+        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey },
+      });
+      expect(Number(status.trim())).toBe(successStatus(op.operation));
+    },
+  );
+});
+
+describe('no 5xx on data the service made itself', () => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    // The default configuration: the bootstrap admin gets BOOTSTRAP_ADMIN_EMAIL's default.
+    backend = await startBackend('sqlite');
+  });
+  afterAll(async () => backend?.close());
+
+  it('after the bootstrap', async () => {
+    const result = await crawl(backend.baseUrl, backend.apiKey);
+    expect(result.serverErrors).toEqual([]);
+  });
+
+  it('after demo-data, loaded after the README had the user create sales-ops', async () => {
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: 'Sales operations', externalId: 'sales-ops' }),
+    });
+    expect(response.status).toBe(201);
+    const summary = await loadDemoData(backend.store, { platformId: backend.platformId, userId: backend.adminUserId });
+    expect(summary.madeProjects.map((project) => project.externalId)).toContain('sales-ops-demo');
+    const result = await crawl(backend.baseUrl, backend.apiKey);
+    expect(result.requests).toBeGreaterThan(100);
+    expect(result.serverErrors).toEqual([]);
+  }, 120_000);
+});
