@@ -11,9 +11,7 @@ const { createLogger } = await import('./http/logger');
 const { platformPrincipal } = await import('./platforms/service');
 const { startService } = await import('./server');
 const { describeStartupFailure } = await import('./startup-failure');
-
-/** The sandbox's key: public on purpose; the sandbox holds only demo data and forgets it on exit. */
-export const SANDBOX_API_KEY = 'sk-sandbox000000000000000000000000000000000000000000000000000000';
+const { SANDBOX_API_KEY } = await import('./demo/fixtures');
 
 let config: ReturnType<typeof loadConfig> | undefined;
 try {

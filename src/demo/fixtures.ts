@@ -2,6 +2,9 @@
 // src/demo/data.ts loads them through the services, the way the product would make them.
 import type { components } from '../../generated/api';
 
+/** The sandbox's key: public on purpose; the sandbox holds only demo data and forgets it on exit. */
+export const SANDBOX_API_KEY = 'sk-sandbox000000000000000000000000000000000000000000000000000000';
+
 type Trigger = components['schemas']['Trigger'];
 type FlowRunStatus = components['schemas']['FlowRunStatus'];
 
