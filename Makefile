@@ -18,6 +18,9 @@ test:            ## Run the test suite
 	$(NPM) test
 test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)
 	$(NPM) run test:pg
+.PHONY: fuzz
+fuzz:            ## Fuzz every operation (RUNS, default 20000; SEED) on SQLite and, with TEST_DATABASE_URL, PostgreSQL
+	$(NPM) run fuzz -- --runs $(or $(RUNS),20000) $(if $(SEED),--seed $(SEED))
 sandbox:         ## Backend on a throw-away in-memory store with demo data and a fixed key
 	$(NPM) run sandbox
 migrate:         ## Apply migrations to the configured store

@@ -544,14 +544,16 @@ export interface components {
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
          *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
+         *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
-         *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`.
+         *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`, or is compressed.
+         *     - `HEADERS_TOO_LARGE` (431): the request line and headers exceed the size limit.
          *     - `RATE_LIMITED` (429): the rate-limit budget of the API key or client address is spent; see `Retry-After`.
          *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -601,7 +603,7 @@ export interface components {
             /** @description Present for `VALIDATION`; one entry per violation (all violations are reported at once). */
             errors?: components["schemas"]["ValidationIssue"][];
         };
-        /** @description Free-form JSON object owned by the client; stored and returned as sent (at most 100 keys; the whole body is limited to 1 MiB by default). */
+        /** @description Free-form JSON object owned by the client; stored and returned as sent (at most 100 keys, nested at most 256 levels deep counted from the top of the body; the whole body is limited to 1 MiB by default). */
         Metadata: {
             [key: string]: unknown;
         };
@@ -1054,7 +1056,10 @@ export interface components {
             id?: components["schemas"]["Id"];
             description: string;
             template: components["schemas"]["FlowTemplateContentInput"];
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An `https:` or `http:` URL.
+             */
             blogUrl?: string;
             /** @description `PLATFORM` when omitted. */
             type?: components["schemas"]["FlowTemplateType"];
@@ -1103,7 +1108,10 @@ export interface components {
             pieceName: string;
             /** @example ~0.10.2 */
             pieceVersion: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description An `https:` or `http:` URL.
+             */
             logoUrl?: string;
             /** @description External id of the app connection the actions authenticate with. */
             connectionExternalId?: string;

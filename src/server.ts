@@ -6,6 +6,7 @@ import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
+import { clientErrorHandler } from './http/client-error';
 import { createMetrics, type ServiceMetrics } from './http/metrics';
 import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
@@ -39,9 +40,8 @@ async function bootstrap(store: Store, config: Config, logger: Logger): Promise<
 }
 
 /** Listens on host:port; a busy port rejects (it is an 'error' event, not an exception). */
-function listen(app: RequestListener, port: number, host: string): Promise<Server> {
+function listen(server: Server, port: number, host: string): Promise<Server> {
   return new Promise<Server>((resolve, reject) => {
-    const server = createServer(app);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
@@ -106,20 +106,31 @@ export async function startService(
     corsOrigins: config.corsOrigins,
     ...(metrics ? { metrics } : {}),
   });
+  const apiServer = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      // How often Node looks for requests past their timeouts (30 s by default, longer than them).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app,
+  );
+  apiServer.maxConnections = config.maxConnections;
+  apiServer.on('clientError', clientErrorHandler(logger));
   // A busy port must not leave the store (a pool, a file lock) open behind the error.
   const closeStoreAndThrow = async (error: unknown): Promise<never> => {
     await store.close();
     throw error;
   };
-  const server = await listen(app, config.port, config.host).catch(closeStoreAndThrow);
+  const server = await listen(apiServer, config.port, config.host).catch(closeStoreAndThrow);
   const metricsServer =
     metrics && config.metricsPort !== undefined
-      ? await listen(metricsApp(metrics), config.metricsPort, config.host).catch((error: unknown) => {
+      ? await listen(createServer(metricsApp(metrics)), config.metricsPort, config.host).catch((error: unknown) => {
           server.close();
           return closeStoreAndThrow(error);
         })
       : undefined;
-  server.keepAliveTimeout = 65_000;
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;

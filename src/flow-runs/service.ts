@@ -99,12 +99,21 @@ function selectRuns(store: Store) {
     .select('flow_versions.display_name as version_display_name');
 }
 
-/** A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time comparison. */
+/** The first and last instants the stored form (`YYYY-MM-DDTHH:mm:ss.sssZ`) can write. */
+const FIRST_STORED_TIME = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_STORED_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time
+ * comparison. An instant outside the years 0000-9999 (`9999-12-31T23:59:59.999-23:59` is in
+ * 10000) has no such form (`+010000-...` sorts before every stored time): it is clamped to the
+ * nearest one, which every stored time compares to as it would to the instant itself.
+ */
 function storedTime(value: string, parameter: string): string {
   const time = new Date(value);
   if (Number.isNaN(time.getTime()))
     throw invalid('query', parameter, `${parameter} is not a time this service can read.`);
-  return time.toISOString();
+  return new Date(Math.min(Math.max(time.getTime(), FIRST_STORED_TIME), LAST_STORED_TIME)).toISOString();
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {

@@ -9,9 +9,11 @@ import { authentication } from './authentication';
 import { bodyParser } from './body-parser';
 import { cors } from './cors';
 import { idempotency } from './idempotency';
+import { inputText } from './input-text';
 import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
+import { parseQuery, queryShape } from './query';
 import { type RateLimitOptions, rateLimits } from './rate-limit';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
@@ -46,6 +48,7 @@ export function createApp(options: AppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('query parser', parseQuery);
 
   app.use(requestId());
   app.use(securityHeaders([`${basePathOf(bundle)}/docs`]));
@@ -57,6 +60,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use(authentication(options.store, publicPaths));
   app.use(limits.byApiKey);
   app.use(bodyParser(options.bodyLimit));
+  app.use(queryShape());
+  app.use(inputText());
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
   app.use(idempotency(routes, options.store));
   app.use(operations(routes, options.handlers, options.store));

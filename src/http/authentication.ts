@@ -6,7 +6,8 @@ import type { Principal } from '../core/principal';
 import { principalOfApiKey } from '../platforms/api-keys';
 import type { Store } from '../store/database';
 
-const BEARER_PATTERN = /^Bearer (\S+)$/;
+/** Scheme names are case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are Bearer too. */
+const BEARER_PATTERN = /^Bearer +(\S+)$/i;
 const principals = new WeakMap<Request, Principal>();
 
 /** The principal of an authenticated request; undefined on public operations. */
@@ -22,7 +23,9 @@ export function bearerTokenOf(req: Request): string | undefined {
 
 export function authentication(store: Store, publicPaths: ReadonlySet<string>): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
-    if (publicPaths.has(req.path)) return next();
+    // Express routes `/api/health/` to `/api/health`: it is public too.
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
+    if (publicPaths.has(path)) return next();
     const apiKey = bearerTokenOf(req);
     const principal = apiKey ? await principalOfApiKey(store, apiKey) : undefined;
     if (!principal) throw authenticationRequired();

@@ -63,8 +63,9 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
         issues: [{ location: 'body', pointer: '', message: 'is not valid JSON' }],
       });
     case 'charset.unsupported':
-    case 'encoding.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
+    case 'encoding.unsupported':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body uncompressed, without a Content-Encoding header.');
     default:
       return undefined;
   }
@@ -72,11 +73,15 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
 
 function fromValidator(error: ValidatorError): ApiError | undefined {
   switch (error.status) {
-    case 400:
-      return invalidWithIssues(
-        'request',
-        (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message)),
-      );
+    case 400: {
+      const issues = (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message));
+      // A 400 without issues (a body stream that failed, ...) still says what went wrong.
+      return issues.length > 0
+        ? invalidWithIssues('request', issues)
+        : new ApiError('VALIDATION', `The request could not be read: ${error.message}.`, {
+            issues: [{ location: 'body', pointer: '', message: error.message }],
+          });
+    }
     case 401:
       return authenticationRequired();
     case 404:

@@ -20,6 +20,8 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },

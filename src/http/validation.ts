@@ -1,31 +1,85 @@
 // Every request (and, outside production, every response) is checked against the contract by
 // express-openapi-validator, reading the same bundle as the docs, the mock and the client.
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
+import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../core/contract';
+import { invalidWithIssues, type ValidationIssue } from '../core/errors';
+import { queryPairs, queryStringOf } from './query';
 
 /**
- * The bundle as the validator needs it: Ajv's `discriminator` picks the variant by each branch's
- * `const` but refuses `mapping` (which the bundle keeps for the docs and the generated types).
+ * The bundle as the validator needs it:
+ * - Ajv's `discriminator` picks the variant by each branch's `const` but refuses `mapping` (which
+ *   the bundle keeps for the docs and the generated types);
+ * - query parameters allow reserved characters: the query was already read as the characters it
+ *   encodes (./query.ts), and the validator's "must be url encoded" refused what the typed client
+ *   and URLSearchParams send (`( ) * ! +`);
+ * - every path with a GET answers HEAD the same way (HTTP requires it; Express routes HEAD to GET).
  */
 function forValidator(bundle: unknown): OpenAPIV3.DocumentV3_1 {
-  return JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) => {
-    if (key === 'discriminator' && typeof value === 'object' && value !== null) {
+  const document = JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) => {
+    if (key === 'discriminator' && isObject(value)) {
       const { propertyName } = value as { propertyName: string };
       return { propertyName };
     }
+    if (isObject(value) && value.in === 'query' && typeof value.name === 'string')
+      return { ...value, allowReserved: true };
     return value;
-  }) as OpenAPIV3.DocumentV3_1;
+  }) as JsonObject;
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const pathItem of Object.values(paths)) {
+    if (isObject(pathItem) && isObject(pathItem.get) && pathItem.head === undefined) {
+      pathItem.head = { ...pathItem.get, operationId: `${String(pathItem.get.operationId)}Head` };
+    }
+  }
+  return document as unknown as OpenAPIV3.DocumentV3_1;
+}
+
+const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+
+/**
+ * Ajv coerces `1e309`, `Infinity`, `0x10` and ` 10` to numbers (the first two to Infinity, which
+ * then passes `maximum`): an integer query parameter must be written as decimal digits, or 400.
+ */
+function integerQueryText(bundle: Bundle): RequestHandler {
+  const integersOf = new Map<string, Set<string>>();
+  for (const { operationId, operation, pathItem } of listOperations(bundle)) {
+    const integers = new Set<string>();
+    const parameters = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
+    for (const reference of parameters) {
+      const parameter = deref(bundle, reference);
+      if (!isObject(parameter) || parameter.in !== 'query' || typeof parameter.name !== 'string') continue;
+      const schema = deref(bundle, parameter.schema);
+      if (isObject(schema) && schema.type === 'integer') integers.add(parameter.name);
+    }
+    integersOf.set(operationId, integers);
+    integersOf.set(`${operationId}Head`, integers);
+  }
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const operationId = (req as Request & { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema
+      ?.operationId;
+    const integers = typeof operationId === 'string' ? integersOf.get(operationId) : undefined;
+    if (!integers || integers.size === 0) return next();
+    const issues: ValidationIssue[] = [];
+    for (const { key, value } of queryPairs(queryStringOf(req.originalUrl))) {
+      if (integers.has(key) && !DECIMAL_INTEGER.test(value))
+        issues.push({ location: 'query', pointer: key, message: 'must be an integer written in decimal digits' });
+    }
+    if (issues.length > 0) throw invalidWithIssues('request', issues);
+    next();
+  };
 }
 
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
-  return OpenApiValidator.middleware({
+  const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle),
     validateApiSpec: true,
     validateRequests: {
       allErrors: true,
       allowUnknownQueryParameters: false,
-      coerceTypes: 'array',
+      // Bodies are strict (`"displayName": 12345` is a 400, not "12345"); the validator still
+      // coerces path and query text, which is all text, to the parameters' types.
+      coerceTypes: false,
       removeAdditional: false,
       discriminator: true,
     },
@@ -35,4 +89,5 @@ export function contractValidation(bundle: unknown, options: { validateResponses
     ajvFormats: { mode: 'full' },
     ignoreUndocumented: false,
   });
+  return [...validator, integerQueryText(bundle as Bundle)];
 }

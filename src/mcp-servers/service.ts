@@ -1,6 +1,6 @@
 // MCP servers: one per project, made with the project (src/projects/service.ts). List, rename and
 // replace the tool set, rotate the token.
-import type { Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
@@ -54,9 +54,11 @@ function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
   return { ...common, type: 'FLOW', flowId: row.flow_id, flow };
 }
 
-/** Servers with their tools (by position) and the flows those embed: three queries for the page. */
-async function present(store: Store, rows: ServerRow[]): Promise<McpServer[]> {
-  const db = store.db;
+/**
+ * Servers with their tools (by position) and the flows those embed: three queries for the page.
+ * `store` holds the key that opens the tokens; `db` is the store's or a transaction's.
+ */
+async function present(store: Store, db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
   if (rows.length === 0) return [];
   const tools = await db
     .selectFrom('mcp_tools')
@@ -86,9 +88,9 @@ async function present(store: Store, rows: ServerRow[]): Promise<McpServer[]> {
   }));
 }
 
-async function presentOne(store: Store, serverId: string): Promise<McpServer> {
-  const row = await store.db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
-  const [server] = await present(store, [row]);
+async function presentOne(store: Store, db: Kysely<Database>, serverId: string): Promise<McpServer> {
+  const row = await db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
+  const [server] = await present(store, db, [row]);
   if (!server) throw new Error(`MCP server ${serverId} vanished`);
   return server;
 }
@@ -112,7 +114,7 @@ export async function list(store: Store, principal: Principal, query: McpServerL
   if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
-  return { data: await present(store, page.rows), next: page.next, previous: page.previous };
+  return { data: await present(store, store.db, page.rows), next: page.next, previous: page.previous };
 }
 
 /** The rules of a tool set the schema cannot express: this server's mcpId, flow matching flowId, no duplicates. */
@@ -240,16 +242,22 @@ export async function update(
       .execute();
     if (input.tools !== undefined) await replaceTools(trx, server, input.tools, timestamp);
   });
-  return presentOne(store, server.id);
+  return presentOne(store, store.db, server.id);
 }
 
-/** A new token; the old one is overwritten, so it stops working at once. */
+/**
+ * A new token; the old one is overwritten, so it stops working at once. The server is read back
+ * in the transaction that wrote it (whose update locks the row on PostgreSQL): a concurrent
+ * rotation cannot slip in between, so every caller gets the token its own call set.
+ */
 export async function rotateToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
-  await store.db
-    .updateTable('mcp_servers')
-    .set({ ...sealMcpToken(store, server.id, newMcpToken()), updated: now() })
-    .where('id', '=', server.id)
-    .execute();
-  return presentOne(store, server.id);
+  return store.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('mcp_servers')
+      .set({ ...sealMcpToken(store, server.id, newMcpToken()), updated: now() })
+      .where('id', '=', server.id)
+      .execute();
+    return presentOne(store, trx, server.id);
+  });
 }

@@ -3,6 +3,7 @@
 // it continues from. Anything else is a 400, never a 500.
 import { createHash } from 'node:crypto';
 import { invalid } from '../core/errors';
+import { unstorableText } from '../core/text';
 
 export type Direction = 'next' | 'previous';
 
@@ -41,7 +42,10 @@ function isCursorPayload(value: unknown): value is CursorPayload {
     typeof candidate.f === 'string' &&
     (candidate.d === 'n' || candidate.d === 'p') &&
     Array.isArray(candidate.k) &&
-    candidate.k.every((part) => typeof part === 'string' && part.length <= MAX_KEY_LENGTH)
+    candidate.k.every(
+      // A NUL or a lone surrogate never comes from a row: refused here before PostgreSQL refuses it with a 500.
+      (part) => typeof part === 'string' && part.length <= MAX_KEY_LENGTH && unstorableText(part) === undefined,
+    )
   );
 }
 
