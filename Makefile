@@ -44,6 +44,12 @@ mock:            ## Mock server of the contract at http://127.0.0.1:4010/api (MO
 	$(NPM) run mock
 mock-proxy:      ## Proxy at :4010/api checking a running backend against the contract (MOCK_UPSTREAM)
 	$(NPM) run mock:proxy
+.PHONY: check-compat
+check-compat:    ## Fail on breaking contract changes since a git ref, e.g. make check-compat AGAINST=main
+	$(NPM) run check:compat -- --against $(or $(AGAINST),main)
+.PHONY: bench-mock
+bench-mock:      ## Throughput of the mock vs Prism alone with its default logging (autocannon; fails under 1.5x)
+	$(NPM) run bench:mock
 typecheck:       ## Type-check src/, test/ and scripts/
 	$(NPM) run typecheck
 ci:              ## Run CI as it runs on a clean clone

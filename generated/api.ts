@@ -159,7 +159,7 @@ export interface paths {
         put?: never;
         /**
          * Update a project
-         * @description Changes only the fields sent (at least one). `plan.pieces` replaces the whole list, and
+         * @description Changes only the fields sent; `{}` changes nothing (not even `updated`) and returns the project. `plan.pieces` replaces the whole list, and
          *     `metadata` the whole object. An `externalId` already used by another project of the
          *     platform is a 409; an unknown project is a 404.
          */
@@ -349,7 +349,7 @@ export interface components {
          */
         EmptyTrigger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `EMPTY`, no trigger chosen yet. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "EMPTY";
@@ -360,7 +360,10 @@ export interface components {
             name: string;
             /** @description Always `false`, as an empty trigger cannot run. */
             valid: boolean;
-            /** @example Select Trigger */
+            /**
+             * @description Name of the trigger shown in the builder; `Select Trigger` for a new flow.
+             * @example Select Trigger
+             */
             displayName: string;
             /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
             nextAction?: unknown;
@@ -417,7 +420,7 @@ export interface components {
          */
         PieceTrigger: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
@@ -428,7 +431,10 @@ export interface components {
             name: string;
             /** @description Whether the trigger's settings are complete. */
             valid: boolean;
-            /** @example Every day */
+            /**
+             * @description Name of the trigger shown in the builder.
+             * @example Every day
+             */
             displayName: string;
             /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
             nextAction?: unknown;
@@ -456,7 +462,7 @@ export interface components {
             displayName: string;
             trigger: components["schemas"]["Trigger"];
             /** @description Id of the user who last changed this version. */
-            updatedBy: string;
+            updatedBy: components["schemas"]["Id"];
             /** @description Whether every step of the version is complete, so that it can be published. */
             valid: boolean;
             /**
@@ -479,7 +485,10 @@ export interface components {
          * @description The schedule of a flow whose trigger is a schedule.
          */
         Schedule: {
-            /** @enum {string} */
+            /**
+             * @description Kind of schedule; `CRON_EXPRESSION` is the only one.
+             * @enum {string}
+             */
             type: "CRON_EXPRESSION";
             /**
              * @description Five-field cron expression.
@@ -512,10 +521,10 @@ export interface components {
             /** @description Id of the flow across platforms (kept when the flow is exported and imported). A random id at creation. */
             externalId: string;
             /** @description The folder holding the flow; `null` when the flow is in no folder. */
-            folderId?: string | null;
+            folderId?: components["schemas"]["Id"] | null;
             status: components["schemas"]["FlowStatus"];
             /** @description The version that runs when the flow is enabled; `null` until the flow is published. */
-            publishedVersionId?: string | null;
+            publishedVersionId?: components["schemas"]["Id"] | null;
             /** @description Free-form JSON owned by the client; `null` when none was given. */
             metadata?: {
                 [key: string]: unknown;
@@ -530,6 +539,7 @@ export interface components {
          * @description A page of flows. Follow `next` until it is `null` to read them all.
          */
         FlowPage: {
+            /** @description The flows of this page, newest first; empty when there are none. */
             data: components["schemas"]["Flow"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -633,6 +643,7 @@ export interface components {
          * @description The version the run executed.
          */
         FlowRunFlowVersion: {
+            /** @description Name of the flow in the version the run executed. */
             displayName: string;
         };
         /**
@@ -679,6 +690,7 @@ export interface components {
          * @description A page of flow runs (without `steps`). Follow `next` until it is `null` to read them all.
          */
         FlowRunPage: {
+            /** @description The runs of this page, newest first, without their step outputs; empty when there are none. */
             data: components["schemas"]["FlowRunSummary"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -736,7 +748,10 @@ export interface components {
          * @enum {string}
          */
         AppConnectionType: "OAUTH2" | "PLATFORM_OAUTH2" | "CLOUD_OAUTH2" | "SECRET_TEXT" | "BASIC_AUTH" | "CUSTOM_AUTH" | "NO_AUTH";
-        /** @enum {string} */
+        /**
+         * @description Whether a user may sign in: `ACTIVE`, or `INACTIVE` (deactivated by an admin).
+         * @enum {string}
+         */
         UserStatus: "ACTIVE" | "INACTIVE";
         /**
          * @description `ADMIN` manages the platform; `MEMBER` works in the projects they belong to; `OPERATOR` manages projects but not the platform.
@@ -751,12 +766,18 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
-            /** Format: email */
+            /**
+             * Format: email
+             * @description Email address of the user who owns the connection.
+             */
             email: string;
+            /** @description First name of the owner. */
             firstName: string;
+            /** @description Last name of the owner. */
             lastName: string;
             status: components["schemas"]["UserStatus"];
             platformRole: components["schemas"]["PlatformRole"];
+            /** @description Your own id of the owner (as set when the user was provisioned). */
             externalId: string;
             platformId: components["schemas"]["Id"];
             lastActiveDate: components["schemas"]["Timestamp"];
@@ -776,10 +797,16 @@ export interface components {
              * @example slack-sales
              */
             externalId: string;
-            /** @example Slack (sales workspace) */
+            /**
+             * @description Name of the connection shown to people.
+             * @example Slack (sales workspace)
+             */
             displayName: string;
             type: components["schemas"]["AppConnectionType"];
-            /** @example @activepieces/piece-slack */
+            /**
+             * @description Package name of the piece the connection authenticates, e.g. `@activepieces/piece-slack`.
+             * @example @activepieces/piece-slack
+             */
             pieceName: string;
             /** @description Projects that can use the connection. */
             projectIds: components["schemas"]["Id"][];
@@ -800,6 +827,7 @@ export interface components {
          * @description A page of app connections. Follow `next` until it is `null` to read them all.
          */
         AppConnectionPage: {
+            /** @description The app connections of this page, oldest first; empty when there are none. */
             data: components["schemas"]["AppConnection"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -809,9 +837,15 @@ export interface components {
          * @enum {string}
          */
         ProjectType: "TEAM" | "PERSONAL";
-        /** @enum {string} */
+        /**
+         * @description Colour of the project's icon; chosen at random when the project is created.
+         * @enum {string}
+         */
         ProjectIconColor: "RED" | "BLUE" | "YELLOW" | "PURPLE" | "GREEN" | "PINK" | "VIOLET" | "ORANGE" | "DARK_GREEN" | "CYAN" | "LAVENDER" | "DEEP_ORANGE";
-        /** ProjectIcon */
+        /**
+         * ProjectIcon
+         * @description How the project is shown in lists: its colour.
+         */
         ProjectIcon: {
             color: components["schemas"]["ProjectIconColor"];
         };
@@ -831,7 +865,10 @@ export interface components {
             projectId: components["schemas"]["Id"];
             /** @description Whether the plan is locked against changes by project members. */
             locked: boolean;
-            /** @example default */
+            /**
+             * @description Name of the plan; `default` for the plan every project gets.
+             * @example default
+             */
             name: string;
             piecesFilterType: components["schemas"]["PiecesFilterType"];
             /** @description Piece names the filter refers to. */
@@ -861,7 +898,10 @@ export interface components {
             updated: components["schemas"]["Timestamp"];
             /** @description The user who owns the project (the platform admin for projects made with an API key). */
             ownerId: components["schemas"]["Id"];
-            /** @example Sales operations */
+            /**
+             * @description Name of the project shown to people.
+             * @example Sales operations
+             */
             displayName: string;
             platformId: components["schemas"]["Id"];
             type: components["schemas"]["ProjectType"];
@@ -884,6 +924,7 @@ export interface components {
          * @description A page of projects. Follow `next` until it is `null` to read them all.
          */
         ProjectPage: {
+            /** @description The projects of this page, by `type`, `displayName`, then `id`; empty when there are none. */
             data: components["schemas"]["Project"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -893,12 +934,14 @@ export interface components {
          * @description A new `TEAM` project.
          */
         ProjectCreateRequest: {
+            /** @description Name of the project shown to people (1–255 characters). */
             displayName: string;
-            /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted. */
-            externalId?: string;
-            metadata?: components["schemas"]["Metadata"];
-            /** @description How many of the project's runs may execute at once. 100 when omitted. */
-            maxConcurrentJobs?: number;
+            /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted or `null`. */
+            externalId?: string | null;
+            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            metadata?: components["schemas"]["Metadata"] | null;
+            /** @description How many of the project's runs may execute at once. 100 when omitted or `null`. */
+            maxConcurrentJobs?: number | null;
         };
         /**
          * ProjectPlanUpdate
@@ -911,10 +954,12 @@ export interface components {
         };
         /**
          * ProjectUpdateRequest
-         * @description A partial update; only the fields sent change. At least one field.
+         * @description A partial update; only the fields sent change. `{}` changes nothing and returns the project as it is.
          */
         ProjectUpdateRequest: {
+            /** @description Whether the project may publish releases (git sync). Unchanged when omitted. */
             releasesEnabled?: boolean;
+            /** @description New name of the project (1–255 characters). Unchanged when omitted. */
             displayName?: string;
             /** @description Unique within the platform (409 otherwise). */
             externalId?: string;
@@ -933,12 +978,19 @@ export interface components {
             updated: components["schemas"]["Timestamp"];
             /**
              * Format: email
+             * @description Email address the user signs in with; unique within the platform.
              * @example ada@example.com
              */
             email: string;
-            /** @example Ada */
+            /**
+             * @description First name of the user.
+             * @example Ada
+             */
             firstName: string;
-            /** @example Lovelace */
+            /**
+             * @description Last name of the user.
+             * @example Lovelace
+             */
             lastName: string;
             status: components["schemas"]["UserStatus"];
             platformRole: components["schemas"]["PlatformRole"];
@@ -953,6 +1005,7 @@ export interface components {
          * @description A page of users. Follow `next` until it is `null` to read them all.
          */
         UserPage: {
+            /** @description The users of this page, newest first; empty when there are none. */
             data: components["schemas"]["User"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -972,7 +1025,9 @@ export interface components {
          * @description Test data and UI state of a trigger, as kept in templates and MCP tools.
          */
         InputUiInfo: {
+            /** @description File holding the trigger's sample output; absent when the trigger was never tested. */
             sampleDataFileId?: string;
+            /** @description File holding the trigger's sample input; absent when the trigger was never tested. */
             sampleDataInputFileId?: string;
             lastTestDate?: components["schemas"]["Timestamp"];
             /** @description Inputs the user customised in the builder. Free-form. */
@@ -987,60 +1042,90 @@ export interface components {
             currentSelectedData?: unknown;
         };
         /**
-         * PortableTriggerSettings
-         * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
+         * PortableTriggerSettingsInput
+         * @description Settings of a flow template's piece trigger as sent. `pieceType` and `packageType` may be left out (a current Activepieces export has neither); they are stored as `OFFICIAL` and `REGISTRY`.
          */
-        PortableTriggerSettings: {
-            /** @example @activepieces/piece-schedule */
+        PortableTriggerSettingsInput: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
             pieceName: string;
-            /** @example ~0.1.5 */
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.1.5
+             */
             pieceVersion: string;
-            pieceType: components["schemas"]["PieceType"];
-            packageType: components["schemas"]["PackageType"];
-            /** @example cron_expression */
+            /** @description `OFFICIAL` when omitted. */
+            pieceType?: components["schemas"]["PieceType"];
+            /** @description `REGISTRY` when omitted. */
+            packageType?: components["schemas"]["PackageType"];
+            /**
+             * @description Name of the trigger within the piece.
+             * @example cron_expression
+             */
             triggerName: string;
-            /** @description The trigger's input values. Free-form. */
+            /** @description The trigger's input values, keyed by input name. Free-form. */
             input: {
                 [key: string]: unknown;
             };
             inputUiInfo?: components["schemas"]["InputUiInfo"];
+            /** @description Per-input UI settings, keyed by input name. Free-form. */
+            propertySettings?: {
+                [key: string]: unknown;
+            };
+            sampleData?: components["schemas"]["SampleData"];
+            /** @description Logo shown instead of the piece's own. */
+            customLogoUrl?: string;
         };
         /**
-         * PortablePieceTrigger
-         * @description A piece trigger with the portable settings variant.
+         * PortablePieceTriggerInput
+         * @description A piece trigger of a flow template as sent.
          */
-        PortablePieceTrigger: {
+        PortablePieceTriggerInput: {
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
-            /** @example trigger */
+            /**
+             * @description Step name of the trigger; `trigger` in flows made by Activepieces.
+             * @example trigger
+             */
             name: string;
+            /** @description Whether the trigger's settings are complete. */
             valid: boolean;
+            /** @description Name of the trigger shown in the builder. */
             displayName: string;
-            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). */
+            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
             nextAction?: unknown;
-            settings: components["schemas"]["PortableTriggerSettings"];
+            settings: components["schemas"]["PortableTriggerSettingsInput"];
         };
         /**
-         * PortableTrigger
-         * @description A trigger as carried by flow templates and MCP tools. `type` tells the variant.
+         * PortableTriggerInput
+         * @description A flow template's trigger as sent. `type` tells the variant. Accepts the portable shape and the shape a current Activepieces exports (settings with `propertySettings`, `sampleData`, `customLogoUrl`, without `pieceType`/`packageType`).
          */
-        PortableTrigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTrigger"];
+        PortableTriggerInput: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTriggerInput"];
         /**
          * FlowTemplateContentInput
          * @description The flow a template creates.
          */
         FlowTemplateContentInput: {
+            /** @description Name of the flow the template creates (1–255 characters). */
             displayName: string;
-            trigger: components["schemas"]["PortableTrigger"];
+            trigger: components["schemas"]["PortableTriggerInput"];
             /** @description Whether every step is complete. `false` when omitted. */
             valid?: boolean;
-            /** @description Format version of the flow definition. `1` when omitted. */
-            schemaVersion?: string;
+            /** @description Format version of the flow definition. `1` when omitted or `null`. */
+            schemaVersion?: string | null;
             /** @description External ids of the app connections the steps use. Empty when omitted. */
             connectionIds?: string[];
+            /** @description Ids of the agents the template's steps use (sent by Activepieces 0.70 and later). Returned as sent; absent when omitted. */
+            agentIds?: string[];
+            /** @description Backups of the template's code steps, keyed by step name (sent by Activepieces 0.70 and later). Free-form; returned as sent, absent when omitted or `null`. */
+            backupFiles?: {
+                [key: string]: unknown;
+            } | null;
         };
         /**
          * @description `PLATFORM` templates are offered to every project of the platform; `PROJECT` templates to one project.
@@ -1054,32 +1139,112 @@ export interface components {
         FlowTemplateCreateRequest: {
             /** @description Give an id to create the template under it, or to replace the template that has it. */
             id?: components["schemas"]["Id"];
-            description: string;
+            /** @description Owned by the server. Accepted so that a template read from this API can be sent back as it is; when given it must equal the stored template's `created` (400 otherwise, and 400 when no template has `id`). */
+            created?: components["schemas"]["Timestamp"];
+            /** @description Owned by the server. When given it must equal the stored template's `updated` (400 otherwise), so a template changed meanwhile is not overwritten by a stale copy. */
+            updated?: components["schemas"]["Timestamp"];
+            /** @description What the template does. An empty string when omitted. */
+            description?: string;
             template: components["schemas"]["FlowTemplateContentInput"];
-            /**
-             * Format: uri
-             * @description An `https:` or `http:` URL.
-             */
+            /** @description Article explaining the template, an absolute `https:` or `http:` URL; `""` (what this API returns when there is none) means none. */
             blogUrl?: string;
             /** @description `PLATFORM` when omitted. */
             type?: components["schemas"]["FlowTemplateType"];
+            /** @description Labels to find the template by (at most 50, each 1–64 characters, no duplicates). None when omitted. */
             tags?: string[];
-            metadata?: components["schemas"]["Metadata"];
+            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            metadata?: components["schemas"]["Metadata"] | null;
         };
+        /**
+         * PortableTriggerSettings
+         * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
+         */
+        PortableTriggerSettings: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
+            pieceName: string;
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.1.5
+             */
+            pieceVersion: string;
+            pieceType: components["schemas"]["PieceType"];
+            packageType: components["schemas"]["PackageType"];
+            /**
+             * @description Name of the trigger within the piece.
+             * @example cron_expression
+             */
+            triggerName: string;
+            /** @description The trigger's input values. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            inputUiInfo?: components["schemas"]["InputUiInfo"];
+            /** @description Per-input UI settings, keyed by input name; absent when the template was sent without them. Free-form. */
+            propertySettings?: {
+                [key: string]: unknown;
+            };
+            /** @description Where the trigger's test data is stored; absent when the template was sent without it. */
+            sampleData?: components["schemas"]["SampleData"];
+            /** @description Logo shown instead of the piece's own; absent when none. */
+            customLogoUrl?: string;
+        };
+        /**
+         * PortablePieceTrigger
+         * @description A piece trigger with the portable settings variant.
+         */
+        PortablePieceTrigger: {
+            /**
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PIECE_TRIGGER";
+            /**
+             * @description Step name of the trigger; `trigger` in flows made by the platform.
+             * @example trigger
+             */
+            name: string;
+            /** @description Whether the trigger's settings are complete. */
+            valid: boolean;
+            /** @description Name of the trigger shown in the builder. */
+            displayName: string;
+            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). */
+            nextAction?: unknown;
+            settings: components["schemas"]["PortableTriggerSettings"];
+        };
+        /**
+         * PortableTrigger
+         * @description A trigger as carried by flow templates and MCP tools. `type` tells the variant.
+         */
+        PortableTrigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTrigger"];
         /**
          * FlowTemplateContent
          * @description The flow a template creates.
          */
         FlowTemplateContent: {
-            /** @example Post new leads to Slack */
+            /**
+             * @description Name of the flow the template creates.
+             * @example Post new leads to Slack
+             */
             displayName: string;
             trigger: components["schemas"]["PortableTrigger"];
             /** @description Whether every step of the template is complete. */
             valid: boolean;
-            /** @example 1 */
+            /**
+             * @description Version of the flow-definition format of the template; `1` unless the template said otherwise.
+             * @example 1
+             */
             schemaVersion: string;
             /** @description External ids of the app connections the template's steps use. */
             connectionIds: string[];
+            /** @description Ids of the agents the template's steps use; absent when the template was sent without them. */
+            agentIds?: string[];
+            /** @description Backups of the template's code steps, keyed by step name; absent when the template was sent without them. Free-form. */
+            backupFiles?: {
+                [key: string]: unknown;
+            };
         };
         /**
          * FlowTemplate
@@ -1089,12 +1254,15 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
+            /** @description What the template does; an empty string when none was given. */
             description: string;
             template: components["schemas"]["FlowTemplateContent"];
             /** @description Article explaining the template; an empty string when none. */
             blogUrl: string;
             type: components["schemas"]["FlowTemplateType"];
+            /** @description Labels to find the template by; empty when none. */
             tags: string[];
+            /** @description Free-form JSON object owned by the client, returned as stored; `{}` when none was given. */
             metadata: {
                 [key: string]: unknown;
             };
@@ -1104,18 +1272,24 @@ export interface components {
          * @description The piece a `PIECE` tool exposes and which of its actions.
          */
         McpPieceMetadata: {
-            /** @example @activepieces/piece-slack */
+            /**
+             * @description Package name of the piece whose actions the tool exposes.
+             * @example @activepieces/piece-slack
+             */
             pieceName: string;
-            /** @example ~0.10.2 */
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.10.2
+             */
             pieceVersion: string;
             /**
              * Format: uri
-             * @description An `https:` or `http:` URL.
+             * @description Logo of the piece shown to people, an `https:` or `http:` URL; absent when none was set.
              */
             logoUrl?: string;
             /** @description External id of the app connection the actions authenticate with. */
             connectionExternalId?: string;
-            /** @description The piece's actions the tool exposes; at least one, no duplicates. */
+            /** @description The piece's actions the tool exposes, no duplicates; empty when the tool exposes none yet (as Activepieces allows). */
             actionNames: string[];
         };
         /**
@@ -1127,7 +1301,7 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `PIECE`, actions of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE";
@@ -1144,12 +1318,17 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             flowId: components["schemas"]["Id"];
+            /** @description Name of the flow in this version. */
             displayName: string;
             trigger: components["schemas"]["PortableTrigger"];
-            updatedBy: string;
+            /** @description Id of the user who last changed this version. */
+            updatedBy: components["schemas"]["Id"];
+            /** @description Whether every step of the version is complete, so that it can be published. */
             valid: boolean;
+            /** @description Version of the flow-definition format this version is stored in. */
             schemaVersion: string;
             state: components["schemas"]["FlowVersionState"];
+            /** @description External ids of the app connections the version's steps use; empty when none. */
             connectionIds: string[];
         };
         /**
@@ -1157,11 +1336,20 @@ export interface components {
          * @description Schedule of a flow embedded in an MCP tool, with its failure count.
          */
         McpFlowSchedule: {
-            /** @enum {string} */
+            /**
+             * @description Kind of schedule; `CRON_EXPRESSION` is the only one.
+             * @enum {string}
+             */
             type: "CRON_EXPRESSION";
-            /** @example 0 8 * * 1-5 */
+            /**
+             * @description Five-field cron expression of the schedule.
+             * @example 0 8 * * 1-5
+             */
             cronExpression: string;
-            /** @example Europe/Berlin */
+            /**
+             * @description IANA time zone the expression is read in.
+             * @example Europe/Berlin
+             */
             timezone: string;
             /** @description Consecutive failed scheduled runs. */
             failureCount: number;
@@ -1171,7 +1359,10 @@ export interface components {
          * @description How the flow's webhook answers a handshake request.
          */
         HandshakeConfiguration: {
-            /** @enum {string} */
+            /**
+             * @description How a handshake request is recognised: `NONE` (no handshake), or by the presence of the header, query or body parameter named `paramName`.
+             * @enum {string}
+             */
             strategy: "NONE" | "HEADER_PRESENT" | "QUERY_PRESENT" | "BODY_PARAM_PRESENT";
             /** @description The header, query or body parameter whose presence marks a handshake; absent for `NONE`. */
             paramName?: string;
@@ -1185,10 +1376,14 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             projectId: components["schemas"]["Id"];
+            /** @description Your own id of the flow, unique within its project. */
             externalId: string;
-            folderId?: string | null;
+            /** @description Id of the folder the flow is filed in; `null` when it is in none. */
+            folderId?: components["schemas"]["Id"] | null;
             status: components["schemas"]["FlowStatus"];
-            publishedVersionId?: string | null;
+            /** @description Id of the flow's published (`LOCKED`) version; `null` when it was never published. */
+            publishedVersionId?: components["schemas"]["Id"] | null;
+            /** @description Free-form JSON object owned by the client; `null` when none was given. */
             metadata?: {
                 [key: string]: unknown;
             } | null;
@@ -1206,7 +1401,7 @@ export interface components {
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `FLOW`, a flow of the project. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "FLOW";
@@ -1227,13 +1422,17 @@ export interface components {
             id: components["schemas"]["Id"];
             created: components["schemas"]["Timestamp"];
             updated: components["schemas"]["Timestamp"];
-            /** @example Sales assistant tools */
+            /**
+             * @description Name of the server shown to people and to MCP clients; `<project name> MCP server` until renamed.
+             * @example Sales assistant tools
+             */
             name: string;
             projectId: components["schemas"]["Id"];
             /** @description Secret credential MCP clients use to call this server. Treat it as a password; rotate it with `rotateMcpServerToken`. */
             token: string;
             /** @description The agent using this server; absent when none does. */
             agentId?: string;
+            /** @description The tools the server offers to MCP clients, in the order they were set; empty when none. */
             tools: components["schemas"]["McpTool"][];
         };
         /**
@@ -1241,6 +1440,7 @@ export interface components {
          * @description A page of MCP servers. Follow `next` until it is `null` to read them all.
          */
         McpServerPage: {
+            /** @description The MCP servers of this page, newest first; empty when there are none. */
             data: components["schemas"]["McpServer"][];
             next: components["schemas"]["PageCursor"];
             previous: components["schemas"]["PageCursor"];
@@ -1250,8 +1450,14 @@ export interface components {
          * @description A tool exposing actions of a piece. It keeps its id when the server already has a tool for the same piece.
          */
         McpPieceToolInput: {
+            /** @description Owned by the server; accepted so that a tool read from this API can be sent back as it is. When given it must be the id of the server's tool for the same piece (or flow), 400 otherwise. */
+            id?: components["schemas"]["Id"];
+            /** @description Owned by the server; when given it must equal the stored tool's `created` (400 otherwise). */
+            created?: components["schemas"]["Timestamp"];
+            /** @description Owned by the server; when given it must equal the stored tool's `updated` (400 otherwise). */
+            updated?: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `PIECE`, actions of a piece. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "PIECE";
@@ -1260,12 +1466,66 @@ export interface components {
             pieceMetadata: components["schemas"]["McpPieceMetadata"];
         };
         /**
+         * McpFlowVersionInput
+         * @description The version of an embedded flow as sent back; `updatedBy` and `schemaVersion` may be `null`, as in Activepieces' own flow version type.
+         */
+        McpFlowVersionInput: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            flowId: components["schemas"]["Id"];
+            /** @description Name of the flow in this version. */
+            displayName: string;
+            trigger: components["schemas"]["PortableTriggerInput"];
+            /** @description Id of the user who last changed this version (`null` as Activepieces' own type allows). */
+            updatedBy: string | null;
+            /** @description Whether every step of the version is complete, so that it can be published. */
+            valid: boolean;
+            /** @description Version of the flow-definition format this version is stored in (`null` as Activepieces' own type allows). */
+            schemaVersion: string | null;
+            state: components["schemas"]["FlowVersionState"];
+            /** @description External ids of the app connections the version's steps use; empty when none. */
+            connectionIds: string[];
+        };
+        /**
+         * McpFlowInput
+         * @description The embedded flow of a `FLOW` tool as sent back, the way it was read (`McpFlow`), also with the nulls an Activepieces tool carries (`schedule`, `handshakeConfiguration`, and the version's `updatedBy` and `schemaVersion`). Only `id` is used (it must equal the tool's `flowId`); the response always embeds the flow's current state.
+         */
+        McpFlowInput: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            projectId: components["schemas"]["Id"];
+            /** @description Your own id of the flow, unique within its project. */
+            externalId: string;
+            /** @description Id of the folder the flow is filed in; `null` when it is in none. */
+            folderId?: string | null;
+            status: components["schemas"]["FlowStatus"];
+            /** @description Id of the flow's published (`LOCKED`) version; `null` when it was never published. */
+            publishedVersionId?: string | null;
+            /** @description Free-form JSON object owned by the client; `null` when none was given. */
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            version: components["schemas"]["McpFlowVersionInput"];
+            /** @description The flow's schedule as read; `null` or absent when the flow is not scheduled. */
+            schedule?: components["schemas"]["McpFlowSchedule"] | null;
+            /** @description The webhook handshake configuration as read; `null` when the client has none. */
+            handshakeConfiguration: components["schemas"]["HandshakeConfiguration"] | null;
+        };
+        /**
          * McpFlowToolInput
          * @description A tool running a flow of the server's project (404 when `flowId` is not one). It keeps its id when the server already has a tool for the same flow.
          */
         McpFlowToolInput: {
+            /** @description Owned by the server; accepted so that a tool read from this API can be sent back as it is. When given it must be the id of the server's tool for the same piece (or flow), 400 otherwise. */
+            id?: components["schemas"]["Id"];
+            /** @description Owned by the server; when given it must equal the stored tool's `created` (400 otherwise). */
+            created?: components["schemas"]["Timestamp"];
+            /** @description Owned by the server; when given it must equal the stored tool's `updated` (400 otherwise). */
+            updated?: components["schemas"]["Timestamp"];
             /**
-             * @description discriminator enum property added by openapi-typescript
+             * @description Variant of the tool: `FLOW`, a flow of the project. (enum property replaced by openapi-typescript)
              * @enum {string}
              */
             type: "FLOW";
@@ -1273,7 +1533,7 @@ export interface components {
             mcpId?: components["schemas"]["Id"];
             flowId: components["schemas"]["Id"];
             /** @description Optional, so that a tool read from the server can be sent back as it is; when given, `flow.id` must equal `flowId` (400 otherwise). The server always embeds the flow's current state in its response. */
-            flow?: components["schemas"]["McpFlow"];
+            flow?: components["schemas"]["McpFlowInput"];
         };
         /**
          * McpToolInput
@@ -1285,18 +1545,31 @@ export interface components {
          * @description Changes to the MCP server; fields left out keep their value. At least one field.
          */
         McpServerUpdateRequest: {
+            /** @description New name of the server (1–255 characters). Unchanged when omitted. */
             name?: string;
             /** @description Replaces the whole tool set; tools left out are removed. At most one tool per piece and one per flow. */
             tools?: components["schemas"]["McpToolInput"][];
         };
-        /** Health */
+        /**
+         * Health
+         * @description Liveness: the process answers.
+         */
         Health: {
-            /** @enum {string} */
+            /**
+             * @description Always `ok`: the process answers.
+             * @enum {string}
+             */
             status: "ok";
         };
-        /** Readiness */
+        /**
+         * Readiness
+         * @description Readiness: the process and its store answer.
+         */
         Readiness: {
-            /** @enum {string} */
+            /**
+             * @description Always `ready` in a 200: the store answers (a 503 otherwise).
+             * @enum {string}
+             */
             status: "ready";
             /**
              * @description Which store the service uses.
@@ -1426,6 +1699,11 @@ export interface components {
         /** @description Page size, 1 to 100. Default 10. */
         Limit: number;
         /**
+         * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+         * @example checkout-7f3a9c
+         */
+        RequestIdHeader: string;
+        /**
          * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
          *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
          *     with the same body, the create is not repeated: the first success is answered again (same status,
@@ -1474,8 +1752,18 @@ export interface operations {
                 versionState?: components["schemas"]["FlowVersionState"];
                 /** @description Only flows with one of these external ids (repeat the parameter for several). */
                 externalIds?: string[];
+                /** @description Only flows whose shown version (see `versionState`) uses an app connection with one of these external ids, as in its `connectionIds` (repeat the parameter for several). */
+                connectionExternalIds?: string[];
+                /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds` (repeat the parameter for several). */
+                agentExternalIds?: string[];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1502,6 +1790,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
                 /**
                  * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
                  *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
@@ -1550,7 +1843,13 @@ export interface operations {
                 /** @description Return the flow with this version instead of the latest. */
                 versionId?: components["schemas"]["Id"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1587,6 +1886,8 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Only runs of these flows (repeat the parameter for several). */
                 flowId?: components["schemas"]["Id"][];
+                /** @description Only the runs with these ids (repeat the parameter for several); the other filters still apply. */
+                flowRunIds?: components["schemas"]["Id"][];
                 /** @description Only runs with one of these statuses (repeat the parameter for several). */
                 status?: components["schemas"]["FlowRunStatus"][];
                 /** @description Only runs carrying all of these tags (repeat the parameter for several). */
@@ -1598,7 +1899,13 @@ export interface operations {
                 /** @description Only runs that failed at the step of this name. */
                 failedStepName?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1624,7 +1931,13 @@ export interface operations {
     getFlowRun: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1668,7 +1981,13 @@ export interface operations {
                 /** @description Page size, 1 to 100. Default 10. */
                 limit?: components["parameters"]["Limit"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1705,7 +2024,13 @@ export interface operations {
                 /** @description Only the record with exactly this external id. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1731,6 +2056,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
                 /**
                  * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
                  *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
@@ -1775,7 +2105,13 @@ export interface operations {
     updateProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1818,7 +2154,13 @@ export interface operations {
                 /** @description Only the record with exactly this external id. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1844,6 +2186,11 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
                 /**
                  * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
                  *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
@@ -1897,7 +2244,13 @@ export interface operations {
                 /** @description Only servers whose `name` contains this text, ignoring case. */
                 name?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1923,7 +2276,13 @@ export interface operations {
     updateMcpServer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1958,7 +2317,13 @@ export interface operations {
     rotateMcpServerToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path: {
                 /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
                 id: components["parameters"]["IdPath"];
@@ -1987,7 +2352,13 @@ export interface operations {
     getHealth: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2010,7 +2381,13 @@ export interface operations {
     getReadiness: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -1,5 +1,8 @@
-// The mock server of the contract (Prism 5.14.2), for frontend developers:
+// The mock server of the contract, for frontend developers:
 //   npm run mock          tsx scripts/mock.ts         mock:  http://127.0.0.1:4010/api/v1/...
+//                         the backend's own request checks (src/http/mock-app.ts: any well-formed
+//                         key, contract validation, unknown paths, body rules) in front of Prism
+//                         5.14.2, which answers the valid requests from the contract's examples
 //   npm run mock:proxy    tsx scripts/mock.ts proxy   proxy: validates a running backend's traffic
 // Environment:
 //   MOCK_HOST        default 127.0.0.1 (0.0.0.0 to reach it from other machines or containers)
@@ -7,13 +10,19 @@
 //   MOCK_LOG_LEVEL   Prism's level: trace|debug|info|warn|error|fatal|silent; default error
 //                    (contract violations only; info logs every request and halves throughput)
 //   MOCK_DYNAMIC     1: generate every response from its schema instead of the named examples
+//   BODY_LIMIT_BYTES the largest body, as the backend's (default 1 MiB)
 //   MOCK_UPSTREAM    proxy mode: the backend's base URL, default http://localhost:3000/api
 //   MOCK_ERRORS      proxy mode, 1: answer 500 instead of forwarding a response that breaks the contract
 // The document is generated/openapi.json mounted under the server URL's path (/api); it is
 // re-read when generated/openapi.json changes (npm run generate).
 import { unwatchFile, watchFile } from 'node:fs';
-import { bundlePath } from '../src/core/bundle-file';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { loadConfig } from '../src/config';
+import { bundlePath, loadBundle } from '../src/core/bundle-file';
+import { basePathOf } from '../src/core/contract';
+import { createMockApp } from '../src/http/mock-app';
 import { type PrismLogLevel, type RunningPrism, startPrism } from './prism';
+import { prismResponder } from './prism-responder';
 
 const LEVELS: readonly PrismLogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 const isLevel = (value: string): value is PrismLogLevel => (LEVELS as readonly string[]).includes(value);
@@ -37,17 +46,30 @@ if (!isLevel(logLevel)) {
   process.exit(2);
 }
 
-let prism: RunningPrism;
-try {
-  prism = await startPrism({
-    mode,
-    host,
-    port,
-    logLevel,
-    stdio: 'inherit',
-    dynamic: flag('MOCK_DYNAMIC'),
-    ...(mode === 'proxy' ? { upstream, errors: flag('MOCK_ERRORS') } : {}),
+/** Proxy mode: Prism's own server. Mock mode: the front with Prism's mocker in this process. */
+let prism: RunningPrism | undefined;
+let front: Server | undefined;
+/** The front's app, rebuilt when the bundle changes. */
+let frontApp: RequestListener | undefined;
+const buildFront = async (): Promise<RequestListener> =>
+  createMockApp({
+    respond: await prismResponder({ dynamic: flag('MOCK_DYNAMIC'), logLevel }),
+    bodyLimit: loadConfig(process.env).bodyLimit,
   });
+try {
+  if (mode === 'proxy') {
+    prism = await startPrism({ mode, host, port, logLevel, stdio: 'inherit', upstream, errors: flag('MOCK_ERRORS') });
+  } else {
+    frontApp = await buildFront();
+    const server = createServer((req, res) => frontApp?.(req, res));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use`) : error),
+      );
+      server.listen(port, host, () => resolve());
+    });
+    front = server;
+  }
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(message);
@@ -56,10 +78,15 @@ try {
   process.exit(1);
 }
 
-const shownBase = prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:');
+const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+const shownBase = prism
+  ? prism.baseUrl.replace('//0.0.0.0:', '//127.0.0.1:')
+  : `http://${urlHost}:${port}${basePathOf(loadBundle())}`;
 if (mode === 'mock') {
-  console.log(`Mock server of the contract (Prism): ${shownBase}`);
-  console.log(`  try: curl -H 'Authorization: Bearer sk-anything' '${shownBase}/v1/projects'`);
+  console.log(`Mock server of the contract (the backend's request checks, then Prism's mocker): ${shownBase}`);
+  console.log(
+    `  try: curl -H 'Authorization: Bearer sk-${'0'.repeat(61)}' '${shownBase}/v1/projects' (any key of sk- and 61 letters or digits)`,
+  );
   console.log(
     `  responses: named examples; choose one with 'Prefer: example=<name>', 'Prefer: code=404' or 'Prefer: dynamic=true'`,
   );
@@ -71,14 +98,20 @@ if (mode === 'mock') {
 }
 console.log(`  log level ${logLevel} (MOCK_LOG_LEVEL); Ctrl-C stops it`);
 
-// Prism reloads a document that changes: keep the mounted copy in step with the bundle.
+// Keep both in step with the bundle (npm run generate): Prism's proxy reloads its mounted copy,
+// the mock rebuilds its checks and its mocker.
 watchFile(bundlePath, { interval: 1_000 }, () => {
-  try {
-    prism.refresh();
-    console.log('generated/openapi.json changed: reloaded');
-  } catch (error) {
-    console.error(`could not reload generated/openapi.json: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const reload = async (): Promise<void> => {
+    prism?.refresh();
+    if (frontApp !== undefined) frontApp = await buildFront();
+  };
+  reload().then(
+    () => console.log('generated/openapi.json changed: reloaded'),
+    (error: unknown) =>
+      console.error(
+        `could not reload generated/openapi.json: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  );
 });
 
 let stopping = false;
@@ -86,12 +119,17 @@ async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
   unwatchFile(bundlePath);
-  await prism.stop();
+  if (front) {
+    const closed = new Promise<void>((resolve) => front?.close(() => resolve()));
+    front.closeAllConnections();
+    await closed;
+  }
+  await prism?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-void prism.exited.then(({ code, signal }) => {
+void prism?.exited.then(({ code, signal }) => {
   if (stopping) return;
   console.error(`Prism exited (${code ?? signal})`);
   void shutdown(code || 1);

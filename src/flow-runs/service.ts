@@ -26,6 +26,7 @@ export interface FlowRunListQuery {
   cursor?: string | undefined;
   limit?: number | undefined;
   flowId?: string[] | undefined;
+  flowRunIds?: string[] | undefined;
   status?: FlowRunStatus[] | undefined;
   tags?: string[] | undefined;
   createdAfter?: string | undefined;
@@ -122,6 +123,7 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
     .where('flow_runs.project_id', '=', project.id)
     .where('flow_runs.environment', '=', 'PRODUCTION');
   if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
+  if (query.flowRunIds) select = select.where('flow_runs.id', 'in', query.flowRunIds);
   if (query.status) select = select.where('flow_runs.status', 'in', query.status);
   if (query.failedStepName !== undefined)
     select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);

@@ -1,8 +1,9 @@
 // Flow templates of a platform: create, or replace as a whole the template with a given id.
 import type { Selectable } from 'kysely';
 import type { components } from '../../generated/api';
-import { invalid } from '../core/errors';
+import { invalid, invalidWithIssues } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { serverOwnedIssues } from '../core/server-owned';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { newId, now } from '../store/ids';
@@ -12,6 +13,8 @@ import type { FlowTemplatesTable } from '../store/schema';
 type FlowTemplate = components['schemas']['FlowTemplate'];
 type FlowTemplateContent = components['schemas']['FlowTemplateContent'];
 type FlowTemplateCreateRequest = components['schemas']['FlowTemplateCreateRequest'];
+type PortableTrigger = components['schemas']['PortableTrigger'];
+type PortableTriggerInput = components['schemas']['PortableTriggerInput'];
 type TemplateRow = Selectable<FlowTemplatesTable>;
 
 function toFlowTemplate(row: TemplateRow): FlowTemplate {
@@ -28,17 +31,37 @@ function toFlowTemplate(row: TemplateRow): FlowTemplate {
   };
 }
 
-/** The stored columns of a request, every field left out taking its default. */
+/**
+ * The stored (portable) form of a sent trigger. A template exported from a current Activepieces
+ * has no packaging in its settings: its pieces come from the official registry.
+ */
+function portableTriggerOf(trigger: PortableTriggerInput): PortableTrigger {
+  if (trigger.type === 'EMPTY') return trigger;
+  const { settings } = trigger;
+  return {
+    ...trigger,
+    settings: {
+      ...settings,
+      pieceType: settings.pieceType ?? 'OFFICIAL',
+      packageType: settings.packageType ?? 'REGISTRY',
+    },
+  };
+}
+
+/** The stored columns of a request, every field left out (or null, as Activepieces sends) taking its default. */
 function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | 'created' | 'updated' | 'platform_id'> {
+  const { agentIds, backupFiles } = input.template;
   const template: FlowTemplateContent = {
     displayName: input.template.displayName,
-    trigger: input.template.trigger,
+    trigger: portableTriggerOf(input.template.trigger),
     valid: input.template.valid ?? false,
     schemaVersion: input.template.schemaVersion ?? '1',
     connectionIds: input.template.connectionIds ?? [],
+    ...(agentIds !== undefined ? { agentIds } : {}),
+    ...(backupFiles !== undefined && backupFiles !== null ? { backupFiles } : {}),
   };
   return {
-    description: input.description,
+    description: input.description ?? '',
     template: toJson(template),
     blog_url: input.blogUrl ?? '',
     type: input.type ?? 'PLATFORM',
@@ -72,8 +95,15 @@ async function saveTemplate(
   const existing =
     input.id === undefined
       ? undefined
-      : await store.db.selectFrom('flow_templates').select('platform_id').where('id', '=', id).executeTakeFirst();
+      : await store.db
+          .selectFrom('flow_templates')
+          .select(['id', 'created', 'updated', 'platform_id'])
+          .where('id', '=', id)
+          .executeTakeFirst();
   if (existing && existing.platform_id !== principal.platformId) throw invalid('body', '/id', 'this id cannot be used');
+  // A template read from us and sent back carries created/updated: they must be the stored ones.
+  const staleFields = serverOwnedIssues({ created: input.created, updated: input.updated }, existing, '');
+  if (staleFields.length > 0) throw invalidWithIssues('request', staleFields);
 
   if (existing) {
     await store.db

@@ -7,7 +7,7 @@ import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
-import { containsIgnoringCase } from '../store/filters';
+import { containsIgnoringCase, jsonArrayHasAny } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
@@ -38,6 +38,8 @@ export interface FlowListQuery {
   name?: string | undefined;
   versionState?: FlowVersionState | undefined;
   externalIds?: string[] | undefined;
+  connectionExternalIds?: string[] | undefined;
+  agentExternalIds?: string[] | undefined;
 }
 
 /** The trigger of a new flow's first version: nothing chosen yet. */
@@ -136,6 +138,10 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   if (query.status) select = select.where('flows.status', 'in', query.status);
   if (query.externalIds) select = select.where('flows.external_id', 'in', query.externalIds);
   if (query.name !== undefined) select = select.where(containsIgnoringCase('shown.display_name', query.name));
+  if (query.connectionExternalIds)
+    select = select.where(jsonArrayHasAny(store.kind, 'shown.connection_ids', query.connectionExternalIds));
+  if (query.agentExternalIds)
+    select = select.where(jsonArrayHasAny(store.kind, 'shown.agent_ids', query.agentExternalIds));
 
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });

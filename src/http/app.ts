@@ -5,7 +5,7 @@ import { loadBundle } from '../core/bundle-file';
 import { basePathOf } from '../core/contract';
 import type { HandlerRegistry } from '../operations';
 import type { Store } from '../store/database';
-import { authentication } from './authentication';
+import { authentication, keysOfStore } from './authentication';
 import { bodyParser } from './body-parser';
 import { cors } from './cors';
 import { idempotency } from './idempotency';
@@ -57,7 +57,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
   app.use(limits.byClientAddress);
   app.use(selfDocs(bundle, basePathOf(bundle)));
-  app.use(authentication(options.store, publicPaths));
+  app.use(authentication(keysOfStore(options.store), publicPaths));
   app.use(limits.byApiKey);
   app.use(bodyParser(options.bodyLimit));
   app.use(queryShape());

@@ -8,6 +8,7 @@ import {
   type ValidationIssue,
 } from '../core/errors';
 import { isStoreUnreachable } from '../store/errors';
+import { commaListHint, mergeAlternatives, type RawQuery, readableMessage } from './issue-wording';
 import { unknownPathError } from './unknown-path';
 
 /** What express-openapi-validator throws: `{ status, message, errors: [{ path, message }] }`. */
@@ -46,12 +47,27 @@ const LOCATIONS: Record<string, ValidationIssue['location']> = {
   header: 'header',
 };
 
-/** `/body/plan/pieces/0` → body + `/plan/pieces/0`; `/query/limit` → query + `limit`. */
-function toIssue(path: string | undefined, message: string | undefined): ValidationIssue {
+/**
+ * `/body/plan/pieces/0` → body + `/plan/pieces/0`; `/query/limit` → query + `limit`; the message
+ * in plain words (src/http/issue-wording.ts).
+ */
+function toIssue(path: string | undefined, message: string | undefined, rawQuery: RawQuery): ValidationIssue {
   const [, section = 'body', ...rest] = (path ?? '/body').split('/');
   const location = LOCATIONS[section] ?? 'body';
   const pointer = location === 'body' ? `/${rest.join('/')}` : rest.join('/');
-  return { location, pointer, message: message ?? 'is invalid' };
+  const name = rest[rest.length - 1] ?? '';
+  // An enum array parameter given as one comma-separated value: say how to send several values.
+  const parameter = rest[0] ?? '';
+  const hint =
+    location === 'query' && message?.startsWith('must be equal to one of the allowed values')
+      ? commaListHint(parameter, rawQuery[parameter])
+      : undefined;
+  if (hint !== undefined) return { location, pointer: parameter, message: hint };
+  return {
+    location,
+    pointer,
+    message: message === undefined ? 'is invalid' : readableMessage(message, name, rawQuery),
+  };
 }
 
 function fromBodyParser(error: { type: string; limit?: number }): ApiError | undefined {
@@ -71,10 +87,12 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
   }
 }
 
-function fromValidator(error: ValidatorError): ApiError | undefined {
+function fromValidator(error: ValidatorError, rawQuery: RawQuery): ApiError | undefined {
   switch (error.status) {
     case 400: {
-      const issues = (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message));
+      const issues = mergeAlternatives(
+        (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message, rawQuery)),
+      );
       // A 400 without issues (a body stream that failed, ...) still says what went wrong.
       return issues.length > 0
         ? invalidWithIssues('request', issues)
@@ -101,12 +119,13 @@ function fromValidator(error: ValidatorError): ApiError | undefined {
   }
 }
 
-export function toApiError(error: unknown): ApiError {
+/** `rawQuery`: the request's query as sent, so that a message can show the request as it should be. */
+export function toApiError(error: unknown, rawQuery: RawQuery = {}): ApiError {
   if (error instanceof ApiError) return error;
   // A body-parser error of another type carries a status too: it is read as the validator's would be.
   const translated =
     (isBodyParserError(error) ? fromBodyParser(error) : undefined) ??
-    (isValidatorError(error) ? fromValidator(error) : undefined);
+    (isValidatorError(error) ? fromValidator(error, rawQuery) : undefined);
   if (translated) return translated;
   if (isStoreUnreachable(error)) return storeUnreachable();
   return new ApiError(

@@ -64,6 +64,22 @@ function hasBody(req: Request): boolean {
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
 }
 
+/** A body sent to an operation that takes none is refused (the validator lets it through). */
+/** A body where the operation takes none, or none (an empty one) where it requires one: both 400. */
+export function refuseUnexpectedBody(route: OperationRoute, req: Request): void {
+  if (!route.takesBody && hasBody(req)) {
+    throw new ApiError('VALIDATION', 'This operation takes no body.', {
+      issues: [{ location: 'body', pointer: '', message: 'must be empty' }],
+    });
+  }
+  // The JSON parser reads an empty body as `{}`, which would pass for a no-op update.
+  if (route.takesBody && !hasBody(req)) {
+    throw new ApiError('VALIDATION', 'The body is empty; send a JSON object.', {
+      issues: [{ location: 'body', pointer: '', message: 'is required' }],
+    });
+  }
+}
+
 export function operations(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): Router {
   const router = express.Router();
   for (const route of routes) {
@@ -74,11 +90,7 @@ export function operations(routes: OperationRoute[], handlers: HandlerRegistry, 
       context: RequestContext,
     ) => Promise<{ status: number; body: unknown }>;
     router[route.method](route.expressPath, async (req: Request, res: Response) => {
-      if (!route.takesBody && hasBody(req)) {
-        throw new ApiError('VALIDATION', 'This operation takes no body.', {
-          issues: [{ location: 'body', pointer: '', message: 'must be empty' }],
-        });
-      }
+      refuseUnexpectedBody(route, req);
       const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
       const result = await handler({ query: req.query, path: req.params, body: req.body }, context);
       res.status(result.status).json(result.body);

@@ -6,7 +6,7 @@ import { requestIdOf } from './request-id';
 
 export function problemWriter(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const apiError = toApiError(error);
+    const apiError = toApiError(error, req.query);
     const status = statusOf(apiError.code);
     if (status >= 500) req.log?.error({ err: error }, 'request failed');
     if (apiError.code === 'AUTHENTICATION') res.setHeader('WWW-Authenticate', 'Bearer realm="api"');

@@ -4,6 +4,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { serverOwnedIssues } from '../core/server-owned';
 import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
@@ -173,7 +174,7 @@ async function replaceTools(
 
   const existing = await trx
     .selectFrom('mcp_tools')
-    .select(['id', 'created', 'type', 'piece_name', 'flow_id'])
+    .select(['id', 'created', 'updated', 'type', 'piece_name', 'flow_id'])
     .where('mcp_id', '=', server.id)
     .execute();
   const previousPiece = new Map(
@@ -185,9 +186,14 @@ async function replaceTools(
     existing.flatMap((row) => (row.type === 'FLOW' && row.flow_id !== null ? [[row.flow_id, row] as const] : [])),
   );
 
+  const previousOf = (tool: McpToolInput) =>
+    tool.type === 'PIECE' ? previousPiece.get(tool.pieceMetadata.pieceName) : previousFlow.get(tool.flowId);
+  // A tool read from us and sent back carries id/created/updated: they must be those of the tool it matches.
+  const staleFields = tools.flatMap((tool, index) => serverOwnedIssues(tool, previousOf(tool), `/tools/${index}`));
+  if (staleFields.length > 0) throw invalidWithIssues('tools', staleFields, 'have');
+
   const rows = tools.map((tool, position) => {
-    const previous =
-      tool.type === 'PIECE' ? previousPiece.get(tool.pieceMetadata.pieceName) : previousFlow.get(tool.flowId);
+    const previous = previousOf(tool);
     const common = {
       id: previous?.id ?? newId(),
       created: previous?.created ?? timestamp,

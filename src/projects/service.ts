@@ -195,8 +195,10 @@ async function assertExternalIdFree(
 export async function create(store: Store, principal: Principal, input: ProjectCreateRequest): Promise<Project> {
   const timestamp = now();
   const projectId = newId();
+  // Activepieces clients send null for the optional fields they leave empty: null means omitted.
   const externalId = input.externalId ?? newId();
-  if (input.externalId !== undefined) await assertExternalIdFree(store.db, principal.platformId, input.externalId);
+  if (input.externalId !== undefined && input.externalId !== null)
+    await assertExternalIdFree(store.db, principal.platformId, input.externalId);
   try {
     await store.db.transaction().execute(async (trx) => {
       await trx
@@ -258,6 +260,8 @@ export async function update(
   input: ProjectUpdateRequest,
 ): Promise<Project> {
   const row = await findProjectRow(store, principal, projectId);
+  // `{}` is what an Activepieces client sends when nothing changed: answer with the project as it is.
+  if (Object.keys(input).length === 0) return get(store, principal, row.id);
   if (input.externalId !== undefined)
     await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
   const timestamp = now();

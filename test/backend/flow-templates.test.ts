@@ -168,7 +168,10 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
   });
 
   it.each<[string, unknown]>([
-    ['no description', { template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
+    [
+      'a description that is not text',
+      { description: { text: 'x' }, template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
+    ],
     ['no template', { description: 'x' }],
     ['an unknown field', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, colour: 'red' }],
     [
@@ -178,14 +181,14 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     ['an unknown type', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, type: 'GLOBAL' }],
     ['a malformed id', { id: 'short', description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } }],
     [
-      'trigger settings of a flow rather than a template',
+      'trigger settings with a field no trigger has',
       {
         description: 'x',
         template: {
           displayName: 'x',
           trigger: {
             ...SCHEDULE_TRIGGER,
-            settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, propertySettings: {} },
+            settings: { pieceName: 'p', pieceVersion: '1', triggerName: 't', input: {}, colour: 'red' },
           },
         },
       },

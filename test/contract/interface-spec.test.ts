@@ -43,8 +43,13 @@ type DocType =
 interface FieldSpec {
   readonly name: string;
   readonly type: DocType;
-  /** Document types it "X or null". Every other field must NOT accept null. */
+  /** Document types it "X or null". Every other field must NOT accept null, unless `nullSentBy` says why. */
   readonly nullable?: boolean;
+  /**
+   * A request field the document types without null, where clients written for Activepieces
+   * send null (issue 14, shared/reference/activepieces-requests.md): the bundle must accept null.
+   */
+  readonly nullSentBy?: string;
   /** Only where the document has a Required column (2.1, 2.10, 4.2, 4.6). */
   readonly required?: boolean;
   /** The single enum value the document shows. */
@@ -221,6 +226,20 @@ const EMBEDDED_FLOW: readonly FieldSpec[] = [
 ];
 const EMBEDDED_FLOW_ABSENT: readonly string[] = ['triggerSource'];
 
+/** The embedded flow of a tool as a client sends it back, with the nulls Activepieces' own Flow type carries. */
+const AP_FLOW_TYPE = "Activepieces' Flow and FlowVersion types (AP64 flows/flow.ts:49-50, flow-version.ts:21,23)";
+const EMBEDDED_FLOW_AS_SENT: readonly FieldSpec[] = EMBEDDED_FLOW.map((field) => {
+  if (field.name === 'schedule' || field.name === 'handshakeConfiguration')
+    return { ...field, nullSentBy: AP_FLOW_TYPE };
+  if (field.name !== 'version') return field;
+  return {
+    ...field,
+    fields: EMBEDDED_FLOW_VERSION.map((inner) =>
+      inner.name === 'updatedBy' || inner.name === 'schemaVersion' ? { ...inner, nullSentBy: AP_FLOW_TYPE } : inner,
+    ),
+  };
+});
+
 // 2.6 MCP tool, without id/created/updated (as in the update request 4.13)
 const MCP_TOOL_BODY: readonly FieldSpec[] = [
   { name: 'type', type: 'enum', value: 'PIECE' },
@@ -237,7 +256,6 @@ const MCP_TOOL_BODY: readonly FieldSpec[] = [
     ],
   },
   { name: 'flowId', type: 'string' },
-  { name: 'flow', type: 'object', fields: EMBEDDED_FLOW, absent: EMBEDDED_FLOW_ABSENT },
 ];
 
 // 2.6 MCP tool (responses)
@@ -246,6 +264,7 @@ const MCP_TOOL: readonly FieldSpec[] = [
   { name: 'created', type: 'string' },
   { name: 'updated', type: 'string' },
   ...MCP_TOOL_BODY,
+  { name: 'flow', type: 'object', fields: EMBEDDED_FLOW, absent: EMBEDDED_FLOW_ABSENT },
 ];
 
 // 2.5 MCP server
@@ -261,6 +280,7 @@ const MCP_SERVER: readonly FieldSpec[] = [
 ];
 
 // 2.7 Flow template (the body of 4.11)
+const AP_TEMPLATE_REQUEST = 'Activepieces CreateFlowTemplateRequest (flow-templates/index.ts:8,11)';
 const FLOW_TEMPLATE: readonly FieldSpec[] = [
   { name: 'id', type: 'string' },
   { name: 'description', type: 'string' },
@@ -271,14 +291,14 @@ const FLOW_TEMPLATE: readonly FieldSpec[] = [
       { name: 'displayName', type: 'string' },
       { name: 'trigger', type: 'object', fields: trigger(TRIGGER_SETTINGS_VARIANT) },
       { name: 'valid', type: 'boolean' },
-      { name: 'schemaVersion', type: 'string' },
+      { name: 'schemaVersion', type: 'string', nullSentBy: AP_TEMPLATE_REQUEST },
       { name: 'connectionIds', type: 'string[]' },
     ],
   },
   { name: 'blogUrl', type: 'string' },
   { name: 'type', type: 'enum', value: 'PLATFORM' },
   { name: 'tags', type: 'string[]' },
-  { name: 'metadata', type: 'object' },
+  { name: 'metadata', type: 'object', nullSentBy: AP_TEMPLATE_REQUEST },
 ];
 
 // 2.8 App connection
@@ -386,11 +406,12 @@ const CREATE_FLOW_BODY: readonly FieldSpec[] = [
 ];
 
 // 4.8 POST /v1/projects body
+const AP_PROJECT_REQUEST = 'Activepieces CreatePlatformProjectRequest (project-requests.ts:25-27)';
 const CREATE_PROJECT_BODY: readonly FieldSpec[] = [
   { name: 'displayName', type: 'string' },
-  { name: 'externalId', type: 'string' },
-  { name: 'metadata', type: 'object' },
-  { name: 'maxConcurrentJobs', type: 'number' },
+  { name: 'externalId', type: 'string', nullSentBy: AP_PROJECT_REQUEST },
+  { name: 'metadata', type: 'object', nullSentBy: AP_PROJECT_REQUEST },
+  { name: 'maxConcurrentJobs', type: 'number', nullSentBy: AP_PROJECT_REQUEST },
 ];
 
 // 4.9 POST /v1/projects/{id} body
@@ -410,14 +431,17 @@ const UPDATE_PROJECT_BODY: readonly FieldSpec[] = [
   },
 ];
 
-// 4.13 POST /v1/mcp-servers/{id} body
+// 4.13 POST /v1/mcp-servers/{id} body. The document's tools have no id/created/updated; issue 14
+// accepts them (checked against the stored tool) so that a tool read from us can be sent back.
 const UPDATE_MCP_SERVER_BODY: readonly FieldSpec[] = [
   { name: 'name', type: 'string' },
   {
     name: 'tools',
     type: 'object[]',
-    fields: MCP_TOOL_BODY,
-    absent: ['id', 'created', 'updated'],
+    fields: [
+      ...MCP_TOOL_BODY,
+      { name: 'flow', type: 'object', fields: EMBEDDED_FLOW_AS_SENT, absent: EMBEDDED_FLOW_ABSENT },
+    ],
   },
 ];
 
@@ -1298,12 +1322,13 @@ function checkField(
         const n = bundle.norm(s);
         return isObject(n) && n.nullable === true;
       });
-      if (f.nullable === true && !nullOk) {
+      const mustAcceptNull = f.nullable === true || f.nullSentBy !== undefined;
+      if (mustAcceptNull && !nullOk) {
         errors.push(
           `${where}: must accept null (document: ${describeSpec(f)}), bundle does not${legacy ? ' (uses 3.0 `nullable: true`, which 3.1 ignores)' : ''}`,
         );
       }
-      if (f.nullable !== true && nullOk) {
+      if (!mustAcceptNull && nullOk) {
         errors.push(`${where}: must NOT accept null (document: ${describeSpec(f)}), bundle accepts null`);
       }
     }

@@ -1,17 +1,18 @@
-// Vitest global setup: starts the Prism mock of the contract once per test run on a free port and
-// hands its base URL (`http://127.0.0.1:PORT/api`) to the tests as inject('mockBaseUrl').
+// Vitest global setup: starts the mock of the contract (the backend's request checks in front of
+// Prism, as `npm run mock` runs it) once per test run on free ports and hands its base URL
+// (`http://127.0.0.1:PORT/api`) to the tests as inject('mockBaseUrl').
 import type { TestProject } from 'vitest/node';
-import { startPrism } from '../support/prism';
+import { startMock } from '../support/mock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Base URL of the Prism mock started for this run, e.g. `http://127.0.0.1:43117/api`. */
+    /** Base URL of the mock started for this run, e.g. `http://127.0.0.1:43117/api`. */
     mockBaseUrl: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const prism = await startPrism();
-  project.provide('mockBaseUrl', prism.baseUrl);
-  return () => prism.stop();
+  const mock = await startMock();
+  project.provide('mockBaseUrl', mock.baseUrl);
+  return () => mock.stop();
 }

@@ -114,6 +114,127 @@ function namedExamples(entry: OperationEntry, status: number, mediaType = 'appli
   return examples;
 }
 
+/**
+ * Requests the backend refuses, each with what it answers: the mock must answer the very same
+ * status, code and pointers (it runs the backend's own checks before Prism). `{project}` becomes
+ * the target's project id.
+ */
+interface InvalidRequest {
+  name: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Default: the target's key. */
+  apiKey?: string;
+  expected: { status: number; code: Problem['code']; pointers: string[] };
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+const INVALID_REQUESTS: InvalidRequest[] = [
+  {
+    name: 'a malformed API key',
+    method: 'GET',
+    path: '/v1/projects',
+    apiKey: 'not-an-api-key',
+    expected: { status: 401, code: 'AUTHENTICATION', pointers: [] },
+  },
+  {
+    name: 'a missing required parameter',
+    method: 'GET',
+    path: '/v1/flows',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['projectId'] },
+  },
+  {
+    name: 'an unknown query parameter',
+    method: 'GET',
+    path: '/v1/mcp-servers?projectId={project}&foo=1',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['foo'] },
+  },
+  {
+    name: 'an empty string below minLength',
+    method: 'GET',
+    path: '/v1/flows?projectId={project}&name=',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['name'] },
+  },
+  {
+    name: 'an empty externalId filter',
+    method: 'GET',
+    path: '/v1/projects?externalId=',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['externalId'] },
+  },
+  {
+    name: 'a comma-separated array parameter',
+    method: 'GET',
+    path: '/v1/flow-runs?projectId={project}&status=FAILED,SUCCEEDED',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['status'] },
+  },
+  {
+    name: 'a limit above 100',
+    method: 'GET',
+    path: '/v1/users?limit=101',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['limit'] },
+  },
+  {
+    name: 'a malformed path id',
+    method: 'GET',
+    path: '/v1/flows/not-an-id',
+    expected: { status: 400, code: 'VALIDATION', pointers: ['id', 'id'] },
+  },
+  {
+    name: 'a body with an unknown field and an empty name',
+    method: 'POST',
+    path: '/v1/projects',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ displayName: '', colour: 'red' }),
+    expected: { status: 400, code: 'VALIDATION', pointers: ['/colour', '/displayName'] },
+  },
+  {
+    name: 'a body that is not JSON',
+    method: 'POST',
+    path: '/v1/projects',
+    headers: JSON_HEADERS,
+    body: '{"displayName":',
+    expected: { status: 400, code: 'VALIDATION', pointers: [''] },
+  },
+  {
+    name: 'a body on an operation that takes none',
+    method: 'POST',
+    path: '/v1/mcp-servers/AAAAAAAAAAAAAAAAAAAAA/rotate',
+    headers: JSON_HEADERS,
+    body: '{}',
+    expected: { status: 400, code: 'VALIDATION', pointers: [''] },
+  },
+  {
+    name: 'a body of another content type',
+    method: 'POST',
+    path: '/v1/projects',
+    headers: { 'content-type': 'text/plain' },
+    body: 'displayName=x',
+    expected: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', pointers: [] },
+  },
+  {
+    name: 'a body above the size limit',
+    method: 'POST',
+    path: '/v1/projects',
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ displayName: 'x', metadata: { blob: 'x'.repeat(1024 * 1024) } }),
+    expected: { status: 413, code: 'PAYLOAD_TOO_LARGE', pointers: [] },
+  },
+  {
+    name: 'an unknown path',
+    method: 'GET',
+    path: '/v1/workflows',
+    expected: { status: 404, code: 'ENTITY_NOT_FOUND', pointers: [] },
+  },
+  {
+    name: 'a method the path does not take',
+    method: 'DELETE',
+    path: '/v1/flows',
+    expected: { status: 405, code: 'METHOD_NOT_ALLOWED', pointers: [] },
+  },
+];
+
 /** A well-formed id that no record has. */
 const unknownId = (): string => newId();
 
@@ -683,7 +804,7 @@ export function defineScenarios(target: ScenarioTarget): void {
           400,
         );
         expect(empty.errors?.length, 'a VALIDATION problem lists its violations').toBeGreaterThan(0);
-        if (isBackend) expect(empty.errors?.map((e) => e.pointer)).toContain('/displayName');
+        expect(empty.errors?.map((e) => e.pointer)).toContain('/displayName');
       });
 
       it('a body with a property the contract does not have answers the 400 problem', async () => {
@@ -696,7 +817,7 @@ export function defineScenarios(target: ScenarioTarget): void {
           400,
         );
         expect(unknown.errors?.length).toBeGreaterThan(0);
-        if (isBackend) expect(JSON.stringify(unknown.errors)).toContain('colour');
+        expect(JSON.stringify(unknown.errors)).toContain('colour');
       });
 
       it('a malformed id answers the 400 problem', async () => {
@@ -706,7 +827,7 @@ export function defineScenarios(target: ScenarioTarget): void {
           api.GET('/v1/flows/{id}', { params: { path: { id: 'not-an-id' } } }),
           400,
         );
-        if (isBackend) expect(body.errors?.map((e) => e.location)).toContain('path');
+        expect(body.errors?.map((e) => e.location)).toContain('path');
       });
 
       it('an invalid query parameter answers the 400 problem', async () => {
@@ -718,14 +839,36 @@ export function defineScenarios(target: ScenarioTarget): void {
         );
       });
 
-      // Prism checks declared parameters only; the contract's closed query strings (DECISIONS.md)
-      // cannot be expressed in OpenAPI, so only the backend is held to them.
-      if (isBackend)
-        it('an unknown query parameter answers the 400 problem', async () => {
-          const query = { projectId: ctx().projectId, colour: 'red' };
-          const body = await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query } }), 400);
-          expect(JSON.stringify(body.errors)).toContain('colour');
-        });
+      // The mock runs the backend's own request checks in front of Prism, so both targets hold
+      // the closed query strings of DECISIONS.md.
+      it('an unknown query parameter answers the 400 problem', async () => {
+        const query = { projectId: ctx().projectId, colour: 'red' };
+        const body = await problem('/v1/flows', 'get', api.GET('/v1/flows', { params: { query } }), 400);
+        expect(JSON.stringify(body.errors)).toContain('colour');
+      });
+
+      it.each(INVALID_REQUESTS.map((r) => [r.name, r] as const))(
+        '%s: the same status, code and errors[].pointer on the mock and the backend',
+        async (_name, r) => {
+          const path = r.path.replace('{project}', ctx().projectId);
+          const response = await fetch(`${ctx().baseUrl}${path}`, {
+            method: r.method,
+            headers: { authorization: `Bearer ${r.apiKey ?? ctx().apiKey}`, ...r.headers },
+            ...(r.body !== undefined ? { body: r.body } : {}),
+          });
+          const body: unknown = await response.json();
+          expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+          expect(validateProblem(body), JSON.stringify(body)).toBe(true);
+          const found = body as Problem;
+          expect({
+            status: response.status,
+            code: found.code,
+            pointers: found.errors?.map((e) => e.pointer) ?? [],
+          }).toEqual(r.expected);
+          expect(found.instance).toBe(new URL(`${ctx().baseUrl}${path}`).pathname);
+          expect(response.headers.get('x-request-id')).toBe(found.requestId);
+        },
+      );
 
       const withNotFound = OPERATIONS.filter((c) => c.notFound);
       it.each(withNotFound.map((c) => [label(c), c] as const))(
@@ -803,6 +946,26 @@ export function defineScenarios(target: ScenarioTarget): void {
             code,
           );
         });
+      });
+
+    if (isMock)
+      it('answers a CORS preflight from any origin without a key, and allows the origin on answers', async () => {
+        const preflight = await fetch(`${ctx().baseUrl}/v1/projects`, {
+          method: 'OPTIONS',
+          headers: {
+            origin: 'http://localhost:5173',
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization,content-type',
+          },
+        });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+        expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
+        const answer = await fetch(`${ctx().baseUrl}/v1/users`, {
+          headers: { origin: 'http://localhost:5173', authorization: `Bearer ${ctx().apiKey}` },
+        });
+        await answer.arrayBuffer();
+        expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
       });
 
     it('every operation of the contract was called', () => {

@@ -77,7 +77,7 @@ export interface GivenFlowVersion {
   state?: Schemas['FlowVersionState'];
   /** Default false. */
   valid?: boolean;
-  /** Default 'someone'. */
+  /** Id of a user; default: a random id (no user needs to exist). */
   updatedBy?: string;
   /** External ids of the app connections the version uses. Default none. */
   connectionIds?: string[];
@@ -167,7 +167,7 @@ export async function givenFlowVersion(store: Store, flowId: string, version: Gi
       flow_id: flowId,
       display_name: version.displayName ?? 'Flow',
       trigger: toJson(version.trigger ?? EMPTY_TRIGGER),
-      updated_by: version.updatedBy ?? 'someone',
+      updated_by: version.updatedBy ?? newId(),
       valid: toFlag(version.valid ?? false),
       schema_version: version.schemaVersion ?? '1',
       agent_ids: toJson(version.agentIds ?? []),
