@@ -72,39 +72,9 @@ export function mountBundle(bundle: JsonObject): { spec: JsonObject; basePath: s
   return { spec: { ...bundle, servers, paths }, basePath };
 }
 
-/**
- * The spec as the mock serves it: Prism answers a request that breaks the contract with the
- * operation's 422 when it declares one, before its 400. Our 422 is IDEMPOTENCY_KEY_REUSED, which
- * a stateless mock can never answer truly, so the mock leaves it out and invalid requests get the
- * 400 VALIDATION problem, as from the backend. (The proxy keeps it: the backend does answer it.)
- */
-export function withoutShadowing422(spec: JsonObject): JsonObject {
-  const paths: JsonObject = {};
-  for (const [path, item] of Object.entries(isObject(spec.paths) ? spec.paths : {})) {
-    if (!isObject(item)) {
-      paths[path] = item;
-      continue;
-    }
-    paths[path] = Object.fromEntries(
-      Object.entries(item).map(([method, operation]) => {
-        const responses = isObject(operation) && isObject(operation.responses) ? operation.responses : undefined;
-        if (!isObject(operation) || !responses || !('422' in responses) || !('400' in responses))
-          return [method, operation];
-        const { '422': _shadowing, ...kept } = responses;
-        return [method, { ...operation, responses: kept }];
-      }),
-    );
-  }
-  return { ...spec, paths };
-}
-
-/** Writes the mounted bundle into a fresh temporary directory (for the mock: without shadowing 422s). */
-export function writeMountedSpec(sourcePath: string = bundlePath, mode: 'mock' | 'proxy' = 'mock'): MountedSpec {
-  const mount = (): { spec: JsonObject; basePath: string } => {
-    const mounted = mountBundle(loadBundle(sourcePath));
-    return mode === 'mock' ? { ...mounted, spec: withoutShadowing422(mounted.spec) } : mounted;
-  };
-  const { spec, basePath } = mount();
+/** Writes the mounted bundle into a fresh temporary directory. */
+export function writeMountedSpec(sourcePath: string = bundlePath): MountedSpec {
+  const { spec, basePath } = mountBundle(loadBundle(sourcePath));
   const dir = mkdtempSync(join(tmpdir(), 'prism-mock-'));
   const specPath = join(dir, 'openapi.json');
   writeFileSync(specPath, JSON.stringify(spec));
@@ -113,7 +83,7 @@ export function writeMountedSpec(sourcePath: string = bundlePath, mode: 'mock' |
     basePath,
     /** Rewrites the file from the bundle (Prism reloads a document that changes). */
     refresh() {
-      writeFileSync(specPath, JSON.stringify(mount().spec));
+      writeFileSync(specPath, JSON.stringify(mountBundle(loadBundle(sourcePath)).spec));
     },
     cleanup() {
       rmSync(dir, { recursive: true, force: true });
@@ -190,7 +160,7 @@ export async function startPrism(options: StartPrismOptions = {}): Promise<Runni
   const host = options.host ?? '127.0.0.1';
   const logLevel = options.logLevel ?? 'error';
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const mounted = writeMountedSpec(options.specSource ?? bundlePath, mode);
+  const mounted = writeMountedSpec(options.specSource ?? bundlePath);
   let upstream: string | undefined;
   if (mode === 'proxy') {
     if (!options.upstream) throw new Error('proxy mode needs an upstream URL');
