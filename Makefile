@@ -57,3 +57,6 @@ typecheck:       ## Type-check src/, test/ and scripts/
 	$(NPM) run typecheck
 ci:              ## Run CI as it runs on a clean clone
 	bash .ci/run
+.PHONY: test-cluster
+test-cluster:    ## Two instances on one PostgreSQL and one Redis, SIGKILL during writes (TEST_DATABASE_URL, TEST_REDIS_URL)
+	$(NPM) run test:cluster

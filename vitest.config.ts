@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Browser tests need chromium: they run with vitest.docs.config.ts (npm run test:docs).
-    exclude: ['**/node_modules/**', 'test/**/*.browser.test.ts'],
+    // Cluster tests need PostgreSQL and Redis and take a minute: npm run test:cluster (vitest.cluster.config.ts).
+    exclude: ['**/node_modules/**', 'test/**/*.browser.test.ts', 'test/**/*.cluster.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/support/build-global-setup.ts', 'test/scenarios/mock-global-setup.ts'],

@@ -555,17 +555,18 @@ export interface components {
          *     - `ENTITY_NOT_FOUND` (404): the id does not exist or belongs to another platform.
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
-         *     - `IDEMPOTENCY_KEY_REUSED` (409): reserved for idempotent creates.
+         *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
+         *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
          *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`, or is compressed.
          *     - `HEADERS_TOO_LARGE` (431): the request line and headers exceed the size limit.
-         *     - `RATE_LIMITED` (429): reserved for rate limits.
+         *     - `RATE_LIMITED` (429): the rate-limit budget of the API key or client address is spent; see `Retry-After`.
          *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -1703,6 +1704,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description A request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`): retry after a moment to get its answer. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body is larger than the limit, 1 MiB by default (`PAYLOAD_TOO_LARGE`). */
         PayloadTooLarge: {
             headers: {
@@ -1718,6 +1732,32 @@ export interface components {
         };
         /** @description The body is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`). */
         UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used within 24 hours for a request with another body or on another operation (`IDEMPOTENCY_KEY_REUSED`). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Another project of the platform already has this `externalId` (`PROJECT_EXTERNAL_ID_ALREADY_EXISTS`), or a request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`). */
+        ProjectCreateConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -1755,6 +1795,16 @@ export interface components {
          * @example checkout-7f3a9c
          */
         RequestIdHeader: string;
+        /**
+         * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+         *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+         *     with the same body, the create is not repeated: the first success is answered again (same status,
+         *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+         *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+         *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+         *     remembered, so after an error the same key can be sent again.
+         */
+        IdempotencyKey: string;
         /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
         IdPath: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
@@ -1788,6 +1838,8 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description Seconds to wait before sending another request. */
         "Retry-After": string;
+        /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`, not a new create. Absent otherwise. */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -1859,6 +1911,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1876,6 +1938,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1885,8 +1948,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2136,6 +2201,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2153,6 +2228,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2161,9 +2237,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["ProjectConflict"];
+            409: components["responses"]["ProjectCreateConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2266,6 +2343,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2283,6 +2370,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,8 +2379,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
