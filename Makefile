@@ -27,8 +27,11 @@ migrate:         ## Apply migrations to the configured store
 	$(NPM) run migrate
 cli:             ## Admin command line, e.g. make cli ARGS="create-platform --name Acme --admin-email a@example.com"
 	$(NPM) run cli -- $(ARGS)
-lint:            ## Lint the contract (Redocly) and the code (Biome): fails on any finding
+lint:            ## Lint the contract (Redocly, Spectral OWASP) and the code (Biome): fails on any finding
 	$(NPM) run lint
+.PHONY: lint-security
+lint-security:   ## Security lint of the bundled contract (Spectral, OWASP API Security ruleset, openapi/spectral.yaml)
+	$(NPM) run lint:security
 .PHONY: format
 format:          ## Format the code and organise imports (Biome)
 	$(NPM) run format
@@ -64,3 +67,6 @@ bench-depth:     ## First page against a page ~1,000,000 runs deep, every listFl
 .PHONY: test-bench
 test-bench:      ## A short smoke run of the benchmark and its depth mode (about a minute; CI runs it)
 	$(NPM) run test:bench
+.PHONY: test-cluster
+test-cluster:    ## Two instances on one PostgreSQL and one Redis, SIGKILL during writes (TEST_DATABASE_URL, TEST_REDIS_URL)
+	$(NPM) run test:cluster

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // A short run of the benchmark (npm run test:bench): about a minute, so not part of npm test;
-// .ci/run runs it (scripts/ci/40-bench-smoke.sh).
+// .ci/run runs it (scripts/ci/50-bench-smoke.sh).
 export default defineConfig({
   test: {
     include: ['test/bench/**/*.smoke.test.ts'],

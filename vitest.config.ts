@@ -4,7 +4,14 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // Browser tests need chromium: they run with vitest.docs.config.ts (npm run test:docs).
-    exclude: ['**/node_modules/**', 'test/**/*.browser.test.ts', 'test/**/*.smoke.test.ts'],
+    // Cluster tests need PostgreSQL and Redis and take a minute: npm run test:cluster (vitest.cluster.config.ts).
+    // The benchmark's smoke run takes a minute too: npm run test:bench (vitest.bench.config.ts).
+    exclude: [
+      '**/node_modules/**',
+      'test/**/*.browser.test.ts',
+      'test/**/*.cluster.test.ts',
+      'test/**/*.smoke.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['test/support/build-global-setup.ts', 'test/scenarios/mock-global-setup.ts'],

@@ -392,7 +392,10 @@ export interface components {
             propertySettings: {
                 [key: string]: unknown;
             };
-            /** @description Logo shown instead of the piece's own. */
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own.
+             */
             customLogoUrl?: string;
             /**
              * @description Package name of the piece.
@@ -552,17 +555,18 @@ export interface components {
          *     - `ENTITY_NOT_FOUND` (404): the id does not exist or belongs to another platform.
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
-         *     - `IDEMPOTENCY_KEY_REUSED` (409): reserved for idempotent creates.
+         *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
+         *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
          *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`, or is compressed.
          *     - `HEADERS_TOO_LARGE` (431): the request line and headers exceed the size limit.
-         *     - `RATE_LIMITED` (429): reserved for rate limits.
+         *     - `RATE_LIMITED` (429): the rate-limit budget of the API key or client address is spent; see `Retry-After`.
          *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -596,7 +600,10 @@ export interface components {
             type: string;
             /** @description Short summary of the problem type. */
             title: string;
-            /** @description The HTTP status of this response. */
+            /**
+             * Format: int32
+             * @description The HTTP status of this response.
+             */
             status: number;
             /** @description What went wrong with this request, for a person. */
             detail: string;
@@ -670,10 +677,16 @@ export interface components {
             flowVersion?: components["schemas"]["FlowRunFlowVersion"];
             /** @description File holding the run's full log; `null` when none was kept. */
             logsFileId?: string | null;
-            /** @description Steps executed, as counted against the plan's task quota. */
+            /**
+             * Format: int32
+             * @description Steps executed, as counted against the plan's task quota.
+             */
             tasks?: number;
             status: components["schemas"]["FlowRunStatus"];
-            /** @description Run time in milliseconds; absent while the run is in progress. */
+            /**
+             * Format: int64
+             * @description Run time in milliseconds; absent while the run is in progress.
+             */
             duration?: number;
             startTime: components["schemas"]["Timestamp"];
             /** @description Absent while the run is in progress. */
@@ -714,10 +727,16 @@ export interface components {
             flowVersion?: components["schemas"]["FlowRunFlowVersion"];
             /** @description File holding the run's full log; `null` when none was kept. */
             logsFileId?: string | null;
-            /** @description Steps executed, as counted against the plan's task quota. */
+            /**
+             * Format: int32
+             * @description Steps executed, as counted against the plan's task quota.
+             */
             tasks?: number;
             status: components["schemas"]["FlowRunStatus"];
-            /** @description Run time in milliseconds; absent while the run is in progress. */
+            /**
+             * Format: int64
+             * @description Run time in milliseconds; absent while the run is in progress.
+             */
             duration?: number;
             startTime: components["schemas"]["Timestamp"];
             /** @description Absent while the run is in progress. */
@@ -878,13 +897,25 @@ export interface components {
          * @description Counts computed when the project is read.
          */
         ProjectAnalytics: {
-            /** @description Users of the project's platform. */
+            /**
+             * Format: int32
+             * @description Users of the project's platform.
+             */
             totalUsers: number;
-            /** @description Users of the platform whose status is `ACTIVE`. */
+            /**
+             * Format: int32
+             * @description Users of the platform whose status is `ACTIVE`.
+             */
             activeUsers: number;
-            /** @description Flows of the project. */
+            /**
+             * Format: int32
+             * @description Flows of the project.
+             */
             totalFlows: number;
-            /** @description Flows of the project whose status is `ENABLED`. */
+            /**
+             * Format: int32
+             * @description Flows of the project whose status is `ENABLED`.
+             */
             activeFlows: number;
         };
         /**
@@ -909,7 +940,10 @@ export interface components {
             releasesEnabled: boolean;
             plan: components["schemas"]["ProjectPlan"];
             analytics: components["schemas"]["ProjectAnalytics"];
-            /** @description How many of the project's runs may execute at once. */
+            /**
+             * Format: int32
+             * @description How many of the project's runs may execute at once.
+             */
             maxConcurrentJobs: number;
             /** @description The client's own id of the project, unique within the platform; a new random id when none was given at creation. */
             externalId: string;
@@ -939,7 +973,10 @@ export interface components {
             externalId?: string | null;
             /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
-            /** @description How many of the project's runs may execute at once. 100 when omitted or `null`. */
+            /**
+             * Format: int32
+             * @description How many of the project's runs may execute at once. 100 when omitted or `null`.
+             */
             maxConcurrentJobs?: number | null;
         };
         /**
@@ -1074,7 +1111,10 @@ export interface components {
                 [key: string]: unknown;
             };
             sampleData?: components["schemas"]["SampleData"];
-            /** @description Logo shown instead of the piece's own. */
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own.
+             */
             customLogoUrl?: string;
         };
         /**
@@ -1187,7 +1227,10 @@ export interface components {
             };
             /** @description Where the trigger's test data is stored; absent when the template was sent without it. */
             sampleData?: components["schemas"]["SampleData"];
-            /** @description Logo shown instead of the piece's own; absent when none. */
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own; absent when none.
+             */
             customLogoUrl?: string;
         };
         /**
@@ -1350,7 +1393,10 @@ export interface components {
              * @example Europe/Berlin
              */
             timezone: string;
-            /** @description Consecutive failed scheduled runs. */
+            /**
+             * Format: int32
+             * @description Consecutive failed scheduled runs.
+             */
             failureCount: number;
         };
         /**
@@ -1582,6 +1628,9 @@ export interface components {
         BadRequest: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1592,6 +1641,9 @@ export interface components {
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
@@ -1603,6 +1655,23 @@ export interface components {
         NotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many requests for your API key within the current window (`RATE_LIMITED`). Wait `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1613,6 +1682,9 @@ export interface components {
         InternalError: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1623,6 +1695,22 @@ export interface components {
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`): retry after a moment to get its answer. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1633,6 +1721,9 @@ export interface components {
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1643,6 +1734,35 @@ export interface components {
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The `Idempotency-Key` was used within 24 hours for a request with another body or on another operation (`IDEMPOTENCY_KEY_REUSED`). */
+        IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Another project of the platform already has this `externalId` (`PROJECT_EXTERNAL_ID_ALREADY_EXISTS`), or a request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`). */
+        ProjectCreateConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1653,6 +1773,9 @@ export interface components {
         ProjectConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 [name: string]: unknown;
             };
             content: {
@@ -1672,6 +1795,16 @@ export interface components {
          * @example checkout-7f3a9c
          */
         RequestIdHeader: string;
+        /**
+         * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+         *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+         *     with the same body, the create is not repeated: the first success is answered again (same status,
+         *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+         *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+         *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+         *     remembered, so after an error the same key can be sent again.
+         */
+        IdempotencyKey: string;
         /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
         IdPath: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
@@ -1683,8 +1816,30 @@ export interface components {
     headers: {
         /** @description Id of this request (the caller's own `X-Request-Id` when it was well formed, 1–128 characters of `0-9A-Za-z._-`; else a new one). Quote it when reporting a problem. */
         "X-Request-Id": string;
+        /**
+         * @description What is left of your quota under each rate-limit policy (IETF RateLimit header fields, draft 8):
+         *     the policy's name, `r` the requests remaining, `t` the seconds until the window resets. Absent when
+         *     rate limiting is turned off.
+         */
+        RateLimit: string;
+        /**
+         * @description The rate-limit policies that apply to this request (IETF RateLimit header fields, draft 8): the
+         *     policy's name, `q` the quota, `w` the window in seconds and `pk` a digest of the partition key
+         *     (your API key or address). Absent when rate limiting is turned off.
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description CORS: the browser origin allowed to read this response, sent only when the request's `Origin` is
+         *     one of the origins the service is configured to allow (`CORS_ORIGINS`). Absent otherwise, and for
+         *     clients that are not browsers.
+         */
+        "Access-Control-Allow-Origin": string;
         /** @description The authentication scheme the service expects. */
         "WWW-Authenticate": string;
+        /** @description Seconds to wait before sending another request. */
+        "Retry-After": string;
+        /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`, not a new create. Absent otherwise. */
+        "Idempotent-Replayed": "true";
     };
     pathItems: never;
 }
@@ -1730,6 +1885,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1739,6 +1897,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1752,6 +1911,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -1766,6 +1935,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1775,8 +1948,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1806,6 +1982,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1815,6 +1994,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1859,6 +2039,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1868,6 +2051,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1894,6 +2078,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1903,6 +2090,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1941,6 +2129,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,6 +2141,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -1984,6 +2176,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1992,6 +2187,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2005,6 +2201,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2019,6 +2225,10 @@ export interface operations {
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2027,9 +2237,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["ProjectConflict"];
+            409: components["responses"]["ProjectCreateConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2060,6 +2272,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2072,6 +2287,7 @@ export interface operations {
             409: components["responses"]["ProjectConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2102,6 +2318,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2110,6 +2329,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2123,6 +2343,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2137,6 +2367,10 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2145,8 +2379,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2179,6 +2416,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2428,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2218,6 +2459,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2229,6 +2473,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2255,6 +2500,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2264,6 +2512,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -2287,6 +2536,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2294,6 +2546,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2316,6 +2569,9 @@ export interface operations {
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2579,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

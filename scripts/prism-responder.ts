@@ -4,6 +4,7 @@
 // `Prefer: code=…`, `Prefer: dynamic=true`), without its HTTP server, its own request checks or
 // a second process. Used by scripts/mock.ts and test/support/mock.ts.
 
+import { configureExtensionsUserProvided } from '@stoplight/prism-cli/dist/extensions';
 import { createLogger } from '@stoplight/prism-core';
 import {
   createInstance,
@@ -45,8 +46,10 @@ function headersOf(req: Request): IHttpNameValue {
 
 function send(res: Response, status: number, headers: IHttpNameValue, body: unknown): void {
   // X-Request-Id belongs to the front (request-id.ts): Prism would answer the example's.
+  // The front owns the request id and CORS; Prism would fill them from the contract's examples.
   for (const [name, value] of Object.entries(headers))
-    if (name.toLowerCase() !== 'x-request-id') res.setHeader(name, value);
+    if (name.toLowerCase() !== 'x-request-id' && !name.toLowerCase().startsWith('access-control-'))
+      res.setHeader(name, value);
   res.status(status);
   if (body === undefined) res.end();
   else res.end(typeof body === 'string' ? body : JSON.stringify(body));
@@ -54,7 +57,11 @@ function send(res: Response, status: number, headers: IHttpNameValue, body: unkn
 
 /** The operations of the bundle (mounted under /api as the front serves it) and a handler answering from them. */
 export async function prismResponder(options: PrismResponderOptions = {}): Promise<RequestHandler> {
-  const operations = await getHttpOperationsFromSpec(mountBundle(loadBundle()).spec);
+  const { spec } = mountBundle(loadBundle());
+  // The generator's options (at most 5 items a generated array) come from the spec's
+  // x-json-schema-faker, which only Prism's CLI applies: apply them here the same way.
+  await configureExtensionsUserProvided(spec, {});
+  const operations = await getHttpOperationsFromSpec(spec);
   const config: IHttpConfig = {
     mock: { dynamic: options.dynamic ?? false },
     validateRequest: false,

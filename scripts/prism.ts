@@ -57,10 +57,18 @@ export interface MountedSpec {
   cleanup(): void;
 }
 
+/**
+ * json-schema-faker's options for `Prefer: dynamic=true` (Prism reads them from this extension). Prism
+ * fakes every optional part, which fills each array up to its maxItems: with the contract's limits
+ * (100 records a page, 1000 pieces a plan) one page would be megabytes and take seconds. At most 5
+ * items a generated array; requests are still validated against the contract's own limits.
+ */
+const FAKER_OPTIONS = { 'x-json-schema-faker': { 'max-items': 5 } };
+
 /** The bundle with every path prefixed by the server URL's path, and a server URL without it. */
 export function mountBundle(bundle: JsonObject): { spec: JsonObject; basePath: string } {
   const basePath = basePathOf(bundle);
-  if (basePath === '') return { spec: bundle, basePath };
+  if (basePath === '') return { spec: { ...bundle, ...FAKER_OPTIONS }, basePath };
   const paths: JsonObject = {};
   for (const [path, item] of Object.entries(isObject(bundle.paths) ? bundle.paths : {}))
     paths[`${basePath}${path}`] = item;
@@ -69,7 +77,7 @@ export function mountBundle(bundle: JsonObject): { spec: JsonObject; basePath: s
     const url = new URL(server.url, 'http://localhost');
     return { ...server, url: url.origin };
   });
-  return { spec: { ...bundle, servers, paths }, basePath };
+  return { spec: { ...bundle, ...FAKER_OPTIONS, servers, paths }, basePath };
 }
 
 /** Writes the mounted bundle into a fresh temporary directory. */

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { isEmail } from './core/email';
 import { loadDemoData } from './demo/data';
 import { seedRuns } from './flow-runs/seed';
+import { sealPlaintextTokens } from './mcp-servers/token';
 import { createApiKey, createPlatform, platformPrincipal } from './platforms/service';
 import { migrate, openStore, type Store } from './store/database';
 
@@ -28,7 +29,9 @@ async function withStore<T>(work: (store: Store, applied: string[]) => Promise<T
   );
   useEncryptionKey(store, loadEncryptionKey(config.encryptionKey, config.dataDir));
   try {
-    return await work(store, await migrate(store));
+    const applied = await migrate(store);
+    await sealPlaintextTokens(store);
+    return await work(store, applied);
   } finally {
     await store.close();
   }

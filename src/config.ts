@@ -14,6 +14,12 @@ export interface Config {
   validateResponses: boolean;
   bodyLimit: number;
   shutdownTimeoutMs: number;
+  /** RATE_LIMIT_PER_MINUTE: requests per API key (and per client address without a valid key) a minute; 0: no limit. */
+  rateLimitPerMinute: number;
+  /** REDIS_URL: where instances share their rate-limit budgets; unset: each instance counts in memory. */
+  redisUrl: string | undefined;
+  /** REDIS_PREFIX: prefix of this service's Redis keys, for a Redis shared with others. */
+  redisPrefix: string;
   /** BOOTSTRAP_ADMIN_EMAIL: the first admin's address on an empty store (a valid `format: email`). */
   bootstrapAdminEmail: string;
   /** CORS_ORIGINS: the browser origins allowed to call the API; '*' is any; empty: none (no CORS headers). */
@@ -131,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: flag(env, 'VALIDATE_RESPONSES', !production),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'flow-api:',
     bootstrapAdminEmail: email(env, 'BOOTSTRAP_ADMIN_EMAIL', 'admin@example.com'),
     corsOrigins: origins(env, 'CORS_ORIGINS', []),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,

@@ -8,8 +8,10 @@ import { handlers } from './handlers';
 import { createApp } from './http/app';
 import { clientErrorHandler } from './http/client-error';
 import { createMetrics, type ServiceMetrics } from './http/metrics';
+import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
+import { openRedis, type RedisConnection } from './store/redis';
 
 export interface RunningService {
   server: Server;
@@ -70,6 +72,11 @@ export async function startService(
   const options: StoreOptions =
     storeOptions ??
     (config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'sqlite', dataDir: config.dataDir });
+  // Rate-limit budgets shared by every instance when Redis is configured; first, so that
+  // a Redis that cannot be reached stops the start-up before anything else is opened.
+  const redis: RedisConnection | undefined = config.redisUrl
+    ? await openRedis(config.redisUrl, (error) => logger.warn({ err: error }, 'redis connection error'))
+    : undefined;
   // Read (or made) once, here, beside the SQLite data when there is some: requests never touch it.
   const encryptionKey = loadEncryptionKey(
     config.encryptionKey,
@@ -79,6 +86,8 @@ export async function startService(
   useEncryptionKey(store, encryptionKey);
   const applied = await migrate(store);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
+  const sealedTokens = await sealPlaintextTokens(store);
+  if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
 
   const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
@@ -88,6 +97,12 @@ export async function startService(
     handlers,
     validateResponses: config.validateResponses,
     bodyLimit: config.bodyLimit,
+    rateLimit: {
+      perMinute: config.rateLimitPerMinute,
+      redis,
+      redisPrefix: config.redisPrefix,
+      onStoreError: (error) => logger.error({ err: error }, 'rate limit store failed; request let through'),
+    },
     corsOrigins: config.corsOrigins,
     ...(metrics ? { metrics } : {}),
   });
@@ -119,7 +134,16 @@ export async function startService(
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;
-  logger.info({ url, store: store.kind, validateResponses: config.validateResponses }, 'listening');
+  logger.info(
+    {
+      url,
+      store: store.kind,
+      validateResponses: config.validateResponses,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      rateLimitStore: redis ? 'redis' : 'memory',
+    },
+    'listening',
+  );
   if (metricsServer) logger.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, 'metrics');
 
   let stopping: Promise<void> | undefined;
@@ -136,6 +160,7 @@ export async function startService(
       metricsServer?.closeAllConnections();
       metricsServer?.close();
       await store.close();
+      if (redis?.isOpen) await redis.close();
     })();
     return stopping;
   };

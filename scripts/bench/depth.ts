@@ -141,7 +141,7 @@ export async function runDepth(options: DepthOptions): Promise<string> {
     };
 
     const server = await startServer({
-      env: { ...benchStore.env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: { ...benchStore.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
       probePath: `/v1/flow-runs?projectId=${data.projectId}`,
       headers: { authorization: `Bearer ${benchStore.apiKey}` },
       logFile: join(options.outDir, `depth-${options.storeKind}.log`),

@@ -4,7 +4,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Store } from '../store/database';
+import { DATA_DIR_MODE, type Store } from '../store/database';
 
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;
@@ -36,7 +36,8 @@ export function parseEncryptionKey(text: string, source: string): Buffer {
 export function loadEncryptionKey(configured: string | undefined, dataDir: string): Buffer {
   if (configured !== undefined) return parseEncryptionKey(configured, 'ENCRYPTION_KEY');
   const file = join(dataDir, KEY_FILE);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only, as the store makes it (the key file is often the first thing in the directory).
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   try {
     // 'wx': never overwrite a key another process has just written; that one wins and is read below.
     writeFileSync(file, `${randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });

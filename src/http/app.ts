@@ -8,13 +8,16 @@ import type { Store } from '../store/database';
 import { authentication, keysOfStore } from './authentication';
 import { bodyParser } from './body-parser';
 import { cors } from './cors';
+import { idempotency } from './idempotency';
 import { inputText } from './input-text';
 import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
 import { parseQuery, queryShape } from './query';
+import { type RateLimitOptions, rateLimits } from './rate-limit';
 import { requestId } from './request-id';
 import { requestLog } from './request-log';
+import { securityHeaders } from './security-headers';
 import { selfDocs } from './self-docs';
 import { unknownPath } from './unknown-path';
 import { contractValidation } from './validation';
@@ -27,6 +30,8 @@ export interface AppOptions {
   validateResponses: boolean;
   /** Largest accepted body, in bytes. */
   bodyLimit: number;
+  /** Requests a minute per API key or client address, and where the counters live. */
+  rateLimit: RateLimitOptions;
   /** Browser origins allowed by CORS ('*': any); none when absent. */
   corsOrigins?: '*' | readonly string[];
   /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
@@ -38,21 +43,27 @@ export function createApp(options: AppOptions): express.Express {
   const routes = operationRoutes(bundle);
   const publicPaths = new Set(routes.filter((route) => route.public).map((route) => route.expressPath));
 
+  const limits = rateLimits(options.rateLimit);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', parseQuery);
 
   app.use(requestId());
+  app.use(securityHeaders([`${basePathOf(bundle)}/docs`]));
   app.use(requestLog(options.logger));
   if (options.metrics) app.use(requestMetrics(options.metrics, routes));
   app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
+  app.use(limits.byClientAddress);
   app.use(selfDocs(bundle, basePathOf(bundle)));
   app.use(authentication(keysOfStore(options.store), publicPaths));
+  app.use(limits.byApiKey);
   app.use(bodyParser(options.bodyLimit));
   app.use(queryShape());
   app.use(inputText());
   app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
+  app.use(idempotency(routes, options.store));
   app.use(operations(routes, options.handlers, options.store));
   app.use(unknownPath());
   app.use(problemWriter());

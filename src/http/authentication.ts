@@ -33,13 +33,18 @@ export function principalOfRequest(req: Request): Principal | undefined {
   return principals.get(req);
 }
 
+/** The bearer token the request carries, if any (valid or not). */
+export function bearerTokenOf(req: Request): string | undefined {
+  const authorization = req.get('authorization');
+  return authorization ? BEARER_PATTERN.exec(authorization)?.[1] : undefined;
+}
+
 export function authentication(checkKey: KeyCheck, publicPaths: ReadonlySet<string>): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     // Express routes `/api/health/` to `/api/health`: it is public too.
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     if (publicPaths.has(path)) return next();
-    const authorization = req.get('authorization');
-    const apiKey = authorization ? BEARER_PATTERN.exec(authorization)?.[1] : undefined;
+    const apiKey = bearerTokenOf(req);
     const principal = apiKey ? await checkKey(apiKey) : undefined;
     if (!principal) throw authenticationRequired();
     principals.set(req, principal);

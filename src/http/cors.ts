@@ -21,6 +21,7 @@ export const EXPOSED_HEADERS = [
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
+  'Idempotent-Replayed',
 ];
 /** Request headers a client sends besides the CORS-safelisted ones. */
 const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'X-Request-Id', 'Idempotency-Key', 'Prefer'];

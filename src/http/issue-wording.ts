@@ -58,6 +58,7 @@ const REWRITES: Array<[RegExp, (match: RegExpExecArray, name: string, raw: RawQu
     },
   ],
   [/^must match pattern "\^\[Hh\]\[Tt\]\[Tt\]\[Pp\]\[Ss\]\?:\/\/"$/, () => 'must start with https:// or http://'],
+  [/^must match pattern "\^\$"$/, () => 'must be empty'],
   [/^must match pattern "(.*)"$/, (match) => `must match the pattern ${match[1]}`],
   [/^must match format "(.*)"$/, (match) => `must be ${FORMATS[match[1] ?? ''] ?? `a valid ${match[1]}`}`],
   [
@@ -117,7 +118,10 @@ export function mergeAlternatives(issues: ValidationIssue[]): ValidationIssue[] 
     }
     if (ALTERNATIVES.test(issue.message)) continue;
     const previous = merged.find((candidate) => `${candidate.location} ${candidate.pointer}` === key);
-    if (previous) previous.message = `${previous.message} or ${alternative(previous.message, issue.message)}`;
+    // Two constraints of one branch can say the same thing (`maxLength: 0` and `pattern: ^$`).
+    const addition = previous ? alternative(previous.message, issue.message) : '';
+    if (previous && (previous.message === issue.message || previous.message.endsWith(` ${addition}`))) continue;
+    if (previous) previous.message = `${previous.message} or ${addition}`;
     else merged.push({ ...issue });
   }
   return merged;

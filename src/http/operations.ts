@@ -1,7 +1,7 @@
 // One Express route per operation of the contract, calling the operation's handler from the
 // registry with the validated query, path and body.
 import express, { type Request, type Response, type Router } from 'express';
-import { type Bundle, basePathOf, type HttpMethod, listOperations } from '../core/contract';
+import { type Bundle, basePathOf, deref, type HttpMethod, isObject, listOperations } from '../core/contract';
 import { ApiError } from '../core/errors';
 import type { HandlerRegistry, OperationId, RequestContext } from '../operations';
 import type { Store } from '../store/database';
@@ -15,6 +15,23 @@ export interface OperationRoute {
   expressPath: string;
   takesBody: boolean;
   public: boolean;
+  /** The operation declares the `Idempotency-Key` header (src/http/idempotency.ts). */
+  idempotent: boolean;
+}
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+function declaresHeader(bundle: Bundle, parameters: unknown, name: string): boolean {
+  if (!Array.isArray(parameters)) return false;
+  return parameters.some((reference) => {
+    const parameter = deref(bundle, reference);
+    return (
+      isObject(parameter) &&
+      parameter.in === 'header' &&
+      typeof parameter.name === 'string' &&
+      parameter.name.toLowerCase() === name.toLowerCase()
+    );
+  });
 }
 
 const ROUTED_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -36,6 +53,7 @@ export function operationRoutes(bundle: Bundle): OperationRoute[] {
       expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
       takesBody: operation.requestBody !== undefined,
       public: security.length === 0,
+      idempotent: declaresHeader(bundle, operation.parameters, IDEMPOTENCY_HEADER),
     });
   }
   return routes;

@@ -5,7 +5,7 @@ import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
-import { findProjectRow, newMcpToken } from '../projects/service';
+import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
@@ -13,6 +13,7 @@ import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
 import { mcpFlowsById } from './embedded-flow';
+import { newMcpToken, openMcpToken, sealMcpToken } from './token';
 
 type McpServer = components['schemas']['McpServer'];
 type McpServerPage = components['schemas']['McpServerPage'];
@@ -54,8 +55,11 @@ function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
   return { ...common, type: 'FLOW', flowId: row.flow_id, flow };
 }
 
-/** Servers with their tools (by position) and the flows those embed: three queries for the page. */
-async function present(db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
+/**
+ * Servers with their tools (by position) and the flows those embed: three queries for the page.
+ * `store` holds the key that opens the tokens; `db` is the store's or a transaction's.
+ */
+async function present(store: Store, db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
   if (rows.length === 0) return [];
   const tools = await db
     .selectFrom('mcp_tools')
@@ -79,15 +83,15 @@ async function present(db: Kysely<Database>, rows: ServerRow[]): Promise<McpServ
     updated: row.updated,
     name: row.name,
     projectId: row.project_id,
-    token: row.token,
+    token: openMcpToken(store, row.id, row.token),
     ...(row.agent_id !== null ? { agentId: row.agent_id } : {}),
     tools: toolsOf.get(row.id) ?? [],
   }));
 }
 
-async function presentOne(db: Kysely<Database>, serverId: string): Promise<McpServer> {
+async function presentOne(store: Store, db: Kysely<Database>, serverId: string): Promise<McpServer> {
   const row = await db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
-  const [server] = await present(db, [row]);
+  const [server] = await present(store, db, [row]);
   if (!server) throw new Error(`MCP server ${serverId} vanished`);
   return server;
 }
@@ -111,7 +115,7 @@ export async function list(store: Store, principal: Principal, query: McpServerL
   if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
-  return { data: await present(store.db, page.rows), next: page.next, previous: page.previous };
+  return { data: await present(store, store.db, page.rows), next: page.next, previous: page.previous };
 }
 
 /** The rules of a tool set the schema cannot express: this server's mcpId, flow matching flowId, no duplicates. */
@@ -244,7 +248,7 @@ export async function update(
       .execute();
     if (input.tools !== undefined) await replaceTools(trx, server, input.tools, timestamp);
   });
-  return presentOne(store.db, server.id);
+  return presentOne(store, store.db, server.id);
 }
 
 /**
@@ -257,9 +261,9 @@ export async function rotateToken(store: Store, principal: Principal, serverId: 
   return store.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('mcp_servers')
-      .set({ token: newMcpToken(), updated: now() })
+      .set({ ...sealMcpToken(store, server.id, newMcpToken()), updated: now() })
       .where('id', '=', server.id)
       .execute();
-    return presentOne(trx, server.id);
+    return presentOne(store, trx, server.id);
   });
 }

@@ -3,10 +3,11 @@ import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { newMcpToken, sealMcpToken } from '../mcp-servers/token';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { containsIgnoringCase } from '../store/filters';
-import { newId, now, randomAlphanumeric } from '../store/ids';
+import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { fetchPage, type KeysetSpec } from '../store/keyset';
 import type { Database, ProjectPlansTable, ProjectsTable } from '../store/schema';
@@ -44,10 +45,7 @@ const ICON_COLORS: ProjectIconColor[] = [
 ];
 export const DEFAULT_MAX_CONCURRENT_JOBS = 100;
 export const DEFAULT_PROJECT_PAGE_SIZE = 50;
-/** MCP tokens: 40 characters of 0-9A-Za-z (about 238 bits). */
-export function newMcpToken(): string {
-  return randomAlphanumeric(40);
-}
+export { newMcpToken } from '../mcp-servers/token';
 
 const projectOrder: KeysetSpec<ProjectRow> = {
   list: 'projects',
@@ -233,15 +231,16 @@ export async function create(store: Store, principal: Principal, input: ProjectC
           pieces: toJson([]),
         })
         .execute();
+      const serverId = newId();
       await trx
         .insertInto('mcp_servers')
         .values({
-          id: newId(),
+          id: serverId,
           created: timestamp,
           updated: timestamp,
           project_id: projectId,
           name: `${input.displayName} MCP server`,
-          token: newMcpToken(),
+          ...sealMcpToken(store, serverId, newMcpToken()),
           agent_id: null,
         })
         .execute();

@@ -1,7 +1,7 @@
 // Opens the store: SQLite (better-sqlite3, embedded, the default) or PostgreSQL when a
 // postgres:// URL is given. Both speak the same Kysely schema and migrations.
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -23,6 +23,8 @@ export type StoreKind = 'sqlite' | 'postgres';
 export interface Store {
   readonly kind: StoreKind;
   readonly db: Kysely<Database>;
+  /** The PostgreSQL schema the store lives in, when one was given (tests); else the default. */
+  readonly schema?: string | undefined;
   /** PostgreSQL's connection pool right now (for metrics); undefined on SQLite (one embedded connection). */
   poolStats?(): PoolStats;
   /** Runs a trivial query; throws when the store cannot be reached. */
@@ -71,12 +73,28 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
   };
 }
 
-function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<Database> {
-  let file = ':memory:';
-  if ('dataDir' in options) {
-    mkdirSync(options.dataDir, { recursive: true });
-    file = join(options.dataDir, 'store.sqlite');
+/** Owner only: the directory and the files hold every platform's data and encrypted secrets. */
+export const DATA_DIR_MODE = 0o700;
+export const DATA_FILE_MODE = 0o600;
+
+/**
+ * The store's file, created owner-only before SQLite opens it: SQLite gives its `-wal` and `-shm`
+ * files the mode of the database file. Files left readable by an earlier version are tightened.
+ */
+function ownerOnlyDatabaseFile(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
+  const file = join(dataDir, 'store.sqlite');
+  try {
+    closeSync(openSync(file, 'wx', DATA_FILE_MODE));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
   }
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(path)) chmodSync(path, DATA_FILE_MODE);
+  return file;
+}
+
+function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<Database> {
+  const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
   const database = new SqliteDatabase(file);
   // WAL: readers do not block the writer. synchronous=NORMAL in WAL mode keeps every committed
   // transaction across a crash of the process (the OS holds the WAL); FULL would add power-loss
@@ -144,6 +162,7 @@ export function openStore(options: StoreOptions): Store {
   return {
     kind: options.kind,
     db,
+    schema: options.kind === 'postgres' ? options.schema : undefined,
     ...(pool
       ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
       : {}),
@@ -158,12 +177,14 @@ export function openStore(options: StoreOptions): Store {
 
 /** Applies every pending migration; returns the names applied. */
 export async function migrate(store: Store): Promise<string[]> {
-  // Kysely looks for its migration tables in every schema unless told which: on a database shared
-  // by several schemas (tests, benchmarks) another schema's tables would be taken for ours.
+  // Named always on PostgreSQL: without it Kysely takes the migration tables of any schema of the
+  // database for its own, and skips creating them (test suites and benchmarks run side by side, one
+  // schema each, some chosen by `search_path` in DATABASE_URL rather than given to openStore).
   const schema =
-    store.kind === 'postgres'
+    store.schema ??
+    (store.kind === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
-      : undefined;
+      : undefined);
   const migrator = new Migrator({
     db: store.db,
     provider: migrationProvider(store.kind),

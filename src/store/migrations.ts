@@ -262,6 +262,42 @@ function initialMigration(kind: StoreKind): Migration {
 }
 
 /**
+ * Idempotency records (src/store/idempotency.ts): one per platform and `Idempotency-Key`, kept 24 h,
+ * in the database so every instance and a restarted one see the same records.
+ */
+const idempotencyKeys: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('idempotency_keys')
+      .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+      .addColumn('key', 'text', (c) => c.notNull())
+      .addColumn('claim', 'text', (c) => c.notNull())
+      .addColumn('fingerprint', 'text', (c) => c.notNull())
+      .addColumn('state', 'text', (c) => c.notNull())
+      .addColumn('created', 'text', (c) => c.notNull())
+      .addColumn('locked_until', 'text', (c) => c.notNull())
+      .addColumn('expires', 'text', (c) => c.notNull())
+      .addColumn('status', 'integer')
+      .addColumn('body', 'text')
+      .addPrimaryKeyConstraint('idempotency_keys_pk', ['platform_id', 'key'])
+      .execute();
+    await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires').execute();
+  },
+};
+
+/**
+ * MCP tokens are stored encrypted (src/mcp-servers/token.ts): the random IV makes the old unique
+ * index on `token` useless, so uniqueness (and lookup) moves to a digest. Null for rows written
+ * before this migration until the service encrypts them at start-up (sealPlaintextTokens).
+ */
+const mcpTokenDigest: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('mcp_servers').addColumn('token_digest', 'text').execute();
+    await db.schema.createIndex('mcp_servers_token_digest').on('mcp_servers').column('token_digest').unique().execute();
+  },
+};
+
+/**
  * The latest version of each flow kept on the flow row (set in the transaction that adds a
  * version), so that lists join it directly instead of finding it with a correlated subquery per row.
  */
@@ -300,6 +336,8 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001_initial': initialMigration(kind),
+        '0002_idempotency_keys': idempotencyKeys,
+        '0003_mcp_token_digest': mcpTokenDigest,
         '0010_latest_version_on_flow': latestVersionOnFlow,
         '0011_flow_run_filter_indexes': flowRunFilterIndexes,
       };

@@ -167,7 +167,10 @@ export interface McpServersTable {
   updated: string;
   project_id: string;
   name: string;
+  /** Encrypted (`v1.…`, src/mcp-servers/token.ts); plain text only in rows from before 0003. */
   token: string;
+  /** Hex SHA-256 of the token; null only in rows from before 0003 not yet encrypted. */
+  token_digest: string | null;
   agent_id: string | null;
 }
 
@@ -186,6 +189,21 @@ export interface McpToolsTable {
   position: number;
 }
 
+/** `state` is `running` while the first request runs, then `completed` with its `status` and JSON `body`. */
+export interface IdempotencyKeysTable {
+  platform_id: string;
+  key: string;
+  /** Random per claim: only the request that claimed the key completes or releases it. */
+  claim: string;
+  fingerprint: string;
+  state: string;
+  created: string;
+  locked_until: string;
+  expires: string;
+  status: number | null;
+  body: string | null;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   users: UsersTable;
@@ -202,4 +220,5 @@ export interface Database {
   flow_templates: FlowTemplatesTable;
   mcp_servers: McpServersTable;
   mcp_tools: McpToolsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

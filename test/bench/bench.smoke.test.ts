@@ -1,6 +1,6 @@
 // A short run of `npm run bench` (and of its depth mode on a small list): every request of every
 // target answers as expected and the reports hold every figure. Not part of `npm test` (about a
-// minute); `npm run test:bench` and CI run it (scripts/ci/40-bench-smoke.sh).
+// minute); `npm run test:bench` and CI run it (scripts/ci/50-bench-smoke.sh).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

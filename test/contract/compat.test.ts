@@ -207,7 +207,7 @@ describe('the breaking-change gate', () => {
     ],
     [
       'a new error status',
-      (b) => (b.paths['/v1/users'].get.responses['429'] = b.paths['/v1/users'].get.responses['400']),
+      (b) => (b.paths['/v1/users'].get.responses['409'] = b.paths['/v1/users'].get.responses['400']),
     ],
   ])('passes %s as additive', (_kind, change) => {
     const after = changed(change);

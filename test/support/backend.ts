@@ -96,13 +96,20 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
   // PostgreSQL backend has no directory of its own, so it gets a random key instead of writing ./data.
   const keyDefault = kind === 'postgres' ? { ENCRYPTION_KEY: randomBytes(32).toString('hex') } : {};
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', ...keyDefault, ...env }),
+    // Rate limits on, with a budget no suite reaches, so every response carries their headers and is
+    // checked against the contract; the rate-limit suites set their own.
+    ...loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '1000000', ...keyDefault, ...env }),
     port: 0,
     host: '127.0.0.1',
     validateResponses: true,
   };
   // Bootstrap with a known key so the suite does not have to parse stdout.
-  const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options);
+  const service = await startService({ ...config, bootstrapApiKey: newApiKey() }, logger, options).catch(
+    async (error: unknown) => {
+      await cleanup();
+      throw error;
+    },
+  );
   const clientWith = (apiKey: string | undefined): ApiClient =>
     createClient({ baseUrl: service.url, ...(apiKey ? { apiKey } : {}) });
   const newPlatform = async (): Promise<TestPlatform> => {

@@ -13,8 +13,10 @@ import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
 import { refreshLatestVersion } from '../../src/flows/records';
+import { mcpTokenDigest } from '../../src/mcp-servers/token';
 import { addUser } from '../../src/platforms/service';
 import type { Store } from '../../src/store/database';
+import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from '../../src/store/idempotency';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
 import { toFlag, toJson } from '../../src/store/json';
 
@@ -340,11 +342,37 @@ export async function storedMcpServerIds(store: Store, projectId: string): Promi
   );
 }
 
-/** Ids of the MCP servers whose stored token is this one. */
+/** Ids of the MCP servers whose stored token is this one (by its digest, or in plain text in an old row). */
 export async function storedMcpServerIdsWithToken(store: Store, token: string): Promise<string[]> {
-  return (await store.db.selectFrom('mcp_servers').select('id').where('token', '=', token).execute()).map(
-    (row) => row.id,
+  return (
+    await store.db
+      .selectFrom('mcp_servers')
+      .select('id')
+      .where((eb) => eb.or([eb('token_digest', '=', mcpTokenDigest(token)), eb('token', '=', token)]))
+      .execute()
+  ).map((row) => row.id);
+}
+
+/** Every stored column of the MCP server, as text: to check nothing in it gives the token away. */
+export async function storedMcpServerText(store: Store, serverId: string): Promise<string> {
+  return JSON.stringify(
+    await store.db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow(),
   );
+}
+
+/** The server's `token` column as stored. */
+export async function storedMcpTokenColumn(store: Store, serverId: string): Promise<string> {
+  const row = await store.db
+    .selectFrom('mcp_servers')
+    .select('token')
+    .where('id', '=', serverId)
+    .executeTakeFirstOrThrow();
+  return row.token;
+}
+
+/** The server's token stored in plain text without a digest, as rows were before 0003_mcp_token_digest. */
+export async function setMcpTokenInPlainText(store: Store, serverId: string, token: string): Promise<void> {
+  await store.db.updateTable('mcp_servers').set({ token, token_digest: null }).where('id', '=', serverId).execute();
 }
 
 /** Marks the server as used by an agent (the API cannot). */
@@ -365,4 +393,50 @@ export async function storedMcpToolIdsAmong(store: Store, toolIds: string[]): Pr
   return (await store.db.selectFrom('mcp_tools').select('id').where('id', 'in', toolIds).execute()).map(
     (row) => row.id,
   );
+}
+
+// ─── Idempotency records ─────────────────────────────────────────────────────────────────────
+
+/**
+ * A claim of `key` for this operation and body, made `ageMs` ago and still running (as an instance
+ * leaves it in the middle of the request, or when it dies there).
+ */
+export async function givenRunningIdempotencyKey(
+  store: Store,
+  platformId: string,
+  request: { key: string; operationId: string; body: unknown; ageMs?: number },
+): Promise<void> {
+  const at = new Date(Date.now() - (request.ageMs ?? 0));
+  const fingerprint = requestFingerprint(request.operationId, request.body);
+  const outcome = await claimIdempotencyKey(store.db, { platformId, key: request.key }, fingerprint, at);
+  if (outcome.kind !== 'claimed') throw new Error(`idempotency key ${request.key} is already used`);
+}
+
+/** A completed record of `key` made `ageMs` ago, remembering `response`. */
+export async function givenCompletedIdempotencyKey(
+  store: Store,
+  platformId: string,
+  request: {
+    key: string;
+    operationId: string;
+    body: unknown;
+    ageMs: number;
+    response: { status: number; body: unknown };
+  },
+): Promise<void> {
+  const scope = { platformId, key: request.key };
+  const at = new Date(Date.now() - request.ageMs);
+  const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(request.operationId, request.body), at);
+  if (outcome.kind !== 'claimed') throw new Error(`idempotency key ${request.key} is already used`);
+  await completeIdempotencyKey(store.db, scope, outcome.claim, request.response);
+}
+
+/** How many idempotency records the platform has (every state). */
+export async function storedIdempotencyKeyCount(store: Store, platformId: string): Promise<number> {
+  const row = await store.db
+    .selectFrom('idempotency_keys')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('platform_id', '=', platformId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
