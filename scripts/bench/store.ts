@@ -47,11 +47,12 @@ export async function createBenchStore(kind: BenchStoreKind, databaseUrl: string
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
+  const keyDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const url = new URL(databaseUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     kind,
-    env: { ...common, DATABASE_URL: url.toString(), DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-')) },
+    env: { ...common, DATABASE_URL: url.toString(), DATA_DIR: keyDir },
     apiKey: BENCH_API_KEY,
     open: () => withKey(openStore({ kind: 'postgres', url: databaseUrl, schema }), encryptionKey),
     dispose: async () => {
@@ -59,6 +60,7 @@ export async function createBenchStore(kind: BenchStoreKind, databaseUrl: string
       await client.connect();
       await client.query(`drop schema ${schema} cascade`);
       await client.end();
+      rmSync(keyDir, { recursive: true, force: true });
     },
   };
 }
