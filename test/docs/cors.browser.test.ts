@@ -6,13 +6,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
 import { SANDBOX_API_KEY } from '../../src/demo/fixtures';
-
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from '../support/chromium';
 
 /** The browser app: lists projects with the typed client and renders them, or the error it got. */
 const APP_SOURCE = `
@@ -107,19 +106,7 @@ describe('a browser app on another origin', () => {
       // The negative control: only some other origin is allowed.
       startSandbox({ CORS_ORIGINS: 'https://elsewhere.example' }),
     ]);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -8,12 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deref, isObject, listOperations, loadBundle, type OperationEntry, projectRoot } from '../support/bundle';
+import { chromiumPath, launchChromium } from '../support/chromium';
 import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const docsDir = join(projectRoot, 'dist', 'docs');
 const docsPage = join(docsDir, 'index.html');
 const screenshot = join(docsDir, 'screenshot.png');
@@ -89,20 +89,7 @@ beforeAll(async () => {
     cwd: projectRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   await context.route('**/*', async (route) => {
     const url = route.request().url();
