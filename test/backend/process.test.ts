@@ -11,7 +11,7 @@ import { createClient, paginate, unwrap } from '../../src/client';
 import { unsupportedNode } from '../../src/node-version';
 import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
 import { projectRoot } from '../support/bundle';
-import { freePort, processGroupAlive, runToExit, startServiceProcess } from '../support/process';
+import { freePort, processGroupAlive, runToExit, startSandboxProcess, startServiceProcess } from '../support/process';
 
 /** The sandbox's key as the README documents it (src/sandbox.ts starts the sandbox when imported, so its SANDBOX_API_KEY cannot be). */
 function documentedSandboxKey(): string {
@@ -232,32 +232,17 @@ describe('a failure to start is one clear line on stderr and a non-zero exit', (
 
 describe('sandbox', () => {
   it('serves the demo data on an in-memory store with the documented key', async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [compiledSandbox], {
-      cwd: projectRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const sandbox = await startSandboxProcess();
     try {
-      const deadline = Date.now() + 40_000;
-      while (!output.includes('Try:')) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`sandbox did not start:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
-      expect(apiKey).toBe(documentedSandboxKey());
-      const client = createClient({ baseUrl: `http://127.0.0.1:${port}/api`, apiKey });
+      expect(sandbox.apiKey).toBe(documentedSandboxKey());
+      const client = createClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey });
       const projects = await unwrap(client.GET('/v1/projects', {}));
       expect(projects.data).toHaveLength(3);
       const created = await unwrap(client.POST('/v1/projects', { body: { displayName: 'Remembered' } }));
       const again = await unwrap(client.GET('/v1/projects', { params: { query: { displayName: 'Remembered' } } }));
       expect(again.data.map((p) => p.id)).toEqual([created.id]);
     } finally {
-      child.kill('SIGTERM');
-      await exited;
+      await sandbox.stop();
     }
   }, 60_000);
 });

@@ -2,14 +2,13 @@
 // it (as test/contract/code-samples.test.ts runs them against the mock) and gets its documented
 // success status; and nothing the service made itself answers a 5xx, after the bootstrap, after
 // `demo-data` and in the sandbox, with response validation on.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledSandbox } from '../../scripts/compile';
 import { loadDemoData } from '../../src/demo/data';
 import { startBackend, type TestBackend } from '../support/backend';
-import { isObject, listOperations, loadBundle, projectRoot } from '../support/bundle';
+import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { crawl } from '../support/crawl';
-import { freePort } from '../support/process';
+import { startSandboxProcess } from '../support/process';
 
 const bundle = loadBundle();
 const operations = listOperations(bundle);
@@ -31,27 +30,8 @@ describe('the sandbox process', () => {
   let apiKey = '';
   let stop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [compiledSandbox], {
-      cwd: projectRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    stop = async () => {
-      child.kill('SIGTERM');
-      await exited;
-    };
-    const deadline = Date.now() + 40_000;
-    while (!output.includes('Try:')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`sandbox did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    baseUrl = `http://127.0.0.1:${port}/api`;
-    apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
+    const sandbox = await startSandboxProcess();
+    ({ baseUrl, apiKey, stop } = sandbox);
   }, 60_000);
   afterAll(() => stop());
 

@@ -1,7 +1,7 @@
 // Runs the service as a real process: the compiled entry point (`node dist/src/main.js`, exactly
 // what `npm start` runs; test/support/build-global-setup.ts compiles it first), or `npm start` itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { compiledMain } from '../../scripts/compile';
+import { compiledMain, compiledSandbox } from '../../scripts/compile';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
 
@@ -97,4 +97,40 @@ export function processGroupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+export interface SandboxProcess {
+  baseUrl: string;
+  /** The key the sandbox printed. */
+  apiKey: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** `npm run sandbox` as a compiled process on a free port, once it has printed its banner. */
+export async function startSandboxProcess(): Promise<SandboxProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [compiledSandbox], {
+    cwd: projectRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 40_000;
+  while (!output.includes('Try:')) {
+    if (Date.now() > deadline || child.exitCode !== null) {
+      await stop();
+      throw new Error(`sandbox did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
+  return { baseUrl: `http://127.0.0.1:${port}/api`, apiKey, output: () => output, stop };
 }
