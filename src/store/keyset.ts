@@ -88,7 +88,8 @@ export async function fetchPage<DB, TB extends keyof DB, Row>(
     paged = paged.orderBy(sql.ref(key.column), ascending ? 'asc' : 'desc');
   }
   const limit = request.limit ?? spec.defaultLimit ?? DEFAULT_PAGE_SIZE;
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`page limit must be a positive integer, not ${limit}`);
+  if (!Number.isSafeInteger(limit) || limit < 1)
+    throw new TypeError(`page limit must be a positive integer, not ${limit}`);
   // The limit is written into the SQL, not bound: SQLite re-prepares a statement whose LIMIT is a
   // bound parameter on every execution (it plans with the value), which cost more than the query.
   // A few page sizes make a few statements; each is prepared once.
