@@ -52,7 +52,7 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(requestId());
   app.use(securityHeaders([`${basePathOf(bundle)}/docs`]));
-  app.use(requestLog(options.logger));
+  app.use(requestLog(app, options.logger));
   if (options.metrics) app.use(requestMetrics(options.metrics, routes));
   app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
   app.use(limits.byClientAddress);

@@ -13,6 +13,7 @@ import {
 } from '../store/idempotency';
 import { principalOfRequest } from './authentication';
 import { IDEMPOTENCY_HEADER, type OperationRoute } from './operations';
+import { requestLogOf } from './request-log';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -35,7 +36,7 @@ function holdClaim(req: Request, res: Response, store: Store, scope: Idempotency
       () => send(body),
       (error: unknown) => {
         // The create happened: answer it. A retry finds the key running until the claim lapses.
-        req.log?.error({ err: error }, 'could not store the idempotent response');
+        requestLogOf(req)?.error({ err: error }, 'could not store the idempotent response');
         send(body);
       },
     );
@@ -45,7 +46,7 @@ function holdClaim(req: Request, res: Response, store: Store, scope: Idempotency
     if (settled) return;
     settled = true;
     releaseIdempotencyKey(store.db, scope, claim).catch((error: unknown) =>
-      req.log?.error({ err: error }, 'could not release the idempotency key'),
+      requestLogOf(req)?.error({ err: error }, 'could not release the idempotency key'),
     );
   });
 }

@@ -3,12 +3,13 @@ import type { ErrorRequestHandler } from 'express';
 import { isValidatorError, toApiError } from './error-translation';
 import { problemOf, statusOf } from './problem';
 import { requestIdOf } from './request-id';
+import { requestLogOf } from './request-log';
 
 export function problemWriter(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const apiError = toApiError(error, req.query);
     const status = statusOf(apiError.code);
-    if (status >= 500) req.log?.error({ err: error }, 'request failed');
+    if (status >= 500) requestLogOf(req)?.error({ err: error }, 'request failed');
     if (apiError.code === 'AUTHENTICATION') res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
     if (isValidatorError(error) && error.headers?.Allow) res.setHeader('Allow', error.headers.Allow);
     const problem = problemOf(apiError, req.originalUrl.split('?')[0] ?? req.originalUrl, requestIdOf(req));
