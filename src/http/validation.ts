@@ -6,6 +6,7 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
 import { queryPairs, queryStringOf } from './query';
+import { compileRoutePatternsOnce } from './route-pattern-cache';
 
 /**
  * The bundle as the validator needs it:
@@ -71,6 +72,7 @@ function integerQueryText(bundle: Bundle): RequestHandler {
 }
 
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
+  compileRoutePatternsOnce();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle),
     validateApiSpec: true,
