@@ -90,7 +90,7 @@ export async function startService(
   if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
 
-  const metrics = config.metricsPort === undefined ? undefined : createMetrics(store);
+  const metrics = config.metricsPort === undefined ? undefined : await createMetrics(store);
   const app = createApp({
     store,
     logger,

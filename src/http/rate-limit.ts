@@ -9,8 +9,9 @@
 // three SHA-256 digests, an IPv6 pattern on IPv4 addresses, debug calls) cost a seventh of a
 // cheap request; the headers and the behaviour are the ones it had.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
+import type { ipKeyGenerator as IpKeyGenerator } from 'express-rate-limit';
 import { ApiError } from '../core/errors';
 import { digestOf } from '../platforms/api-keys';
 import { memoryCounters, type RateLimitCounters, redisCounters } from '../store/rate-limit-counters';
@@ -104,10 +105,18 @@ function countersOf(options: RateLimitOptions, policy: string): RateLimitCounter
     : memoryCounters(WINDOW_MS);
 }
 
-/** The client's address as its budget's key: IPv6 addresses by their /56 network, as one client holds those. */
+let ipv6KeyOf: typeof IpKeyGenerator | undefined;
+
+/**
+ * The client's address as its budget's key: IPv6 addresses by their /56 network, as one client
+ * holds those (express-rate-limit's ipKeyGenerator, loaded with the first IPv6 client).
+ */
 function addressKeyOf(req: Request): string {
   const address = req.socket.remoteAddress ?? 'unknown';
-  return address.includes(':') ? ipKeyGenerator(address) : address;
+  if (!address.includes(':')) return address;
+  ipv6KeyOf ??= (createRequire(import.meta.url)('express-rate-limit') as { ipKeyGenerator: typeof IpKeyGenerator })
+    .ipKeyGenerator;
+  return ipv6KeyOf(address);
 }
 
 export function rateLimits(options: RateLimitOptions): RateLimits {

@@ -2,6 +2,7 @@
 // postgres:// URL is given. Both speak the same Kysely schema and migrations.
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -14,7 +15,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -43,9 +44,18 @@ export type StoreOptions =
   | { kind: 'sqlite'; inMemory: true }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
-// int8 (count(*), sums) arrives as a string from pg; SQLite gives numbers. Normalise to numbers:
-// no value the service counts comes near 2^53.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+let postgresDriver: typeof pg | undefined;
+
+/** The pg driver, loaded on first use: a service on SQLite never pays for loading it. */
+function loadPostgresDriver(): typeof pg {
+  if (!postgresDriver) {
+    postgresDriver = createRequire(import.meta.url)('pg') as typeof pg;
+    // int8 (count(*), sums) arrives as a string from pg; SQLite gives numbers. Normalise to numbers:
+    // no value the service counts comes near 2^53.
+    postgresDriver.types.setTypeParser(postgresDriver.types.builtins.INT8, (value: string) => Number(value));
+  }
+  return postgresDriver;
+}
 
 /** Statements kept per SQL text; the service has a few hundred distinct queries at most. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -144,7 +154,7 @@ function openPostgres(options: { url: string; schema?: string; poolSize?: number
   db: Kysely<Database>;
   pool: pg.Pool;
 } {
-  const pool = new pg.Pool({
+  const pool = new (loadPostgresDriver().Pool)({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
