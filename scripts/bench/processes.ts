@@ -6,6 +6,7 @@ import { existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
+import { startNodeOptions } from '../compile';
 
 export interface Running {
   baseUrl: string;
@@ -16,7 +17,9 @@ export interface Running {
 /** How `npm start` runs the server: the compiled build when there is one, else the sources through tsx. */
 export function serverEntry(): { args: string[]; label: string } {
   const compiled = join(projectRoot, 'dist', 'src', 'main.js');
-  if (existsSync(compiled)) return { args: [compiled], label: 'compiled (dist/src/main.js)' };
+  const options = startNodeOptions();
+  if (existsSync(compiled))
+    return { args: [...options, compiled], label: `compiled (node ${[...options, 'dist/src/main.js'].join(' ')})` };
   return { args: ['--import', 'tsx', join(projectRoot, 'src', 'main.ts')], label: 'from source (tsx src/main.ts)' };
 }
 

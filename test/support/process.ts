@@ -1,7 +1,7 @@
 // Runs the service as a real process: the compiled entry point (`node dist/src/main.js`, exactly
 // what `npm start` runs; test/support/build-global-setup.ts compiles it first), or `npm start` itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { compiledMain, compiledSandbox } from '../../scripts/compile';
+import { compiledMain, compiledSandbox, startNodeOptions } from '../../scripts/compile';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
 
@@ -29,7 +29,9 @@ function npmCommand(): { command: string; args: string[] } {
 function spawnService(how: 'node' | 'npm start', env: Record<string, string>): ChildProcess {
   const npm = npmCommand();
   const [command, args] =
-    how === 'node' ? [process.execPath, [compiledMain]] : [npm.command, [...npm.args, 'start', '--silent']];
+    how === 'node'
+      ? [process.execPath, [...startNodeOptions(), compiledMain]]
+      : [npm.command, [...npm.args, 'start', '--silent']];
   return spawn(command, args, {
     cwd: projectRoot,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
