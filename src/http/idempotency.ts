@@ -2,7 +2,7 @@
 // sends it claims the key (src/store/idempotency.ts) before its handler runs. A retry gets the first
 // success again instead of a second create; a retry while the first still runs is a 409, the key
 // with another body a 422. Runs after validation, so only valid requests of a known caller count.
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Store } from '../store/database';
 import {
   claimIdempotencyKey,
@@ -12,7 +12,7 @@ import {
   requestFingerprint,
 } from '../store/idempotency';
 import { principalOfRequest } from './authentication';
-import { IDEMPOTENCY_HEADER, type OperationRoute } from './operations';
+import { IDEMPOTENCY_HEADER, type OperationRoute, routeOf, routesById } from './operations';
 import { requestLogOf } from './request-log';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -51,23 +51,22 @@ function holdClaim(req: Request, res: Response, store: Store, scope: Idempotency
   });
 }
 
-export function idempotency(routes: OperationRoute[], store: Store): Router {
-  const router = express.Router();
-  for (const route of routes.filter((candidate) => candidate.idempotent)) {
-    router[route.method](route.expressPath, async (req: Request, res: Response, next: NextFunction) => {
-      const key = req.get(IDEMPOTENCY_HEADER);
-      const principal = principalOfRequest(req);
-      if (key === undefined || !principal) return next();
-      const scope: IdempotencyScope = { platformId: principal.platformId, key };
-      const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(route.operationId, req.body));
-      if (outcome.kind === 'replay') {
-        res.setHeader(REPLAYED_HEADER, 'true');
-        res.status(outcome.status).json(outcome.body);
-        return;
-      }
-      holdClaim(req, res, store, scope, outcome.claim);
-      next();
-    });
-  }
-  return router;
+export function idempotency(routes: OperationRoute[], store: Store): RequestHandler {
+  const byId = routesById(routes.filter((candidate) => candidate.idempotent));
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const route = routeOf(byId, req);
+    if (!route) return next();
+    const key = req.get(IDEMPOTENCY_HEADER);
+    const principal = principalOfRequest(req);
+    if (key === undefined || !principal) return next();
+    const scope: IdempotencyScope = { platformId: principal.platformId, key };
+    const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(route.operationId, req.body));
+    if (outcome.kind === 'replay') {
+      res.setHeader(REPLAYED_HEADER, 'true');
+      res.status(outcome.status).json(outcome.body);
+      return;
+    }
+    holdClaim(req, res, store, scope, outcome.claim);
+    next();
+  };
 }

@@ -1,12 +1,15 @@
-// One Express route per operation of the contract, calling the operation's handler from the
-// registry with the validated query, path and body.
-import express, { type Request, type Response, type Router } from 'express';
+// Calls the handler of the operation the validator matched (src/http/validation.ts) with the
+// validated query, path and body. One lookup by operationId rather than one Express route per
+// operation: the validator has already matched the path, and matching it again against every
+// route cost more than the lookup.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, basePathOf, deref, type HttpMethod, isObject, listOperations } from '../core/contract';
 import { ApiError } from '../core/errors';
 import type { HandlerRegistry, OperationId, RequestContext } from '../operations';
 import type { Store } from '../store/database';
 import { principalOfRequest } from './authentication';
 import { requestIdOf } from './request-id';
+import { operationIdOf, pathParamsOf } from './validation';
 
 export interface OperationRoute {
   operationId: OperationId;
@@ -80,21 +83,36 @@ export function refuseUnexpectedBody(route: OperationRoute, req: Request): void 
   }
 }
 
-export function operations(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): Router {
-  const router = express.Router();
-  for (const route of routes) {
-    // The one untyped seam: the registry is typed per operation, and by the time a request reaches
-    // this route the validator has checked its query, path and body against that operation.
-    const handler = handlers[route.operationId] as unknown as (
-      input: { query: unknown; path: unknown; body: unknown },
-      context: RequestContext,
-    ) => Promise<{ status: number; body: unknown }>;
-    router[route.method](route.expressPath, async (req: Request, res: Response) => {
-      refuseUnexpectedBody(route, req);
-      const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
-      const result = await handler({ query: req.query, path: req.params, body: req.body }, context);
-      res.status(result.status).json(result.body);
-    });
-  }
-  return router;
+/** The route of the operation the validator matched the request to; undefined when none. */
+export function routeOf(routes: ReadonlyMap<string, OperationRoute>, req: Request): OperationRoute | undefined {
+  const operationId = operationIdOf(req);
+  return operationId === undefined ? undefined : routes.get(operationId);
+}
+
+/** Routes by operationId. */
+export function routesById(routes: OperationRoute[]): ReadonlyMap<string, OperationRoute> {
+  return new Map(routes.map((route) => [route.operationId, route]));
+}
+
+type AnyHandler = (
+  input: { query: unknown; path: unknown; body: unknown },
+  context: RequestContext,
+) => Promise<{ status: number; body: unknown }>;
+
+export function operations(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): RequestHandler {
+  const byId = routesById(routes);
+  // The one untyped seam: the registry is typed per operation, and by the time a request reaches
+  // its handler the validator has checked its query, path and body against that operation.
+  const handlerOf = new Map(
+    routes.map((route) => [route.operationId, handlers[route.operationId] as unknown as AnyHandler]),
+  );
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const route = routeOf(byId, req);
+    const handler = route && handlerOf.get(route.operationId);
+    if (!route || !handler) return next();
+    refuseUnexpectedBody(route, req);
+    const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
+    const result = await handler({ query: req.query, path: pathParamsOf(req), body: req.body }, context);
+    res.status(result.status).json(result.body);
+  };
 }

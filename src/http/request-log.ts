@@ -16,6 +16,9 @@ export function requestLogOf(req: Request): Logger | undefined {
 
 export function requestLog(app: Application, logger: Logger): RequestHandler {
   loggers.set(app, logger);
+  // The request line holds only the fields written below (no headers, no body): the logger's
+  // redaction paths, which cost three times the line itself, need not run over it.
+  const lines = logger.child({}, { redact: { paths: [], censor: '' } });
   return (req: Request, res: Response, next: NextFunction) => {
     const started = performance.now();
     const done = (message: string) => {
@@ -25,8 +28,8 @@ export function requestLog(app: Application, logger: Logger): RequestHandler {
         res: { statusCode },
         responseTime: Math.round(performance.now() - started),
       };
-      if (statusCode >= 500) logger.error(fields, message);
-      else logger.info(fields, message);
+      if (statusCode >= 500) lines.error(fields, message);
+      else lines.info(fields, message);
     };
     res.once('finish', () => done('request completed'));
     // A client that goes away before the response is sent: logged too, as pino-http did.

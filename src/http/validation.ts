@@ -45,6 +45,25 @@ function forValidator(bundle: unknown, validateResponses: boolean): OpenAPIV3.Do
   return document as unknown as OpenAPIV3.DocumentV3_1;
 }
 
+/**
+ * The operation the validator matched the request to (its operationId; HEAD requests match the GET's
+ * `…Head` copy), or undefined when it matched none. Every request that passes validation has one.
+ */
+export function operationIdOf(req: Request): string | undefined {
+  const operationId = (req as Request & { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema
+    ?.operationId;
+  if (typeof operationId !== 'string') return undefined;
+  return req.method === 'HEAD' && operationId.endsWith('Head') ? operationId.slice(0, -'Head'.length) : operationId;
+}
+
+/**
+ * The path parameters of the matched operation, decoded and checked by the validator (Express sets
+ * `req.params` per route, and the operations are not Express routes: src/http/operations.ts).
+ */
+export function pathParamsOf(req: Request): Record<string, string> {
+  return (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
+}
+
 const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
 
 /**
@@ -63,12 +82,10 @@ function integerQueryText(bundle: Bundle): RequestHandler {
       if (isObject(schema) && schema.type === 'integer') integers.add(parameter.name);
     }
     integersOf.set(operationId, integers);
-    integersOf.set(`${operationId}Head`, integers);
   }
   return (req: Request, _res: Response, next: NextFunction) => {
-    const operationId = (req as Request & { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema
-      ?.operationId;
-    const integers = typeof operationId === 'string' ? integersOf.get(operationId) : undefined;
+    const operationId = operationIdOf(req);
+    const integers = operationId === undefined ? undefined : integersOf.get(operationId);
     if (!integers || integers.size === 0) return next();
     const issues: ValidationIssue[] = [];
     for (const { key, value } of queryPairs(queryStringOf(req.originalUrl))) {
