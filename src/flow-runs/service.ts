@@ -6,6 +6,7 @@ import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { latestVersions } from '../flows/records';
 import { findProjectRow } from '../projects/service';
+import { builtOnce } from '../store/built-once';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
@@ -93,11 +94,13 @@ function toFlowRun(row: FlowRunView): FlowRun {
 }
 
 function selectRuns(store: Store) {
-  return store.db
-    .selectFrom('flow_runs')
-    .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
-    .selectAll('flow_runs')
-    .select('flow_versions.display_name as version_display_name');
+  return builtOnce(store.db, 'flow runs with their version name', () =>
+    store.db
+      .selectFrom('flow_runs')
+      .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
+      .selectAll('flow_runs')
+      .select('flow_versions.display_name as version_display_name'),
+  );
 }
 
 /** Whether a text column contains a text, case-sensitively and with no wildcard (LIKE has both problems). */

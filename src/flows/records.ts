@@ -2,6 +2,7 @@
 // tools derive from them: the version to show and the schedule of a scheduled trigger.
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { components } from '../../generated/api';
+import { builtOnce } from '../store/built-once';
 import { fromJson } from '../store/json';
 import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
 
@@ -74,6 +75,13 @@ export type FlowWithVersionRow = FlowRow & Prefixed<FlowVersionRow>;
  * (an inner join: flows never published are left out).
  */
 export function selectFlowsWithVersion(
+  db: Kysely<Database>,
+  shown: 'latest' | 'published',
+): SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow> {
+  return builtOnce(db, `flows with the ${shown} version`, () => selectFlowsWithVersionOnce(db, shown));
+}
+
+function selectFlowsWithVersionOnce(
   db: Kysely<Database>,
   shown: 'latest' | 'published',
 ): SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow> {
