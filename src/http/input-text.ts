@@ -7,7 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
 import { escapedText, unstorableText } from '../core/text';
-import { queryPairs, queryStringOf } from './query';
+import { queryPairsOf } from './query';
 
 /** How deep a JSON body may nest, counted from its top value (the contract's Strictness section says so). */
 export const MAX_BODY_DEPTH = 256;
@@ -56,7 +56,7 @@ export function inputText(): RequestHandler {
     }
     const pathMessage = unstorableText(path);
     if (pathMessage) issues.push({ location: 'path', pointer: escapedText(path), message: pathMessage });
-    for (const { key, value } of queryPairs(queryStringOf(req.originalUrl))) {
+    for (const { key, value } of queryPairsOf(req)) {
       const message = unstorableText(key) ?? unstorableText(value);
       if (message) issues.push({ location: 'query', pointer: escapedText(key), message });
     }

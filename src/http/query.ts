@@ -36,6 +36,18 @@ export function queryPairs(queryString: string): QueryPair[] {
   return pairs;
 }
 
+const pairsOfRequest = new WeakMap<Request, readonly QueryPair[]>();
+
+/** The pairs of a request's query string, read once per request (three checks read them). */
+export function queryPairsOf(req: Request): readonly QueryPair[] {
+  let pairs = pairsOfRequest.get(req);
+  if (pairs === undefined) {
+    pairs = queryPairs(queryStringOf(req.originalUrl));
+    pairsOfRequest.set(req, pairs);
+  }
+  return pairs;
+}
+
 /** The query string of a request URL, without the `?`. */
 export function queryStringOf(url: string): string {
   const at = url.indexOf('?');
@@ -60,7 +72,7 @@ export function parseQuery(queryString: string | null | undefined): ParsedQuery 
 export function queryShape(): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const issues: ValidationIssue[] = [];
-    for (const { key, undecodable } of queryPairs(queryStringOf(req.originalUrl))) {
+    for (const { key, undecodable } of queryPairsOf(req)) {
       if (/[[\]]/.test(key))
         issues.push({ location: 'query', pointer: key, message: 'is a bracketed key; repeat the parameter instead' });
       if (undecodable)

@@ -23,17 +23,26 @@ const MAX_PATTERNS = 1000;
 export function compileRoutePatternsOnce(): void {
   if (validatorPathToRegexp.__compiledOnce) return;
   const compile = validatorPathToRegexp.pathToRegexp;
-  const patterns = new Map<string, unknown>();
+  // By flags, then by path: no key is built per call.
+  const patterns = [
+    new Map<string, unknown>(),
+    new Map<string, unknown>(),
+    new Map<string, unknown>(),
+    new Map<string, unknown>(),
+  ];
   validatorPathToRegexp.pathToRegexp = (path, options) => {
     // The validator passes exactly { sensitive, strict }: cache those calls only.
     const keys = options ? Object.keys(options) : [];
     if (typeof path !== 'string' || keys.some((key) => key !== 'sensitive' && key !== 'strict'))
       return compile(path, options);
-    const cacheKey = `${options?.sensitive === true}|${options?.strict === true}|${path}`;
-    let pattern = patterns.get(cacheKey);
+    const byPath = patterns[(options?.sensitive === true ? 2 : 0) + (options?.strict === true ? 1 : 0)] as Map<
+      string,
+      unknown
+    >;
+    let pattern = byPath.get(path);
     if (pattern === undefined) {
       pattern = compile(path, options);
-      if (patterns.size < MAX_PATTERNS) patterns.set(cacheKey, pattern);
+      if (byPath.size < MAX_PATTERNS) byPath.set(path, pattern);
     }
     return pattern;
   };

@@ -5,7 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
-import { queryPairs, queryStringOf } from './query';
+import { queryPairsOf } from './query';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
 
 /**
@@ -88,7 +88,7 @@ function integerQueryText(bundle: Bundle): RequestHandler {
     const integers = operationId === undefined ? undefined : integersOf.get(operationId);
     if (!integers || integers.size === 0) return next();
     const issues: ValidationIssue[] = [];
-    for (const { key, value } of queryPairs(queryStringOf(req.originalUrl))) {
+    for (const { key, value } of queryPairsOf(req)) {
       if (integers.has(key) && !DECIMAL_INTEGER.test(value))
         issues.push({ location: 'query', pointer: key, message: 'must be an integer written in decimal digits' });
     }
