@@ -1,7 +1,7 @@
 // Encryption at rest of app connection secrets: AES-256-GCM, a random 12-byte IV per value, the
 // authentication tag stored with it. The key is read (or made) once at start-up and bound to the
 // store, so no request reads a file or the environment.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATA_DIR_MODE, type Store } from '../store/database';
@@ -68,11 +68,23 @@ export function encryptionKeyOf(store: Store): Buffer {
  * `v1.<iv>.<tag>.<ciphertext>` (base64url) of the value's JSON. `context` (the connection id) is
  * authenticated with it, so a stored value copied onto another row does not decrypt there.
  */
+/** Each key imported once: Node imports a raw key again for every cipher made with it. */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+function keyObjectOf(key: Buffer): KeyObject {
+  let keyObject = keyObjects.get(key);
+  if (!keyObject) {
+    keyObject = createSecretKey(key);
+    keyObjects.set(key, keyObject);
+  }
+  return keyObject;
+}
+
 export function encryptSecret(key: Buffer, value: unknown, context: string): string {
   const plaintext = JSON.stringify(value);
   if (plaintext === undefined) throw new Error('a connection value must be JSON');
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv(ALGORITHM, key, iv, { authTagLength: TAG_BYTES });
+  const cipher = createCipheriv(ALGORITHM, keyObjectOf(key), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return [FORMAT, iv, cipher.getAuthTag(), ciphertext]
@@ -85,7 +97,9 @@ export function decryptSecret(key: Buffer, stored: string, context: string): unk
   const [format, iv, tag, ciphertext, ...rest] = stored.split('.');
   if (format !== FORMAT || iv === undefined || tag === undefined || ciphertext === undefined || rest.length > 0)
     throw new Error('not an encrypted connection value');
-  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv(ALGORITHM, keyObjectOf(key), Buffer.from(iv, 'base64url'), {
+    authTagLength: TAG_BYTES,
+  });
   decipher.setAAD(Buffer.from(context, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   const plaintext = Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(

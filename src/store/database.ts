@@ -16,6 +16,7 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
+import { type Checkpointer, startCheckpointer } from './checkpointer';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -103,7 +104,10 @@ function ownerOnlyDatabaseFile(dataDir: string): string {
   return file;
 }
 
-function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<Database> {
+function openSqlite(options: { dataDir: string } | { inMemory: true }): {
+  db: Kysely<Database>;
+  checkpointer: Checkpointer | undefined;
+} {
   const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
   const database = new SqliteDatabase(file);
   // WAL: readers do not block the writer. synchronous=NORMAL in WAL mode keeps every committed
@@ -113,7 +117,18 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): Kysely<D
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  // Checkpoints run in a worker (./checkpointer.ts); should it fail, SQLite's own come back.
+  const checkpointer =
+    file === ':memory:'
+      ? undefined
+      : startCheckpointer(file, () => {
+          if (database.open) database.pragma('wal_autocheckpoint = 1000');
+        });
+  if (checkpointer) database.pragma('wal_autocheckpoint = 0');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    checkpointer,
+  };
 }
 
 /** Statements worth keeping prepared: data queries (a utility statement cannot be a prepared one). */
@@ -167,7 +182,8 @@ function openPostgres(options: { url: string; schema?: string; poolSize?: number
 
 export function openStore(options: StoreOptions): Store {
   const postgres = options.kind === 'postgres' ? openPostgres(options) : undefined;
-  const db = postgres ? postgres.db : openSqlite(options as Exclude<StoreOptions, { kind: 'postgres' }>);
+  const sqlite = postgres ? undefined : openSqlite(options as Exclude<StoreOptions, { kind: 'postgres' }>);
+  const db = (postgres ?? sqlite)?.db as Kysely<Database>;
   const pool = postgres?.pool;
   return {
     kind: options.kind,
@@ -180,6 +196,8 @@ export function openStore(options: StoreOptions): Store {
       await sql`select 1`.execute(db);
     },
     async close() {
+      // The checkpointer's connection first: the last connection to close checkpoints what is left.
+      await sqlite?.checkpointer?.stop();
       await db.destroy();
     },
   };

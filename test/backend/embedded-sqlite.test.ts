@@ -5,8 +5,14 @@
 // https://gitlab.com/cznic/sqlite/-/issues/264 for the upstream analysis). better-sqlite3 is pinned
 // to a release that bundles 3.53; `npm run bench` measures statement reuse on whichever SQLite is
 // installed, so an upgrade shows there.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { migrate, openStore } from '../../src/store/database';
 
 const REPREPARING_VERSIONS = ['3.54.0', '3.54.1'];
 
@@ -16,5 +22,30 @@ describe('the embedded SQLite', () => {
     const { version } = database.prepare('select sqlite_version() as version').get() as { version: string };
     database.close();
     expect(REPREPARING_VERSIONS).not.toContain(version);
+  });
+});
+
+describe('WAL checkpoints of the embedded store', () => {
+  it('run in the background: SQLite checkpoints nothing itself, and the log reaches the database file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'checkpoint-test-'));
+    const store = openStore({ kind: 'sqlite', dataDir });
+    try {
+      await migrate(store);
+      const automatic = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(store.db);
+      expect(automatic.rows[0]?.wal_autocheckpoint).toBe(0);
+      const file = join(dataDir, 'store.sqlite');
+      const before = statSync(file).size;
+      // About 2 MB written through the service's connection only.
+      await sql`create table padding (body text not null)`.execute(store.db);
+      const padding = 'x'.repeat(2000);
+      for (let index = 0; index < 1000; index += 1)
+        await sql`insert into padding (body) values (${padding})`.execute(store.db);
+      const deadline = Date.now() + 10_000;
+      while (statSync(file).size < before + 1_000_000 && Date.now() < deadline) await sleep(50);
+      expect(statSync(file).size).toBeGreaterThanOrEqual(before + 1_000_000);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
