@@ -7,6 +7,7 @@ import { type Bundle, deref, isObject, type JsonObject, listOperations } from '.
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
 import { queryPairsOf } from './query';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
+import { settleUrlParseWarning } from './url-parse-warning';
 
 /**
  * The bundle as the validator needs it:
@@ -99,6 +100,7 @@ function integerQueryText(bundle: Bundle): RequestHandler {
 
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
   compileRoutePatternsOnce();
+  settleUrlParseWarning();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),
     // The contract is checked against the OpenAPI schema where responses are (development, tests
