@@ -59,8 +59,12 @@ export function queryStringOf(url: string): string {
  * are own properties, `__proto__` included. Never throws: Express calls it from `req.query`'s getter.
  */
 export function parseQuery(queryString: string | null | undefined): ParsedQuery {
+  return queryOf(queryPairs(queryString ?? ''));
+}
+
+function queryOf(pairs: readonly QueryPair[]): ParsedQuery {
   const query: ParsedQuery = {};
-  for (const { key, value } of queryPairs(queryString ?? '')) {
+  for (const { key, value } of pairs) {
     const previous = Object.hasOwn(query, key) ? query[key] : undefined;
     const next = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
     Object.defineProperty(query, key, { value: next, enumerable: true, writable: true, configurable: true });
@@ -68,7 +72,11 @@ export function parseQuery(queryString: string | null | undefined): ParsedQuery 
   return query;
 }
 
-/** Refuses bracketed keys and percent-escapes that are not UTF-8, every one at once. */
+/**
+ * Refuses bracketed keys and percent-escapes that are not UTF-8, every one at once; then keeps the
+ * parsed query on the request: Express 5's `req.query` is a getter that parses the query string
+ * again at every read, and the validator reads it several times.
+ */
 export function queryShape(): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const issues: ValidationIssue[] = [];
@@ -79,6 +87,12 @@ export function queryShape(): RequestHandler {
         issues.push({ location: 'query', pointer: key, message: 'has a percent-encoding that is not UTF-8' });
     }
     if (issues.length > 0) throw invalidWithIssues('request', issues);
+    Object.defineProperty(req, 'query', {
+      value: queryOf(queryPairsOf(req)),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     next();
   };
 }
