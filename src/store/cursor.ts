@@ -1,7 +1,7 @@
 // Opaque cursors for keyset pagination. A cursor records which list it belongs to, a digest of
 // the filters it was made with, the direction and the sort key (ending with the id) of the row
 // it continues from. Anything else is a 400, never a 500.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { invalid } from '../core/errors';
 import { unstorableText } from '../core/text';
 
@@ -23,10 +23,7 @@ interface CursorPayload {
 const MAX_KEY_LENGTH = 300;
 
 export function filterDigest(filters: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(filters ?? null))
-    .digest('base64url')
-    .slice(0, 10);
+  return hash('sha256', JSON.stringify(filters ?? null), 'base64url').slice(0, 10);
 }
 
 export function encodeCursor(list: string, filters: string, position: CursorPosition): string {
