@@ -7,6 +7,7 @@ import type { Principal } from '../core/principal';
 import { latestVersions } from '../flows/records';
 import { findProjectRow } from '../projects/service';
 import { builtOnce } from '../store/built-once';
+import { Bindings, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
@@ -128,50 +129,76 @@ function storedTime(value: string, parameter: string): string {
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
-  // The caller's platform is checked in the same query; only an empty page needs the project
-  // looked up, to tell an empty list from a project that is not the caller's (404).
-  let select = selectRuns(store)
-    .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
-    .where('projects.platform_id', '=', principal.platformId)
-    .where('flow_runs.project_id', '=', query.projectId)
-    .where('flow_runs.environment', '=', 'PRODUCTION');
-  if (query.flowId) select = select.where('flow_runs.flow_id', 'in', query.flowId);
-  if (query.flowRunIds) select = select.where('flow_runs.id', 'in', query.flowRunIds);
-  if (query.status) select = select.where('flow_runs.status', 'in', query.status);
-  if (query.failedStepName !== undefined)
-    select = select.where('flow_runs.failed_step_name', '=', query.failedStepName);
-  // With a cursor, the keyset comparison must be what seeks into the index: SQLite uses one range
-  // per column, and a plain created range would win, making a deep page scan from the range's end
-  // down to the cursor. Unary plus keeps the range a filter there (PostgreSQL combines both bounds).
-  const created =
-    query.cursor !== undefined && store.kind === 'sqlite' ? sql`+flow_runs.created` : sql.ref('flow_runs.created');
-  if (query.createdAfter !== undefined)
-    select = select.where(sql<SqlBool>`${created} >= ${storedTime(query.createdAfter, 'createdAfter')}`);
-  if (query.createdBefore !== undefined)
-    select = select.where(sql<SqlBool>`${created} <= ${storedTime(query.createdBefore, 'createdBefore')}`);
+  // The query is compiled once per set of filters (src/store/compiled-once.ts): the values are
+  // bound here, and the query below is made from their slots only when that set is new.
+  const bindings = new Bindings();
+  const platformId = bindings.value('platformId', principal.platformId);
+  const projectId = bindings.value('projectId', query.projectId);
+  const flowIds = query.flowId && bindings.list('flowId', query.flowId);
+  const runIds = query.flowRunIds && bindings.list('flowRunIds', query.flowRunIds);
+  const statuses = query.status && bindings.list('status', query.status);
+  const failedStepName =
+    query.failedStepName === undefined ? undefined : bindings.value('failedStepName', query.failedStepName);
+  const createdAfter =
+    query.createdAfter === undefined
+      ? undefined
+      : bindings.value('createdAfter', storedTime(query.createdAfter, 'createdAfter'));
+  const createdBefore =
+    query.createdBefore === undefined
+      ? undefined
+      : bindings.value('createdBefore', storedTime(query.createdBefore, 'createdBefore'));
   // A run must carry every tag. Matched on the run's own `tags` column (the JSON text of its
   // array, as record() writes it) rather than joined to flow_run_tags: the page is then read in
   // index order from the cursor and stops after a page of matches, at any depth (PostgreSQL
   // planned the join as a hash over every run with the tag). `["tag"` or `,"tag"` is exact: in
   // that JSON a quote after `[` or `,` always opens an element, and the one after the tag closes it.
-  for (const tag of query.tags ?? []) {
+  const tags = (query.tags ?? []).map((tag) => {
     const element = toJson(tag);
-    select = select.where(
-      sql<SqlBool>`(${containsText('flow_runs.tags', `[${element}`, store.kind)} or ${containsText('flow_runs.tags', `,${element}`, store.kind)})`,
-    );
-  }
+    return { first: bindings.value('tag', `[${element}`), later: bindings.value('tag', `,${element}`) };
+  });
+  // With a cursor, the keyset comparison must be what seeks into the index: SQLite uses one range
+  // per column, and a plain created range would win, making a deep page scan from the range's end
+  // down to the cursor. Unary plus keeps the range a filter there (PostgreSQL combines both bounds).
+  const createdAsFilter = query.cursor !== undefined && store.kind === 'sqlite';
+  bindings.shape(createdAsFilter ? 'created as a filter' : 'created');
+  const build = () => {
+    // The caller's platform is checked in the same query; only an empty page needs the project
+    // looked up, to tell an empty list from a project that is not the caller's (404).
+    let select = selectRuns(store)
+      .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
+      .where('projects.platform_id', '=', platformId)
+      .where('flow_runs.project_id', '=', projectId)
+      .where('flow_runs.environment', '=', 'PRODUCTION');
+    if (flowIds) select = select.where('flow_runs.flow_id', 'in', flowIds);
+    if (runIds) select = select.where('flow_runs.id', 'in', runIds);
+    if (statuses) select = select.where('flow_runs.status', 'in', statuses);
+    if (failedStepName !== undefined) select = select.where('flow_runs.failed_step_name', '=', failedStepName);
+    const created = createdAsFilter ? sql`+flow_runs.created` : sql.ref('flow_runs.created');
+    if (createdAfter !== undefined) select = select.where(sql<SqlBool>`${created} >= ${createdAfter}`);
+    if (createdBefore !== undefined) select = select.where(sql<SqlBool>`${created} <= ${createdBefore}`);
+    for (const { first, later } of tags) {
+      select = select.where(
+        sql<SqlBool>`(${containsText('flow_runs.tags', first, store.kind)} or ${containsText('flow_runs.tags', later, store.kind)})`,
+      );
+    }
+    return select;
+  };
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
+  const page = await fetchPage({ db: store.db, bindings, build }, newestFirst, { cursor, limit, filters });
   if (page.rows.length === 0) await findProjectRow(store, principal, query.projectId);
   return { data: page.rows.map(toFlowRunSummary), next: page.next, previous: page.previous };
 }
 
 export async function get(store: Store, principal: Principal, runId: string): Promise<FlowRun> {
-  const row = await selectRuns(store)
-    .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
-    .where('flow_runs.id', '=', runId)
-    .where('projects.platform_id', '=', principal.platformId)
-    .executeTakeFirst();
+  const bindings = new Bindings();
+  const id = bindings.value('runId', runId);
+  const platformId = bindings.value('platformId', principal.platformId);
+  const [row] = await runCompiledOnce(store.db, 'flow run', bindings, () =>
+    selectRuns(store)
+      .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
+      .where('flow_runs.id', '=', id)
+      .where('projects.platform_id', '=', platformId),
+  );
   if (!row) throw notFound('flow run', runId);
   return toFlowRun(row);
 }

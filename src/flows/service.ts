@@ -6,8 +6,9 @@ import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { findProjectRow } from '../projects/service';
+import { Bindings, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
-import { containsIgnoringCase, jsonArrayHasAny } from '../store/filters';
+import { containsPattern, jsonArrayHasAnyBound, likeIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
@@ -110,27 +111,40 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   // The shown version is joined in SQL so that `name` filters before paging: pages stay full and
   // cursors stable. LOCKED shows the published version (flows never published are left out);
   // otherwise the latest, whose id the flow row keeps.
-  let select = selectFlowsWithVersion(store.db, query.versionState === 'LOCKED' ? 'published' : 'latest').where(
-    'flows.project_id',
-    '=',
-    query.projectId,
-  );
-  // The caller's platform is checked in the same query; only an empty page needs the project
-  // looked up, to tell an empty list from a project that is not the caller's (404).
-  select = select
-    .innerJoin('projects', 'projects.id', 'flows.project_id')
-    .where('projects.platform_id', '=', principal.platformId);
-  if (query.folderId !== undefined) select = select.where('flows.folder_id', '=', query.folderId);
-  if (query.status) select = select.where('flows.status', 'in', query.status);
-  if (query.externalIds) select = select.where('flows.external_id', 'in', query.externalIds);
-  if (query.name !== undefined) select = select.where(containsIgnoringCase('shown.display_name', query.name));
-  if (query.connectionExternalIds)
-    select = select.where(jsonArrayHasAny(store.kind, 'shown.connection_ids', query.connectionExternalIds));
-  if (query.agentExternalIds)
-    select = select.where(jsonArrayHasAny(store.kind, 'shown.agent_ids', query.agentExternalIds));
+  const shown = query.versionState === 'LOCKED' ? 'published' : 'latest';
+  // The query is compiled once per set of filters (src/store/compiled-once.ts): the values are
+  // bound here, and the query below is made from their slots only when that set is new.
+  const bindings = new Bindings();
+  bindings.shape(shown);
+  const projectId = bindings.value('projectId', query.projectId);
+  const platformId = bindings.value('platformId', principal.platformId);
+  const folderId = query.folderId === undefined ? undefined : bindings.value('folderId', query.folderId);
+  const statuses = query.status && bindings.list('status', query.status);
+  const externalIds = query.externalIds && bindings.list('externalIds', query.externalIds);
+  const namePattern = query.name === undefined ? undefined : bindings.value('name', containsPattern(query.name));
+  const usesConnections =
+    query.connectionExternalIds &&
+    jsonArrayHasAnyBound(store.kind, bindings, 'connectionExternalIds', query.connectionExternalIds);
+  const usesAgents =
+    query.agentExternalIds && jsonArrayHasAnyBound(store.kind, bindings, 'agentExternalIds', query.agentExternalIds);
+  const build = () => {
+    // The caller's platform is checked in the same query; only an empty page needs the project
+    // looked up, to tell an empty list from a project that is not the caller's (404).
+    let select = selectFlowsWithVersion(store.db, shown)
+      .where('flows.project_id', '=', projectId)
+      .innerJoin('projects', 'projects.id', 'flows.project_id')
+      .where('projects.platform_id', '=', platformId);
+    if (folderId !== undefined) select = select.where('flows.folder_id', '=', folderId);
+    if (statuses) select = select.where('flows.status', 'in', statuses);
+    if (externalIds) select = select.where('flows.external_id', 'in', externalIds);
+    if (namePattern !== undefined) select = select.where(likeIgnoringCase('shown.display_name', namePattern));
+    if (usesConnections) select = select.where(usesConnections('shown.connection_ids'));
+    if (usesAgents) select = select.where(usesAgents('shown.agent_ids'));
+    return select;
+  };
 
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
+  const page = await fetchPage({ db: store.db, bindings, build }, newestFirst, { cursor, limit, filters });
   if (page.rows.length === 0) await findProjectRow(store, principal, query.projectId);
   const data = page.rows.map((row) => {
     const { flow, version } = splitFlowWithVersion(row);
@@ -141,11 +155,15 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 
 export async function get(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
   if (versionId === undefined) {
-    const row = await selectFlowsWithVersion(store.db, 'latest')
-      .innerJoin('projects', 'projects.id', 'flows.project_id')
-      .where('flows.id', '=', flowId)
-      .where('projects.platform_id', '=', principal.platformId)
-      .executeTakeFirst();
+    const bindings = new Bindings();
+    const id = bindings.value('flowId', flowId);
+    const platformId = bindings.value('platformId', principal.platformId);
+    const [row] = await runCompiledOnce(store.db, 'flow with its latest version', bindings, () =>
+      selectFlowsWithVersion(store.db, 'latest')
+        .innerJoin('projects', 'projects.id', 'flows.project_id')
+        .where('flows.id', '=', id)
+        .where('projects.platform_id', '=', platformId),
+    );
     if (!row) throw notFound('flow', flowId);
     const { flow, version } = splitFlowWithVersion(row);
     return toFlow(flow, version);

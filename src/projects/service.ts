@@ -4,6 +4,7 @@ import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { newMcpToken, sealMcpToken } from '../mcp-servers/token';
+import { Bindings, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { containsIgnoringCase } from '../store/filters';
@@ -141,12 +142,12 @@ async function present(db: Kysely<Database>, platformId: string, rows: ProjectRo
 
 /** The project if it is one of the caller's platform, else a 404. */
 export async function findProjectRow(store: Store, principal: Principal, projectId: string): Promise<ProjectRow> {
-  const row = await store.db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', projectId)
-    .where('platform_id', '=', principal.platformId)
-    .executeTakeFirst();
+  const bindings = new Bindings();
+  const id = bindings.value('projectId', projectId);
+  const platformId = bindings.value('platformId', principal.platformId);
+  const [row] = await runCompiledOnce(store.db, 'project', bindings, () =>
+    store.db.selectFrom('projects').selectAll().where('id', '=', id).where('platform_id', '=', platformId),
+  );
   if (!row) throw notFound('project', projectId);
   return row;
 }

@@ -4,6 +4,12 @@
 // join) cost as much as running the query it starts.
 const basesOf = new WeakMap<object, Map<string, unknown>>();
 
+/**
+ * Kept per handle at most; then they are made again as needed. The names of compiled queries vary
+ * with a request's filters (./compiled-once.ts): this bounds what many distinct requests can keep.
+ */
+const MAX_KEPT = 1000;
+
 /** `build()`'s builder for this handle (a database or a transaction), made on first use under `name`. */
 export function builtOnce<Builder>(db: object, name: string, build: () => Builder): Builder {
   let bases = basesOf.get(db);
@@ -14,6 +20,7 @@ export function builtOnce<Builder>(db: object, name: string, build: () => Builde
   let base = bases.get(name) as Builder | undefined;
   if (base === undefined) {
     base = build();
+    if (bases.size >= MAX_KEPT) bases.clear();
     bases.set(name, base);
   }
   return base;

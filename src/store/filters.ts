@@ -1,11 +1,21 @@
 // Filter expressions that must behave the same on SQLite and PostgreSQL.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Bindings } from './compiled-once';
 import type { StoreKind } from './database';
+
+/** The LIKE pattern of "contains `text`, ignoring case": `%`, `_` and `\` in the text match themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** `column`, lower-cased, matches `pattern` (made by containsPattern; a value or a slot of one). */
+export function likeIgnoringCase(column: string, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
 
 /** `column` contains `text`, ignoring case; `%`, `_` and `\` in the text match themselves. */
 export function containsIgnoringCase(column: string, text: string): RawBuilder<SqlBool> {
-  const escaped = text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`);
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
+  return likeIgnoringCase(column, containsPattern(text));
 }
 
 /**
@@ -17,4 +27,23 @@ export function jsonArrayHasAny(kind: StoreKind, column: string, values: readonl
   return sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.value in (${sql.join(
     values.map((value) => sql.val(value)),
   )}))`;
+}
+
+/**
+ * jsonArrayHasAny for a query compiled once (./compiled-once.ts): binds `values` now (one array on
+ * PostgreSQL, one value each on SQLite, whose SQL lists them) and returns the filter on a column.
+ */
+export function jsonArrayHasAnyBound(
+  kind: StoreKind,
+  bindings: Bindings,
+  name: string,
+  values: readonly string[],
+): (column: string) => RawBuilder<SqlBool> {
+  if (kind === 'postgres') {
+    const array = bindings.value(name, [...values]);
+    return (column) => sql<SqlBool>`(${sql.ref(column)})::jsonb ?| ${array}::text[]`;
+  }
+  const slots = bindings.list(name, values);
+  return (column) =>
+    sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.value in (${sql.join(slots)}))`;
 }

@@ -1,7 +1,8 @@
 // Keyset pagination shared by every list: the page after (or before) a boundary row is found by
 // comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
 // neither skipped nor repeated, and the cost of a page does not depend on its depth.
-import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Bindings, runCompiledOnce } from './compiled-once';
 import { type CursorPosition, decodeCursor, encodeCursor, filterDigest } from './cursor';
 
 export interface SortKey<Row> {
@@ -70,8 +71,19 @@ function comparison<Row>(keys: SortKey<Row>[], values: string[], forward: boolea
   return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
 }
 
-export async function fetchPage<DB, TB extends keyof DB, Row>(
-  query: SelectQueryBuilder<DB, TB, Row>,
+/**
+ * A list's query compiled once per shape (./compiled-once.ts): `build` makes the filtered query
+ * from the slots of `bindings`; the page adds its own (the cursor's keys) and its shape.
+ */
+export interface CompiledListQuery<DB, TB extends keyof DB, Row, StoreDB> {
+  /** The handle that runs it (its tables are the store's; the query's may add aliases). */
+  db: Kysely<StoreDB>;
+  bindings: Bindings;
+  build: () => SelectQueryBuilder<DB, TB, Row>;
+}
+
+export async function fetchPage<DB, TB extends keyof DB, Row, StoreDB>(
+  query: SelectQueryBuilder<DB, TB, Row> | CompiledListQuery<DB, TB, Row, StoreDB>,
   spec: KeysetSpec<Row>,
   request: PageRequest,
 ): Promise<Page<Row>> {
@@ -81,19 +93,30 @@ export async function fetchPage<DB, TB extends keyof DB, Row>(
     : undefined;
   const forward = position?.direction !== 'previous';
 
-  let paged = query;
-  if (position) paged = paged.where(comparison(spec.keys, position.key, forward));
-  for (const key of spec.keys) {
-    const ascending = (key.direction === 'asc') === forward;
-    paged = paged.orderBy(sql.ref(key.column), ascending ? 'asc' : 'desc');
-  }
   const limit = request.limit ?? spec.defaultLimit ?? DEFAULT_PAGE_SIZE;
   if (!Number.isSafeInteger(limit) || limit < 1)
     throw new TypeError(`page limit must be a positive integer, not ${limit}`);
-  // The limit is written into the SQL, not bound: SQLite re-prepares a statement whose LIMIT is a
-  // bound parameter on every execution (it plans with the value), which cost more than the query.
-  // A few page sizes make a few statements; each is prepared once.
-  const fetched = await paged.limit(sql.lit(limit + 1)).execute();
+  const paged = (select: SelectQueryBuilder<DB, TB, Row>, after: string[]) => {
+    let page = select;
+    if (position) page = page.where(comparison(spec.keys, after, forward));
+    for (const key of spec.keys) {
+      const ascending = (key.direction === 'asc') === forward;
+      page = page.orderBy(sql.ref(key.column), ascending ? 'asc' : 'desc');
+    }
+    // The limit is written into the SQL, not bound: SQLite re-prepares a statement whose LIMIT is a
+    // bound parameter on every execution (it plans with the value), which cost more than the query.
+    // A few page sizes make a few statements; each is prepared once.
+    return page.limit(sql.lit(limit + 1));
+  };
+  let fetched: Row[];
+  if ('bindings' in query) {
+    const { bindings } = query;
+    bindings.shape(`${position?.direction ?? 'first'} page of ${limit}`);
+    const after = position ? bindings.list('after', position.key) : [];
+    fetched = await runCompiledOnce(query.db, spec.list, bindings, () => paged(query.build(), after));
+  } else {
+    fetched = await paged(query, position?.key ?? []).execute();
+  }
   const hasMore = fetched.length > limit;
   const rows = fetched.slice(0, limit);
   if (!forward) rows.reverse();
