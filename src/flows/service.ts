@@ -8,7 +8,7 @@ import type { Principal } from '../core/principal';
 import { findProjectRow } from '../projects/service';
 import { Bindings, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
-import { containsPattern, jsonArrayHasAnyBound, likeIgnoringCase } from '../store/filters';
+import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
@@ -124,9 +124,9 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   const namePattern = query.name === undefined ? undefined : bindings.value('name', containsPattern(query.name));
   const usesConnections =
     query.connectionExternalIds &&
-    jsonArrayHasAnyBound(store.kind, bindings, 'connectionExternalIds', query.connectionExternalIds);
+    jsonArrayHasAny(store.kind, bindings, 'connectionExternalIds', query.connectionExternalIds);
   const usesAgents =
-    query.agentExternalIds && jsonArrayHasAnyBound(store.kind, bindings, 'agentExternalIds', query.agentExternalIds);
+    query.agentExternalIds && jsonArrayHasAny(store.kind, bindings, 'agentExternalIds', query.agentExternalIds);
   const build = () => {
     // The caller's platform is checked in the same query; only an empty page needs the project
     // looked up, to tell an empty list from a project that is not the caller's (404).

@@ -19,21 +19,12 @@ export function containsIgnoringCase(column: string, text: string): RawBuilder<S
 }
 
 /**
- * `column`, a JSON array of strings stored as text, holds at least one of `values`. Each store
- * reads the JSON with its own functions (SQLite `json_each`, PostgreSQL `jsonb ?|`).
+ * "`column`, a JSON array of strings stored as text, holds at least one of `values`", for a query
+ * compiled once (./compiled-once.ts): binds `values` now (one array on PostgreSQL, one value each on
+ * SQLite, whose SQL lists them) and returns the filter on a column. Each store reads the JSON with
+ * its own functions (SQLite `json_each`, PostgreSQL `jsonb ?|`).
  */
-export function jsonArrayHasAny(kind: StoreKind, column: string, values: readonly string[]): RawBuilder<SqlBool> {
-  if (kind === 'postgres') return sql<SqlBool>`(${sql.ref(column)})::jsonb ?| ${sql.val([...values])}::text[]`;
-  return sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.value in (${sql.join(
-    values.map((value) => sql.val(value)),
-  )}))`;
-}
-
-/**
- * jsonArrayHasAny for a query compiled once (./compiled-once.ts): binds `values` now (one array on
- * PostgreSQL, one value each on SQLite, whose SQL lists them) and returns the filter on a column.
- */
-export function jsonArrayHasAnyBound(
+export function jsonArrayHasAny(
   kind: StoreKind,
   bindings: Bindings,
   name: string,
