@@ -12,19 +12,37 @@ import { projectRoot } from '../src/core/bundle-file';
 
 /** The compiled entry point of `npm start`. */
 export const compiledMain = join(projectRoot, 'dist', 'src', 'main.js');
+/** How `npm start` runs the compiled server (package.json's start script): its environment and Node options. */
+export interface StartCommand {
+  env: Record<string, string>;
+  nodeOptions: string[];
+}
+
 /**
- * The Node options `npm start` runs the compiled server with (package.json's start script), for what
- * runs it directly (the benchmark, the process tests) to run it the same way. `--max-semi-space-size`
- * caps V8's young generation at 3 × 8 MB: under load it otherwise grows to 64 MB of resident memory
- * that a request-sized heap never needs (throughput measured the same with and without).
+ * The start script, read for what runs the server directly (the benchmark, the process tests) to
+ * run it as `npm start` does. Its settings keep the resident memory of a loaded service down, with
+ * throughput measured the same with and without (README, Performance):
+ * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates (V8's GC helpers, the checkpoint
+ *   worker) an arena of its own, 64 MB of address space each, and keeps what they once held;
+ * - `--max-semi-space-size=4`: V8's young generation stays at 3 × 4 MB instead of growing to 64 MB;
+ * - `--heap-growing-percent=50`: the old generation grows to 1.5 × what survived the last full
+ *   collection, not up to 4 ×, so the heap stays near what the service holds.
  */
-export function startNodeOptions(): string[] {
+export function startCommand(): StartCommand {
   const packageJson = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const match = /^exec node (.*?)\s*dist\/src\/main\.js$/.exec(packageJson.scripts.start);
-  if (!match) throw new Error(`package.json's start script is not "exec node [options] dist/src/main.js"`);
-  return match[1] ? match[1].split(/\s+/) : [];
+  const match = /^((?:[A-Z_]+=\S+\s+)*)exec node (.*?)\s*dist\/src\/main\.js$/.exec(packageJson.scripts.start);
+  if (!match)
+    throw new Error(`package.json's start script is not "[VAR=value …] exec node [options] dist/src/main.js"`);
+  const assignments = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    assignments.map((assignment) => [
+      assignment.slice(0, assignment.indexOf('=')),
+      assignment.slice(assignment.indexOf('=') + 1),
+    ]),
+  );
+  return { env, nodeOptions: match[2] ? match[2].split(/\s+/) : [] };
 }
 
 /** The compiled sandbox (`npm run sandbox`). */

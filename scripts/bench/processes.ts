@@ -6,7 +6,7 @@ import { existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
-import { startNodeOptions } from '../compile';
+import { startCommand } from '../compile';
 
 export interface Running {
   baseUrl: string;
@@ -15,12 +15,19 @@ export interface Running {
 }
 
 /** How `npm start` runs the server: the compiled build when there is one, else the sources through tsx. */
-export function serverEntry(): { args: string[]; label: string } {
+export function serverEntry(): { args: string[]; env: Record<string, string>; label: string } {
   const compiled = join(projectRoot, 'dist', 'src', 'main.js');
-  const options = startNodeOptions();
-  if (existsSync(compiled))
-    return { args: [...options, compiled], label: `compiled (node ${[...options, 'dist/src/main.js'].join(' ')})` };
-  return { args: ['--import', 'tsx', join(projectRoot, 'src', 'main.ts')], label: 'from source (tsx src/main.ts)' };
+  const { env, nodeOptions } = startCommand();
+  if (existsSync(compiled)) {
+    const assignments = Object.entries(env).map(([name, value]) => `${name}=${value} `);
+    const label = `compiled (${assignments.join('')}node ${[...nodeOptions, 'dist/src/main.js'].join(' ')})`;
+    return { args: [...nodeOptions, compiled], env, label };
+  }
+  return {
+    args: ['--import', 'tsx', join(projectRoot, 'src', 'main.ts')],
+    env: {},
+    label: 'from source (tsx src/main.ts)',
+  };
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
@@ -59,9 +66,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const port = await freePort();
   const log = openSync(options.logFile, 'a');
   const started = performance.now();
-  const child = spawn(process.execPath, serverEntry().args, {
+  const entry = serverEntry();
+  const child = spawn(process.execPath, entry.args, {
     cwd: projectRoot,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...entry.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', log, log],
   });
   const baseUrl = `http://127.0.0.1:${port}/api`;

@@ -49,3 +49,18 @@ describe('WAL checkpoints of the embedded store', () => {
     }
   });
 });
+
+describe("the embedded store's page cache", () => {
+  it('is 4 MiB, not the 16 MiB better-sqlite3 builds SQLite with', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cache-test-'));
+    const store = openStore({ kind: 'sqlite', dataDir });
+    try {
+      const cache = await sql<{ cache_size: number }>`pragma cache_size`.execute(store.db);
+      // Negative: a size in KiB rather than a number of pages.
+      expect(cache.rows[0]?.cache_size).toBe(-4096);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
 // the first start prints a key, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -169,6 +169,41 @@ describe('npm start', () => {
       }
     });
   });
+});
+
+/** The processes of a process group (Linux /proc): pid, command line and environment of each. */
+function processesOfGroup(pgid: number): { pid: number; argv: string[]; env: string[] }[] {
+  const found: { pid: number; argv: string[]; env: string[] }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The group id is the fifth field of stat, after the command name in parentheses.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[2]) !== pgid) continue;
+      const read = (file: string) => readFileSync(`/proc/${entry}/${file}`, 'utf8').split('\0').filter(Boolean);
+      found.push({ pid: Number(entry), argv: read('cmdline'), env: read('environ') });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}
+
+describe.runIf(process.platform === 'linux')('npm start runs the server with its memory settings', () => {
+  it('the server process has the allocator setting and the V8 options of the start script', async () => {
+    const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: newApiKey() }, 'npm start');
+    try {
+      const server = processesOfGroup(service.child.pid ?? 0).find((found) =>
+        found.argv.some((argument) => argument.endsWith('dist/src/main.js')),
+      );
+      expect(server, 'no process of the group runs dist/src/main.js').toBeDefined();
+      expect(server?.env).toContain('MALLOC_ARENA_MAX=2');
+      expect(server?.argv).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=50']));
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+  }, 60_000);
 });
 
 describe('a failure to start is one clear line on stderr and a non-zero exit', () => {

@@ -1,7 +1,7 @@
 // Runs the service as a real process: the compiled entry point (`node dist/src/main.js`, exactly
 // what `npm start` runs; test/support/build-global-setup.ts compiles it first), or `npm start` itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { compiledMain, compiledSandbox, startNodeOptions } from '../../scripts/compile';
+import { compiledMain, compiledSandbox, startCommand } from '../../scripts/compile';
 import { projectRoot } from '../../src/core/bundle-file';
 import { freePort } from '../../src/core/ports';
 
@@ -28,13 +28,14 @@ function npmCommand(): { command: string; args: string[] } {
 
 function spawnService(how: 'node' | 'npm start', env: Record<string, string>): ChildProcess {
   const npm = npmCommand();
-  const [command, args] =
+  const start = startCommand();
+  const [command, args, startEnv] =
     how === 'node'
-      ? [process.execPath, [...startNodeOptions(), compiledMain]]
-      : [npm.command, [...npm.args, 'start', '--silent']];
+      ? [process.execPath, [...start.nodeOptions, compiledMain], start.env]
+      : [npm.command, [...npm.args, 'start', '--silent'], {}];
   return spawn(command, args, {
     cwd: projectRoot,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, ...startEnv, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a test can tell whether anything it started is still alive.
     detached: how === 'npm start',
