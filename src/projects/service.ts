@@ -58,11 +58,10 @@ const projectOrder: KeysetSpec<ProjectRow> = {
   ],
 };
 
-async function analyticsOf(
-  db: Kysely<Database>,
-  platformId: string,
-  projectIds: string[],
-): Promise<Map<string, ProjectAnalytics>> {
+type UserCounts = Pick<ProjectAnalytics, 'totalUsers' | 'activeUsers'>;
+
+/** The users of the platform, all and active: every project of a platform shows the same counts. */
+async function userCountsOf(db: Kysely<Database>, platformId: string): Promise<UserCounts> {
   const users = await db
     .selectFrom('users')
     .select((eb) => [
@@ -71,6 +70,15 @@ async function analyticsOf(
     ])
     .where('platform_id', '=', platformId)
     .executeTakeFirstOrThrow();
+  return { totalUsers: Number(users.total), activeUsers: Number(users.active ?? 0) };
+}
+
+async function analyticsOf(
+  db: Kysely<Database>,
+  platformId: string,
+  projectIds: string[],
+): Promise<Map<string, ProjectAnalytics>> {
+  const users = await userCountsOf(db, platformId);
   const flows =
     projectIds.length === 0
       ? []
@@ -89,8 +97,7 @@ async function analyticsOf(
   for (const projectId of projectIds) {
     const counts = flowCounts.get(projectId);
     result.set(projectId, {
-      totalUsers: Number(users.total),
-      activeUsers: Number(users.active ?? 0),
+      ...users,
       totalFlows: Number(counts?.total ?? 0),
       activeFlows: Number(counts?.active ?? 0),
     });
@@ -200,38 +207,36 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   const externalId = input.externalId ?? newId();
   if (input.externalId !== undefined && input.externalId !== null)
     await assertExternalIdFree(store.db, principal.platformId, input.externalId);
+  // The response is built from the rows as written, as a create of a flow does: a new project has
+  // no flows, and only the platform's user counts need a query.
+  const project: ProjectRow = {
+    id: projectId,
+    created: timestamp,
+    updated: timestamp,
+    platform_id: principal.platformId,
+    owner_id: principal.userId,
+    display_name: input.displayName,
+    type: 'TEAM',
+    icon_color: ICON_COLORS[Math.floor(Math.random() * ICON_COLORS.length)] ?? 'RED',
+    releases_enabled: toFlag(false),
+    max_concurrent_jobs: input.maxConcurrentJobs ?? DEFAULT_MAX_CONCURRENT_JOBS,
+    external_id: externalId,
+    metadata: toJson(input.metadata ?? {}),
+  };
+  const plan: PlanRow = {
+    id: newId(),
+    created: timestamp,
+    updated: timestamp,
+    project_id: projectId,
+    locked: toFlag(false),
+    name: 'default',
+    pieces_filter_type: 'NONE',
+    pieces: toJson([]),
+  };
   try {
     await store.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('projects')
-        .values({
-          id: projectId,
-          created: timestamp,
-          updated: timestamp,
-          platform_id: principal.platformId,
-          owner_id: principal.userId,
-          display_name: input.displayName,
-          type: 'TEAM',
-          icon_color: ICON_COLORS[Math.floor(Math.random() * ICON_COLORS.length)] ?? 'RED',
-          releases_enabled: toFlag(false),
-          max_concurrent_jobs: input.maxConcurrentJobs ?? DEFAULT_MAX_CONCURRENT_JOBS,
-          external_id: externalId,
-          metadata: toJson(input.metadata ?? {}),
-        })
-        .execute();
-      await trx
-        .insertInto('project_plans')
-        .values({
-          id: newId(),
-          created: timestamp,
-          updated: timestamp,
-          project_id: projectId,
-          locked: toFlag(false),
-          name: 'default',
-          pieces_filter_type: 'NONE',
-          pieces: toJson([]),
-        })
-        .execute();
+      await trx.insertInto('projects').values(project).execute();
+      await trx.insertInto('project_plans').values(plan).execute();
       const serverId = newId();
       await trx
         .insertInto('mcp_servers')
@@ -251,7 +256,8 @@ export async function create(store: Store, principal: Principal, input: ProjectC
     if (isUniqueViolation(error)) throw externalIdTaken(externalId);
     throw error;
   }
-  return get(store, principal, projectId);
+  const users = await userCountsOf(store.db, principal.platformId);
+  return toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
 }
 
 export async function update(

@@ -47,6 +47,15 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9A-Za-z._-]+$/);
   });
 
+  it('answers a create with the project exactly as the list shows it afterwards', async () => {
+    // The create's response is built from the rows it wrote, not read back: the two must agree.
+    const created = await unwrap(
+      create({ displayName: 'Read back', externalId: 'read-back', metadata: { team: 'ops' }, maxConcurrentJobs: 7 }),
+    );
+    const listed = await unwrap(backend.client.GET('/v1/projects', { params: { query: { externalId: 'read-back' } } }));
+    expect(listed.data).toEqual([created]);
+  });
+
   it('gives a new project its MCP server', async () => {
     const project = await unwrap(create({ displayName: 'With a server' }));
     expect(await storedMcpServerIds(backend.store, project.id)).toHaveLength(1);
