@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
+import { dateTimeFormat } from './date-time-format';
 import { queryPairsOf } from './query';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
 import { settleUrlParseWarning } from './url-parse-warning';
@@ -124,6 +125,7 @@ export function contractValidation(bundle: unknown, options: { validateResponses
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
+    formats: { 'date-time': dateTimeFormat },
     ignoreUndocumented: false,
   });
   return [...validator, integerQueryText(bundle as Bundle)];
