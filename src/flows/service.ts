@@ -257,8 +257,25 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
       folderId = await folderNamed(trx, project.id, input.folderName, timestamp);
     }
     flow.folder_id = folderId;
-    await trx.insertInto('flows').values(flow).execute();
-    await trx.insertInto('flow_versions').values(version).execute();
+    // Compiled once on the database's handle, run in this transaction's.
+    const flowBindings = new Bindings();
+    const flowValues = flowBindings.record('flow', flow);
+    await runCompiledOnce(
+      store.db,
+      'insert flow',
+      flowBindings,
+      () => store.db.insertInto('flows').values(flowValues),
+      trx,
+    );
+    const versionBindings = new Bindings();
+    const versionValues = versionBindings.record('version', version);
+    await runCompiledOnce(
+      store.db,
+      'insert flow version',
+      versionBindings,
+      () => store.db.insertInto('flow_versions').values(versionValues),
+      trx,
+    );
   });
   return toFlow(flow, version);
 }

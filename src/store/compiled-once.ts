@@ -37,6 +37,16 @@ export class Bindings {
     return values.map((value) => this.slot<Value>(value));
   }
 
+  /**
+   * A row's values (an insert's), each behind a slot under its column: the columns, in order, are
+   * part of the shape.
+   */
+  record<Row extends Record<string, unknown>>(name: string, row: Row): Row {
+    const columns = Object.keys(row);
+    this.parts.push(`${name}{${columns.join(',')}}`);
+    return Object.fromEntries(columns.map((column) => [column, this.slot(row[column])])) as Row;
+  }
+
   /** Something other than a value that changes the SQL (which version a list shows, a page's limit). */
   shape(part: string): void {
     this.parts.push(`=${part}`);
@@ -50,18 +60,20 @@ export class Bindings {
 
 /**
  * Runs what `build` makes (using only the slots of `bindings`), compiled on first use per handle
- * and shape and kept under `name`.
+ * and shape and kept under `name`. `runner` runs it when that is another handle than the one it
+ * is built on: a transaction, which is a new handle each time, runs SQL kept on the database's.
  */
 export async function runCompiledOnce<DB, Row>(
   db: Kysely<DB>,
   name: string,
   bindings: Bindings,
   build: () => Compilable<Row>,
+  runner: NoInfer<Kysely<DB>> = db,
 ): Promise<Row[]> {
   const compiled = builtOnce(db, `compiled ${name}: ${bindings.key}`, () => build().compile());
   const parameters = compiled.parameters.map((parameter) =>
     parameter instanceof Slot ? bindings.values[parameter.index] : parameter,
   );
   const query: CompiledQuery<Row> = { ...compiled, parameters };
-  return (await db.executeQuery(query)).rows;
+  return (await runner.executeQuery(query)).rows;
 }

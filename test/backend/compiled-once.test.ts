@@ -49,4 +49,50 @@ describe('queries compiled once', () => {
     expect(await idsOf(['red'], 'c')).toEqual([]);
     expect(builds).toBe(2);
   });
+
+  describe('an insert compiled on the database handle and run in transactions', () => {
+    let insertBuilds = 0;
+
+    async function insertThing(trx: Kysely<Database & { things: { id: string; colour: string } }>, id: string) {
+      const bindings = new Bindings();
+      const values = bindings.record('thing', { id, colour: 'purple' });
+      await runCompiledOnce(
+        things,
+        'insert thing',
+        bindings,
+        () => {
+          insertBuilds += 1;
+          return things.insertInto('things').values(values);
+        },
+        trx,
+      );
+    }
+
+    const purple = async () =>
+      (await things.selectFrom('things').select('id').where('colour', '=', 'purple').orderBy('id').execute()).map(
+        (row) => row.id,
+      );
+
+    it('is compiled once for every transaction, runs in each, and rolls back with the one that fails', async () => {
+      insertBuilds = 0;
+      await things.transaction().execute((trx) => insertThing(trx, 'p1'));
+      await things.transaction().execute((trx) => insertThing(trx, 'p2'));
+      await expect(
+        things.transaction().execute(async (trx) => {
+          await insertThing(trx, 'p3');
+          throw new Error('abandoned');
+        }),
+      ).rejects.toThrow('abandoned');
+      expect(await purple()).toEqual(['p1', 'p2']);
+      expect(insertBuilds).toBe(1);
+    });
+
+    it('compiles a row of other columns anew', () => {
+      const first = new Bindings();
+      first.record('thing', { id: 'x', colour: 'y' });
+      const second = new Bindings();
+      second.record('thing', { colour: 'y', id: 'x' });
+      expect(first.key).not.toBe(second.key);
+    });
+  });
 });
