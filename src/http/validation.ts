@@ -5,6 +5,7 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
+import { compileSpecCheckOnFirstUse } from './api-spec-check';
 import { dateTimeFormat } from './date-time-format';
 import { queryPairsOf } from './query';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
@@ -101,6 +102,7 @@ function integerQueryText(bundle: Bundle): RequestHandler {
 
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
   compileRoutePatternsOnce();
+  compileSpecCheckOnFirstUse();
   settleUrlParseWarning();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),
