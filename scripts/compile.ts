@@ -20,11 +20,12 @@ export interface StartCommand {
 
 /**
  * The start script, read for what runs the server directly (the benchmark, the process tests) to
- * run it as `npm start` does. Its settings keep the resident memory of a loaded service down, with
- * throughput measured the same with and without (README, Performance):
+ * run it as `npm start` does. Its settings keep the resident memory of a loaded service down, for
+ * 3% of the throughput at most, measured in turns (README, Performance):
  * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates (V8's GC helpers, the checkpoint
  *   worker) an arena of its own, 64 MB of address space each, and keeps what they once held;
- * - `--max-semi-space-size=4`: V8's young generation stays at 3 × 4 MB instead of growing to 64 MB;
+ * - `--max-semi-space-size=8`: V8's young generation stays at 3 × 8 MB instead of growing to 64 MB
+ *   (4 MB cost PostgreSQL listFlows 7% for no less memory);
  * - `--heap-growing-percent=50`: the old generation grows to 1.5 × what survived the last full
  *   collection, not up to 4 ×, so the heap stays near what the service holds.
  */
