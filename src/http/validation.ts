@@ -7,6 +7,7 @@ import { type Bundle, deref, isObject, type JsonObject, listOperations } from '.
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
 import { compileSpecCheckOnFirstUse } from './api-spec-check';
 import { dateTimeFormat } from './date-time-format';
+import { prepareContractWithoutCompiling } from './preprocessor-without-compiling';
 import { queryPairsOf } from './query';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
 import { settleUrlParseWarning } from './url-parse-warning';
@@ -103,6 +104,7 @@ function integerQueryText(bundle: Bundle): RequestHandler {
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
   compileRoutePatternsOnce();
   compileSpecCheckOnFirstUse();
+  prepareContractWithoutCompiling();
   settleUrlParseWarning();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compiledMain, compiledSandbox } from '../../scripts/compile';
+import { BUNDLED_PACKAGES, compiledMain, compiledSandbox } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
 import { unsupportedNode } from '../../src/node-version';
 import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
@@ -204,6 +204,27 @@ describe.runIf(process.platform === 'linux')('npm start runs the server with its
       await service.exited;
     }
   }, 60_000);
+});
+
+describe('the compiled build', () => {
+  // Kysely is hundreds of ES modules, which Node links one by one at every start (scripts/compile.ts).
+  it('carries the packages it bundles in its own files, and imports the others', () => {
+    const compiledDir = join(projectRoot, 'dist', 'src');
+    const sources = readdirSync(compiledDir)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(compiledDir, name), 'utf8'));
+    const imported = new Set(
+      sources.flatMap((source) => [...source.matchAll(/^import .* from "([^".][^"]*)";$/gm)].map((match) => match[1])),
+    );
+    for (const bundled of BUNDLED_PACKAGES) {
+      expect(
+        [...imported].filter((specifier) => specifier === bundled || specifier?.startsWith(`${bundled}/`)),
+      ).toEqual([]);
+    }
+    expect(sources.some((source) => source.includes('var Kysely = class'))).toBe(true);
+    expect(imported).toContain('express');
+    expect(imported).toContain('express-openapi-validator');
+  });
 });
 
 describe('a failure to start is one clear line on stderr and a non-zero exit', () => {
