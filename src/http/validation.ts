@@ -6,6 +6,7 @@ import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../core/errors';
 import { compileSpecCheckOnFirstUse } from './api-spec-check';
+import { loadBundledContractAsIs } from './contract-loading';
 import { dateTimeFormat } from './date-time-format';
 import { prepareContractWithoutCompiling } from './preprocessor-without-compiling';
 import { queryPairsOf } from './query';
@@ -105,6 +106,7 @@ export function contractValidation(bundle: unknown, options: { validateResponses
   compileRoutePatternsOnce();
   compileSpecCheckOnFirstUse();
   prepareContractWithoutCompiling();
+  loadBundledContractAsIs();
   settleUrlParseWarning();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),
