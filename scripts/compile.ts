@@ -25,8 +25,9 @@ export interface StartCommand {
  * 3% of the throughput at most, measured in turns (README, Performance):
  * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates (V8's GC helpers, the checkpoint
  *   worker) an arena of its own, 64 MB of address space each, and keeps what they once held;
- * - `--max-semi-space-size=8`: V8's young generation stays at 3 × 8 MB instead of growing to 64 MB
- *   (4 MB cost PostgreSQL listFlows 7% for no less memory);
+ * - `--max-semi-space-size=4`: V8's young generation stays at 2 × 4 MB instead of growing to 64 MB;
+ *   after a load it holds almost nothing (0.1 MB used of 16 MB at 8), and 4 rather than 8 saved
+ *   8–16 MB for the same throughput within the noise (SQLite and PostgreSQL, in turns);
  * - `--heap-growing-percent=50`: the old generation grows to 1.5 × what survived the last full
  *   collection, not up to 4 ×, so the heap stays near what the service holds.
  */

@@ -198,7 +198,7 @@ describe.runIf(process.platform === 'linux')('npm start runs the server with its
       );
       expect(server, 'no process of the group runs dist/src/main.js').toBeDefined();
       expect(server?.env).toContain('MALLOC_ARENA_MAX=2');
-      expect(server?.argv).toEqual(expect.arrayContaining(['--max-semi-space-size=8', '--heap-growing-percent=50']));
+      expect(server?.argv).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=50']));
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;
