@@ -9,7 +9,7 @@ import { findProjectRow } from '../projects/service';
 import { Bindings, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
-import { newId, now } from '../store/ids';
+import { newId, newRandomId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database } from '../store/schema';
@@ -217,7 +217,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     created: timestamp,
     updated: timestamp,
     project_id: project.id,
-    external_id: newId(),
+    external_id: newRandomId(),
     folder_id: null,
     status: 'DISABLED',
     published_version_id: null,

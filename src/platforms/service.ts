@@ -3,7 +3,7 @@
 
 import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
+import { newId, newRandomId, now } from '../store/ids';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
 
 export interface NewPlatform {
@@ -49,7 +49,7 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
         last_name: input.adminLastName ?? 'Admin',
         status: 'ACTIVE',
         platform_role: 'ADMIN',
-        external_id: newId(),
+        external_id: newRandomId(),
         last_active_date: timestamp,
         last_changelog_dismissed: timestamp,
       })
@@ -160,7 +160,7 @@ export async function addUser(
       last_name: user.lastName,
       status: user.status ?? 'ACTIVE',
       platform_role: user.platformRole,
-      external_id: user.externalId ?? newId(),
+      external_id: user.externalId ?? newRandomId(),
       last_active_date: timestamp,
       last_changelog_dismissed: timestamp,
     })

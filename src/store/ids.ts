@@ -38,9 +38,43 @@ export function randomAlphanumeric(length: number): string {
 /** Ids chosen in advance for the records the current async call makes, in the order it makes them. */
 const chosenIds = new AsyncLocalStorage<string[]>();
 
-/** A record id: 21 characters of 0-9A-Za-z, as the contract's `Id` schema (or the next chosen one). */
+const ID_LENGTH = 21;
+/** Characters of a record id that hold its creation time: milliseconds since 1970 in base 62, to the year 8888. */
+const TIME_CHARACTERS = 8;
+
+let prefixMillis = -1;
+let prefix = '';
+
+/** The time part of an id made at `millis`: fixed width, so that ids sort as their times do. */
+export function timePrefix(millis: number): string {
+  if (millis !== prefixMillis) {
+    let rest = Math.floor(millis);
+    let text = '';
+    for (let index = 0; index < TIME_CHARACTERS; index += 1) {
+      text = ALPHABET[rest % 62] + text;
+      rest = Math.floor(rest / 62);
+    }
+    prefixMillis = millis;
+    prefix = text;
+  }
+  return prefix;
+}
+
+/**
+ * A record id: 21 characters of 0-9A-Za-z, as the contract's `Id` schema (or the next chosen one).
+ * The first 8 are the time it was made and the other 13 random (77 bits): a new row's id sorts
+ * after the ids made before it, so it lands at the end of the id indexes, beside the rows written
+ * just before, instead of on a random page of each (on SQLite a create wrote a fifth fewer pages
+ * of write-ahead log, and a batch of creates half as many). The time is no secret: every record
+ * carries it in `created`.
+ */
 export function newId(): string {
-  return chosenIds.getStore()?.shift() ?? randomAlphanumeric(21);
+  return chosenIds.getStore()?.shift() ?? timePrefix(Date.now()) + randomAlphanumeric(ID_LENGTH - TIME_CHARACTERS);
+}
+
+/** An id with no time in it, all 21 characters random: external ids, which the caller may also choose. */
+export function newRandomId(): string {
+  return randomAlphanumeric(ID_LENGTH);
 }
 
 /**
