@@ -12,6 +12,7 @@ import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { AppConnectionsTable, Database } from '../store/schema';
+import { inWriteTransaction } from '../store/write-batch';
 import { toUser } from '../users/service';
 import { encryptionKeyOf, encryptSecret } from './crypto';
 
@@ -213,7 +214,7 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
 
   const id = newId();
   const timestamp = input.created ?? now();
-  await store.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(store, async (trx) => {
     await trx
       .insertInto('app_connections')
       .values({

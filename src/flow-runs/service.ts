@@ -13,6 +13,7 @@ import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { FlowRunsTable } from '../store/schema';
+import { inWriteTransaction } from '../store/write-batch';
 
 type FlowRun = components['schemas']['FlowRun'];
 type FlowRunSummary = components['schemas']['FlowRunSummary'];
@@ -234,7 +235,7 @@ export async function record(store: Store, input: FlowRunInput): Promise<FlowRun
   const created = input.created ?? now();
   const tags = [...new Set(input.tags ?? [])];
   const id = newId();
-  await store.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(store, async (trx) => {
     await trx
       .insertInto('flow_runs')
       .values({

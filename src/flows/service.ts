@@ -13,6 +13,7 @@ import { newId, newRandomId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database } from '../store/schema';
+import { inWriteTransaction } from '../store/write-batch';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -242,7 +243,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     connection_ids: toJson([]),
     backup_files: toJson({}),
   };
-  await store.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(store, async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
       const folder = await trx
@@ -325,7 +326,7 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
   }
   const created = after(latest.created);
   const draftId = newId();
-  await store.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(store, async (trx) => {
     await trx
       .insertInto('flow_versions')
       .values({ ...latest, ...fields, id: draftId, created, updated: created, state: 'DRAFT' })
@@ -340,7 +341,7 @@ export async function publish(store: Store, flowId: string, userId: string): Pro
   const draft = await latestVersionOf(store.db, flowId);
   if (draft.state !== 'DRAFT') throw new Error(`flow ${flowId} has no draft to publish`);
   const timestamp = now();
-  await store.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(store, async (trx) => {
     await trx
       .updateTable('flow_versions')
       .set({ state: 'LOCKED', updated_by: userId, updated: timestamp })

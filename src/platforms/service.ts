@@ -4,6 +4,7 @@
 import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
 import { newId, newRandomId, now } from '../store/ids';
+import { inWriteTransaction } from '../store/write-batch';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
 
 export interface NewPlatform {
@@ -32,7 +33,7 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
   if (!isEmail(input.adminEmail)) throw new Error(`'${input.adminEmail}' is not an email address`);
   const name = input.name.trim();
   if (name === '' || name.length > 255) throw new Error('a platform name is 1 to 255 characters');
-  await store.db.transaction().execute(async (trx) => {
+  await inWriteTransaction(store, async (trx) => {
     await trx
       .insertInto('platforms')
       .values({ id: platformId, created: timestamp, updated: timestamp, name })

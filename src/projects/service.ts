@@ -12,6 +12,7 @@ import { newId, newRandomId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { fetchPage, type KeysetSpec } from '../store/keyset';
 import type { Database, ProjectPlansTable, ProjectsTable } from '../store/schema';
+import { inWriteTransaction } from '../store/write-batch';
 
 type Project = components['schemas']['Project'];
 type ProjectPage = components['schemas']['ProjectPage'];
@@ -234,7 +235,7 @@ export async function create(store: Store, principal: Principal, input: ProjectC
     pieces: toJson([]),
   };
   try {
-    await store.db.transaction().execute(async (trx) => {
+    await inWriteTransaction(store, async (trx) => {
       await trx.insertInto('projects').values(project).execute();
       await trx.insertInto('project_plans').values(plan).execute();
       const serverId = newId();
@@ -273,7 +274,7 @@ export async function update(
     await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
   const timestamp = now();
   try {
-    await store.db.transaction().execute(async (trx) => {
+    await inWriteTransaction(store, async (trx) => {
       await trx
         .updateTable('projects')
         .set({
