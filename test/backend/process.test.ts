@@ -1,7 +1,7 @@
 // The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
 // the first start prints a key, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -225,6 +225,31 @@ describe('the compiled build', () => {
     expect(imported).toContain('express');
     expect(imported).toContain('express-openapi-validator');
   });
+
+  // An ES import of node:http builds its namespace from every export, and some of those getters load
+  // undici (Node's fetch): 50 ms of a start and its code in memory, for a server that never fetches.
+  it("serves without loading Node's fetch (undici)", async () => {
+    const preload = join(newDataDir(), 'report-undici.cjs');
+    writeFileSync(
+      preload,
+      // The checkpoint worker runs the preload too: only the server's own thread reports.
+      `if (require('node:worker_threads').isMainThread) process.on('exit', () => require('node:fs').writeSync(2, 'undici loaded: ' + process.moduleLoadList.some((name) => name.includes('undici')) + '\\n'));`,
+    );
+    const apiKey = newApiKey();
+    const service = await startServiceProcess({
+      DATA_DIR: newDataDir(),
+      BOOTSTRAP_API_KEY: apiKey,
+      NODE_OPTIONS: `--require ${preload}`,
+    });
+    try {
+      await unwrap(createClient({ baseUrl: service.baseUrl, apiKey }).GET('/v1/projects', { params: { query: {} } }));
+    } finally {
+      service.child.kill('SIGTERM');
+      await service.exited;
+    }
+    expect(service.output()).toContain('undici loaded: false');
+    expect(service.output()).not.toContain('undici loaded: true');
+  }, 60_000);
 });
 
 describe('a failure to start is one clear line on stderr and a non-zero exit', () => {
