@@ -10,6 +10,7 @@ import { loadBundledContractAsIs } from './contract-loading';
 import { dateTimeFormat } from './date-time-format';
 import { prepareContractWithoutCompiling } from './preprocessor-without-compiling';
 import { queryPairsOf } from './query';
+import { countCharactersWithoutScanning, rememberResponseContentTypes } from './response-validation-shortcuts';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
 import { settleUrlParseWarning } from './url-parse-warning';
 
@@ -108,6 +109,8 @@ export function contractValidation(bundle: unknown, options: { validateResponses
   prepareContractWithoutCompiling();
   loadBundledContractAsIs();
   settleUrlParseWarning();
+  countCharactersWithoutScanning();
+  rememberResponseContentTypes();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),
     // The contract is checked against the OpenAPI schema where responses are (development, tests
