@@ -3,7 +3,7 @@
 // - it parsed the request's Content-Type (a regular expression per parameter, a split, a sort) to
 //   build the key of the operation's validators;
 // - it parsed the response's media type twice (content-type, then media-typer) to learn that
-//   `application/json` is JSON;
+//   `application/json` is JSON, and the operation's media types again to pick one of them;
 // - Ajv counted the characters of every string with a `minLength` or `maxLength` one code unit at a
 //   time, to find surrogate pairs that almost no text has (an id is counted twice: min and max).
 // Each answer is now kept per text, or found without a scan: a string without a high surrogate has
@@ -54,11 +54,19 @@ export const validatorResponseValidator = requireFromValidator(
   'express-openapi-validator/dist/middlewares/openapi.response.validator',
 ) as ResponseValidatorModule;
 
-const validatorContentType = (
-  requireFromValidator('express-openapi-validator/dist/middlewares/util') as {
-    ContentType: ContentTypeClass;
-  }
-).ContentType;
+type FindResponseContent = (accepts: string[], expectedTypes: string[]) => string | undefined;
+
+interface ValidatorUtilModule {
+  ContentType: ContentTypeClass;
+  /** Looked up on the module at each call: which of a response's content types applies. */
+  findResponseContent: FindResponseContent;
+  __shipped?: FindResponseContent;
+}
+
+export const validatorUtil = requireFromValidator(
+  'express-openapi-validator/dist/middlewares/util',
+) as ValidatorUtilModule;
+const validatorContentType = validatorUtil.ContentType;
 
 /** Distinct texts remembered per question: a client can send any Content-Type; past this, answers are computed. */
 const MAX_REMEMBERED = 256;
@@ -124,6 +132,18 @@ export function rememberResponseContentTypes(): void {
       this.validatorsCache[key] = validators;
     }
     return validators;
+  };
+
+  // Header values hold neither NUL nor a line break: the joined texts name the question exactly.
+  const shippedFind = validatorUtil.findResponseContent;
+  validatorUtil.__shipped = shippedFind;
+  const found = new Map<string, string | undefined>();
+  validatorUtil.findResponseContent = (accepts, expectedTypes) => {
+    const question = `${accepts.join('\n')}\u0000${expectedTypes.join('\n')}`;
+    if (found.has(question)) return found.get(question);
+    const answer = shippedFind(accepts, expectedTypes);
+    if (found.size < MAX_REMEMBERED) found.set(question, answer);
+    return answer;
   };
 
   // A media type that does not parse throws, as before, and is not remembered.

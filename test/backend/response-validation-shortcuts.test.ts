@@ -9,6 +9,7 @@ import {
   rememberResponseContentTypes,
   validatorResponseValidator,
   validatorUcs2Length,
+  validatorUtil,
 } from '../../src/http/response-validation-shortcuts';
 
 const requireFromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
@@ -125,5 +126,29 @@ describe("the response validator's content types", () => {
     const validator = { validatorsCache: {}, buildValidators: () => ({}) };
     expect(() => shipped._getOrBuildValidator.call(validator, req, {})).toThrow(TypeError);
     expect(() => prototype._getOrBuildValidator.call(validator, req, {})).toThrow(TypeError);
+  });
+
+  it("pick a response's content type as the validator does, for every Accept", () => {
+    const shippedFind = validatorUtil.__shipped;
+    expect(shippedFind).toBeTypeOf('function');
+    const acceptLists = [
+      [],
+      ['application/json'],
+      ['application/json; charset=utf-8'],
+      ['APPLICATION/JSON'],
+      ['*/*'],
+      ['application/*'],
+      ['text/html', 'application/problem+json'],
+      ['text/html'],
+      ['application/json;q=0.9', 'text/plain'],
+    ];
+    const typeLists = [['application/json'], ['application/problem+json', 'application/json'], ['text/plain'], []];
+    for (const accepts of acceptLists) {
+      for (const types of typeLists) {
+        const expected = shippedFind?.(accepts, types);
+        expect(validatorUtil.findResponseContent(accepts, types), `${accepts} / ${types}`).toBe(expected);
+        expect(validatorUtil.findResponseContent([...accepts], [...types]), `${accepts} / ${types}`).toBe(expected);
+      }
+    }
   });
 });
