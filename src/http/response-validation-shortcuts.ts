@@ -71,16 +71,22 @@ const validatorContentType = validatorUtil.ContentType;
 /** Distinct texts remembered per question: a client can send any Content-Type; past this, answers are computed. */
 const MAX_REMEMBERED = 256;
 
-function remembered<Answer>(answer: (text: string) => Answer): (text: string) => Answer {
+/** `answer`, kept per question: the text that names its arguments exactly. */
+function remembered<Args extends unknown[], Answer>(
+  questionOf: (...args: Args) => string,
+  answer: (...args: Args) => Answer,
+): (...args: Args) => Answer {
   const answers = new Map<string, Answer>();
-  return (text) => {
-    const known = answers.get(text);
-    if (known !== undefined) return known;
-    const computed = answer(text);
-    if (answers.size < MAX_REMEMBERED) answers.set(text, computed);
+  return (...args) => {
+    const question = questionOf(...args);
+    if (answers.has(question)) return answers.get(question) as Answer;
+    const computed = answer(...args);
+    if (answers.size < MAX_REMEMBERED) answers.set(question, computed);
     return computed;
   };
 }
+
+const itself = (text: string) => text;
 
 const HIGH_SURROGATE = /[\ud800-\udbff]/;
 
@@ -114,6 +120,7 @@ export function rememberResponseContentTypes(): void {
 
   // The validator's own key: method, route and the request's normalized Content-Type.
   const normalizedContentType = remembered(
+    itself,
     (header: string) =>
       validatorContentType.from({ headers: { 'content-type': header } }).normalize() ?? 'not_provided',
   );
@@ -137,16 +144,13 @@ export function rememberResponseContentTypes(): void {
   // Header values hold neither NUL nor a line break: the joined texts name the question exactly.
   const shippedFind = validatorUtil.findResponseContent;
   validatorUtil.__shipped = shippedFind;
-  const found = new Map<string, string | undefined>();
-  validatorUtil.findResponseContent = (accepts, expectedTypes) => {
-    const question = `${accepts.join('\n')}\u0000${expectedTypes.join('\n')}`;
-    if (found.has(question)) return found.get(question);
-    const answer = shippedFind(accepts, expectedTypes);
-    if (found.size < MAX_REMEMBERED) found.set(question, answer);
-    return answer;
-  };
+  validatorUtil.findResponseContent = remembered(
+    (accepts: string[], expectedTypes: string[]) => `${accepts.join('\n')}\u0000${expectedTypes.join('\n')}`,
+    shippedFind,
+  );
 
   // A media type that does not parse throws, as before, and is not remembered.
-  const canValidate = remembered((contentType: string) => shipped.canValidateContentType.call(prototype, contentType));
-  prototype.canValidateContentType = canValidate;
+  prototype.canValidateContentType = remembered(itself, (contentType: string) =>
+    shipped.canValidateContentType.call(prototype, contentType),
+  );
 }
