@@ -13,7 +13,7 @@ import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
 import { openRedis, type RedisConnection } from './store/redis';
-import { analyzeTablesWithoutStatistics } from './store/statistics';
+import { analyzeStaleTables } from './store/statistics';
 
 // Required, not imported: an ES import of a built-in module reads every export to build its
 // namespace, and node:http's include getters (WebSocket, MessageEvent…) that load undici, Node's
@@ -93,8 +93,8 @@ export async function startService(
   useEncryptionKey(store, encryptionKey);
   const applied = await migrate(store);
   if (applied.length > 0) logger.info({ migrations: applied }, 'applied migrations');
-  const analysed = await analyzeTablesWithoutStatistics(store);
-  if (analysed.length > 0) logger.info({ tables: analysed }, 'analysed tables that had rows and no statistics');
+  const analysed = await analyzeStaleTables(store);
+  if (analysed.length > 0) logger.info({ tables: analysed }, 'analysed tables whose statistics were missing or stale');
   const sealedTokens = await sealPlaintextTokens(store);
   if (sealedTokens > 0) logger.info({ sealedTokens }, 'encrypted MCP tokens stored in plain text');
   await bootstrap(store, config, logger);
