@@ -29,6 +29,11 @@ export interface Store {
   readonly schema?: string | undefined;
   /** PostgreSQL's connection pool right now (for metrics); undefined on SQLite (one embedded connection). */
   poolStats?(): PoolStats;
+  /**
+   * SQLite: while the write-ahead log is to be started again, what the next write waits for (see
+   * ./checkpointer.ts); undefined otherwise, and always on PostgreSQL.
+   */
+  writePause?(): Promise<void> | undefined;
   /** Runs a trivial query; throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -107,9 +112,13 @@ function ownerOnlyDatabaseFile(dataDir: string): string {
 /** SQLite's page cache of the service's connection, in KiB (SQLite's default is 2 MiB, better-sqlite3's 16 MiB). */
 const PAGE_CACHE_KIB = 4096;
 
+/** journal_size_limit: a restarted write-ahead log is truncated to this. */
+const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
+
 function openSqlite(options: { dataDir: string } | { inMemory: true }): {
   db: Kysely<Database>;
   checkpointer: Checkpointer | undefined;
+  writePause(): Promise<void> | undefined;
 } {
   const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
   const database = new SqliteDatabase(file);
@@ -124,17 +133,31 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): {
   // fills it with pages it never reads again: it was a tenth of the resident memory after a load.
   // The OS caches the file as well, so a page SQLite no longer holds costs a read from memory.
   database.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
+  // A log started again is cut back to this size: what a burst of writes grew stays on disk only
+  // until the next restart.
+  database.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   // Checkpoints run in a worker (./checkpointer.ts); should it fail, SQLite's own come back.
+  let logLong = false;
   const checkpointer =
     file === ':memory:'
       ? undefined
-      : startCheckpointer(file, () => {
-          if (database.open) database.pragma('wal_autocheckpoint = 1000');
+      : startCheckpointer(file, {
+          onLogLong() {
+            logLong = true;
+          },
+          onFailure() {
+            if (database.open) database.pragma('wal_autocheckpoint = 1000');
+          },
         });
   if (checkpointer) database.pragma('wal_autocheckpoint = 0');
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     checkpointer,
+    writePause() {
+      if (!logLong || !checkpointer) return undefined;
+      logLong = false;
+      return checkpointer.catchUp();
+    },
   };
 }
 
@@ -199,6 +222,7 @@ export function openStore(options: StoreOptions): Store {
     ...(pool
       ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
       : {}),
+    ...(sqlite ? { writePause: sqlite.writePause } : {}),
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -50,10 +50,16 @@ export function inWriteTransaction<T>(store: Store, work: WriteWork<T>): Promise
     queue.scheduled = true;
     // After the I/O of this turn: the requests that arrived together have all asked by then.
     setImmediate(() => {
-      queue.scheduled = false;
-      const batch = queue.pending;
-      queue.pending = [];
-      void runBatch(store, queue, batch);
+      const run = () => {
+        queue.scheduled = false;
+        const batch = queue.pending;
+        queue.pending = [];
+        void runBatch(store, queue, batch);
+      };
+      // While the log is caught up, writes asked for meanwhile join this batch.
+      const pause = store.writePause?.();
+      if (pause) void pause.then(run);
+      else run();
     });
   });
 }

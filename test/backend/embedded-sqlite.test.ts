@@ -12,7 +12,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { RESTART_AFTER_FRAMES } from '../../src/store/checkpointer';
 import { migrate, openStore } from '../../src/store/database';
+import { inWriteTransaction } from '../../src/store/write-batch';
 
 const REPREPARING_VERSIONS = ['3.54.0', '3.54.1'];
 
@@ -43,6 +45,34 @@ describe('WAL checkpoints of the embedded store', () => {
       const deadline = Date.now() + 10_000;
       while (statSync(file).size < before + 1_000_000 && Date.now() < deadline) await sleep(50);
       expect(statSync(file).size).toBeGreaterThanOrEqual(before + 1_000_000);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('start the log again under a steady load: it does not grow with every write since the last pause', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'checkpoint-test-'));
+    const store = openStore({ kind: 'sqlite', dataDir });
+    try {
+      await migrate(store);
+      await sql`create table padding (body text not null)`.execute(store.db);
+      // Written as the service writes, one after the other: the event loop turns between writes,
+      // but is never idle long enough for the worker to copy back every frame meanwhile.
+      const padding = 'x'.repeat(200);
+      let writes = 0;
+      // Enough writes for several restarts, over several of the worker's rounds.
+      const started = Date.now();
+      while (writes < 6 * RESTART_AFTER_FRAMES || Date.now() - started < 1000) {
+        await inWriteTransaction(store, (trx) => sql`insert into padding (body) values (${padding})`.execute(trx));
+        writes += 1;
+      }
+      const log = await sql<{ log: number }>`pragma wal_checkpoint(PASSIVE)`.execute(store.db);
+      const frames = log.rows[0]?.log ?? Number.NaN;
+      // Each write adds a frame at least: without restarts the log holds them all.
+      expect(frames).toBeLessThan(writes / 2);
+      const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(store.db);
+      expect(limit.rows[0]?.journal_size_limit).toBe(64 * 1024 * 1024);
     } finally {
       await store.close();
       rmSync(dataDir, { recursive: true, force: true });
