@@ -69,7 +69,49 @@ export function timePrefix(millis: number): string {
  * carries it in `created`.
  */
 export function newId(): string {
-  return chosenIds.getStore()?.shift() ?? timePrefix(Date.now()) + randomAlphanumeric(ID_LENGTH - TIME_CHARACTERS);
+  const chosen = chosenIds.getStore()?.shift();
+  if (chosen !== undefined) return chosen;
+  const millis = Date.now();
+  return timePrefix(millis) + randomPartAfter(millis);
+}
+
+const RANDOM_CHARACTERS = ID_LENGTH - TIME_CHARACTERS;
+/** How many of the random part's last characters a step within one millisecond adds to. */
+const STEP_CHARACTERS = 4;
+let lastMillis = -1;
+/** The random part of the last id made, as digits of base 62. */
+let lastDigits: number[] = [];
+
+/**
+ * The random part of an id made at `millis`. Ids made within one millisecond would otherwise sort
+ * at random among themselves, and with them records listed by (created, id): two flows created one
+ * after the other could list in the wrong order. Within a millisecond, each random part is the last
+ * one plus a random step of 1 to 62^4, so the ids sort in the order they were made and the next
+ * one is still not predictable from the last (24 random bits).
+ */
+function randomPartAfter(millis: number): string {
+  if (millis === lastMillis && stepForward(lastDigits)) {
+    return lastDigits.map((digit) => ALPHABET[digit]).join('');
+  }
+  lastMillis = millis;
+  const part = randomAlphanumeric(RANDOM_CHARACTERS);
+  lastDigits = [...part].map((character) => ALPHABET.indexOf(character));
+  return part;
+}
+
+/** Adds a random step to `digits` in place; false when it would overflow (then a fresh random part). */
+function stepForward(digits: number[]): boolean {
+  const step = [...randomAlphanumeric(STEP_CHARACTERS)].map((character) => ALPHABET.indexOf(character));
+  // 1 to 62^4: the step's digits plus one, added from the last character with carries.
+  let carry = 1;
+  for (let index = digits.length - 1; index >= 0; index -= 1) {
+    const fromStep =
+      index >= digits.length - STEP_CHARACTERS ? (step[index - (digits.length - STEP_CHARACTERS)] ?? 0) : 0;
+    const sum = (digits[index] ?? 0) + fromStep + carry;
+    digits[index] = sum % 62;
+    carry = Math.floor(sum / 62);
+  }
+  return carry === 0;
 }
 
 /** An id with no time in it, all 21 characters random: external ids, which the caller may also choose. */

@@ -1,10 +1,15 @@
 // Record ids begin with the time they were made (src/store/ids.ts), so that new rows go to the end
 // of the id indexes; external ids stay random throughout.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newId, newRandomId, timePrefix } from '../../src/store/ids';
 
 const ID = /^[0-9A-Za-z]{21}$/;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Exactly, for the 13 random characters (77 bits, beyond a double's 53). */
+function decodeExactly(text: string): bigint {
+  return [...text].reduce((value, character) => value * 62n + BigInt(ALPHABET.indexOf(character)), 0n);
+}
 
 function decode(prefix: string): number {
   return [...prefix].reduce((value, character) => value * 62 + ALPHABET.indexOf(character), 0);
@@ -42,6 +47,43 @@ describe('record ids', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const tails = new Set(ids.map((id) => id.slice(8)));
     expect(tails.size).toBe(ids.length);
+  });
+
+  describe('made within one millisecond', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('sort in the order they were made, by steps that are not predictable', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.UTC(2026, 10, 24, 12, 0, 0, 0));
+      const ids = Array.from({ length: 20_000 }, newId);
+      expect(new Set(ids.map((id) => id.slice(0, 8))).size).toBe(1);
+      expect([...ids].sort()).toEqual(ids);
+      expect(new Set(ids).size).toBe(ids.length);
+      const steps = ids
+        .slice(1)
+        .map((id, index) => decodeExactly(id.slice(8)) - decodeExactly((ids[index] as string).slice(8)));
+      for (const step of steps) expect(step > 0n && step <= 62n ** 4n).toBe(true);
+      // Random steps: nearly all different (62^4 possible), not a counter.
+      expect(new Set(steps).size).toBeGreaterThan(steps.length * 0.9);
+    });
+
+    it('start from a fresh random part in the next millisecond', () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.UTC(2026, 10, 24, 12, 0, 0, 0));
+      const first = newId();
+      vi.setSystemTime(Date.UTC(2026, 10, 24, 12, 0, 0, 1));
+      const tails = new Set(
+        Array.from({ length: 50 }, (_, index) => {
+          vi.setSystemTime(Date.UTC(2026, 10, 24, 12, 0, 1, index));
+          return newId().slice(8, 12);
+        }),
+      );
+      expect(first.slice(0, 8) < newId().slice(0, 8)).toBe(true);
+      // The leading random characters vary from one millisecond to the next.
+      expect(tails.size).toBeGreaterThan(40);
+    });
   });
 
   it('external ids carry no time: all 21 characters random', () => {
