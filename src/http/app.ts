@@ -9,6 +9,7 @@ import { authentication, keysOfStore } from './authentication';
 import { bodyParser } from './body-parser';
 import { cors } from './cors';
 import { idempotency } from './idempotency';
+import { inOrder } from './in-order';
 import { inputText } from './input-text';
 import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
@@ -50,22 +51,26 @@ export function createApp(options: AppOptions): express.Express {
   app.set('etag', false);
   app.set('query parser', parseQuery);
 
-  app.use(requestId());
-  app.use(securityHeaders([`${basePathOf(bundle)}/docs`]));
-  app.use(requestLog(app, options.logger));
-  if (options.metrics) app.use(requestMetrics(options.metrics, routes));
-  app.use(cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }));
-  app.use(limits.byClientAddress);
-  app.use(selfDocs(bundle, basePathOf(bundle)));
-  app.use(authentication(keysOfStore(options.store), publicPaths));
-  app.use(limits.byApiKey);
-  app.use(bodyParser(options.bodyLimit));
-  app.use(queryShape());
-  app.use(inputText());
-  app.use(contractValidation(bundle, { validateResponses: options.validateResponses }));
-  app.use(idempotency(routes, options.store));
-  app.use(operations(routes, options.handlers, options.store));
-  app.use(unknownPath());
+  app.use(
+    inOrder([
+      requestId(),
+      securityHeaders([`${basePathOf(bundle)}/docs`]),
+      requestLog(app, options.logger),
+      ...(options.metrics ? [requestMetrics(options.metrics, routes)] : []),
+      cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }),
+      limits.byClientAddress,
+      selfDocs(bundle, basePathOf(bundle)),
+      authentication(keysOfStore(options.store), publicPaths),
+      limits.byApiKey,
+      bodyParser(options.bodyLimit),
+      queryShape(),
+      inputText(),
+      ...contractValidation(bundle, { validateResponses: options.validateResponses }),
+      idempotency(routes, options.store),
+      operations(routes, options.handlers, options.store),
+      unknownPath(),
+    ]),
+  );
   app.use(problemWriter());
   return app;
 }

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Request, type Response, type Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { projectRoot } from '../core/bundle-file';
 import type { JsonObject } from '../core/contract';
 import { ApiError } from '../core/errors';
@@ -35,24 +35,39 @@ function send(req: Request, res: Response, document: CachedDocument, contentType
   res.type(contentType).send(document.body);
 }
 
-export function selfDocs(bundle: JsonObject, basePath: string): Router {
+/**
+ * GET (and HEAD) of the five paths below; every other request goes on. A lookup rather than an
+ * Express Router: a router walks its routes' patterns for every request that passes by, and every
+ * request passes by. Paths match as Express matched them: exactly, ignoring case.
+ */
+export function selfDocs(bundle: JsonObject, basePath: string): RequestHandler {
   const contract = cached(Buffer.from(JSON.stringify(bundle)));
   let docsPage: CachedDocument | undefined;
-  const router = express.Router({ strict: true });
-  router.get(`${basePath}/openapi.json`, (req, res) => send(req, res, contract, 'application/json'));
-  router.get(`${basePath}/docs`, (req, res) => {
-    try {
-      docsPage ??= cached(readFileSync(docsPagePath));
-    } catch {
-      throw new ApiError('ENTITY_NOT_FOUND', 'The docs page is not built: run npm run build (or npm run docs).', {
-        params: { entityType: 'route' },
-      });
-    }
-    send(req, res, docsPage, 'text/html');
-  });
   const toDocs = (_req: Request, res: Response) => res.redirect(302, `${basePath}/docs`);
-  router.get('/', toDocs);
-  router.get(basePath, toDocs);
-  router.get(`${basePath}/`, toDocs);
-  return router;
+  const answers = new Map<string, (req: Request, res: Response) => void>([
+    [`${basePath}/openapi.json`, (req, res) => send(req, res, contract, 'application/json')],
+    [
+      `${basePath}/docs`,
+      (req, res) => {
+        try {
+          docsPage ??= cached(readFileSync(docsPagePath));
+        } catch {
+          throw new ApiError('ENTITY_NOT_FOUND', 'The docs page is not built: run npm run build (or npm run docs).', {
+            params: { entityType: 'route' },
+          });
+        }
+        send(req, res, docsPage, 'text/html');
+      },
+    ],
+    ['/', toDocs],
+    [basePath, toDocs],
+    [`${basePath}/`, toDocs],
+  ]);
+  const byLowerCasePath = new Map([...answers].map(([path, answer]) => [path.toLowerCase(), answer]));
+  return (req, res, next) => {
+    const answer =
+      req.method === 'GET' || req.method === 'HEAD' ? byLowerCasePath.get(req.path.toLowerCase()) : undefined;
+    if (answer) answer(req, res);
+    else next();
+  };
 }

@@ -12,11 +12,11 @@ import {
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
-  SqliteDialect,
   sql,
 } from 'kysely';
 import type pg from 'pg';
 import { type Checkpointer, startCheckpointer } from './checkpointer';
+import { FairSqliteDialect } from './fair-sqlite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -151,7 +151,7 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): {
         });
   if (checkpointer) database.pragma('wal_autocheckpoint = 0');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    db: new Kysely<Database>({ dialect: new FairSqliteDialect({ database: withStatementCache(database) }) }),
     checkpointer,
     writePause() {
       if (!logLong || !checkpointer) return undefined;

@@ -94,3 +94,54 @@ describe("the embedded store's page cache", () => {
     }
   });
 });
+
+describe("the embedded store's one connection (src/store/fair-sqlite-dialect.ts)", () => {
+  it('is held by one caller at a time: a read asked for during a transaction sees none of it until the commit', async () => {
+    const store = openStore({ kind: 'sqlite', inMemory: true });
+    try {
+      await sql`create table notes (text text not null)`.execute(store.db);
+      const count = async () =>
+        Number((await sql<{ n: number }>`select count(*) as n from notes`.execute(store.db)).rows[0]?.n);
+      let inside!: () => void;
+      const transactionStarted = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const transaction = store.db.transaction().execute(async (trx) => {
+        await sql`insert into notes values ('one')`.execute(trx);
+        inside();
+        await sleep(30);
+        await sql`insert into notes values ('two')`.execute(trx);
+      });
+      await transactionStarted;
+      const seen = await count();
+      await transaction;
+      expect(seen).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('goes to those waiting in the order they asked, also after a transaction that failed', async () => {
+    const store = openStore({ kind: 'sqlite', inMemory: true });
+    try {
+      const answered: number[] = [];
+      const failed = store.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await sleep(20);
+          throw new Error('rolled back');
+        })
+        .catch((error: Error) => error.message);
+      await sleep(5);
+      const reads = Array.from({ length: 30 }, (_, index) =>
+        sql`select ${index} as n`.execute(store.db).then(() => answered.push(index)),
+      );
+      expect(await failed).toBe('rolled back');
+      await Promise.all(reads);
+      expect(answered).toEqual(Array.from({ length: 30 }, (_, index) => index));
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -123,6 +123,18 @@ describe('the contract and the docs, served', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/api/docs');
   });
+
+  it('answers HEAD as GET, and matches the paths ignoring case, as the Express routes did', async () => {
+    const head = await fetch(`${backend.baseUrl}/openapi.json`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toMatch(/^"/);
+    expect((await fetch(`${backend.baseUrl}/OpenAPI.json`)).status).toBe(200);
+  });
+
+  it('leaves other methods and longer paths to the API: a 401 without a key', async () => {
+    expect((await fetch(`${backend.baseUrl}/openapi.json`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${backend.baseUrl}/docs/`)).status).toBe(401);
+  });
 });
 
 describe.each(storeKinds)('metrics on %s', (kind) => {
