@@ -44,7 +44,7 @@ export function selfDocs(bundle: JsonObject, basePath: string): RequestHandler {
   const contract = cached(Buffer.from(JSON.stringify(bundle)));
   let docsPage: CachedDocument | undefined;
   const toDocs = (_req: Request, res: Response) => res.redirect(302, `${basePath}/docs`);
-  const answers = new Map<string, (req: Request, res: Response) => void>([
+  const answers: [string, (req: Request, res: Response) => void][] = [
     [`${basePath}/openapi.json`, (req, res) => send(req, res, contract, 'application/json')],
     [
       `${basePath}/docs`,
@@ -62,8 +62,8 @@ export function selfDocs(bundle: JsonObject, basePath: string): RequestHandler {
     ['/', toDocs],
     [basePath, toDocs],
     [`${basePath}/`, toDocs],
-  ]);
-  const byLowerCasePath = new Map([...answers].map(([path, answer]) => [path.toLowerCase(), answer]));
+  ];
+  const byLowerCasePath = new Map(answers.map(([path, answer]) => [path.toLowerCase(), answer]));
   return (req, res, next) => {
     const answer =
       req.method === 'GET' || req.method === 'HEAD' ? byLowerCasePath.get(req.path.toLowerCase()) : undefined;
