@@ -6,7 +6,7 @@ import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { findProjectRow } from '../projects/service';
-import { Bindings, runCompiledOnce } from '../store/compiled-once';
+import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
 import { newId, newRandomId, now } from '../store/ids';
@@ -259,24 +259,8 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     }
     flow.folder_id = folderId;
     // Compiled once on the database's handle, run in this transaction's.
-    const flowBindings = new Bindings();
-    const flowValues = flowBindings.record('flow', flow);
-    await runCompiledOnce(
-      store.db,
-      'insert flow',
-      flowBindings,
-      () => store.db.insertInto('flows').values(flowValues),
-      trx,
-    );
-    const versionBindings = new Bindings();
-    const versionValues = versionBindings.record('version', version);
-    await runCompiledOnce(
-      store.db,
-      'insert flow version',
-      versionBindings,
-      () => store.db.insertInto('flow_versions').values(versionValues),
-      trx,
-    );
+    await insertCompiledOnce(store.db, 'flows', flow, trx);
+    await insertCompiledOnce(store.db, 'flow_versions', version, trx);
   });
   return toFlow(flow, version);
 }

@@ -4,7 +4,7 @@ import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { newMcpToken, sealMcpToken } from '../mcp-servers/token';
-import { Bindings, runCompiledOnce } from '../store/compiled-once';
+import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { containsIgnoringCase } from '../store/filters';
@@ -236,12 +236,14 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   };
   try {
     await inWriteTransaction(store, async (trx) => {
-      await trx.insertInto('projects').values(project).execute();
-      await trx.insertInto('project_plans').values(plan).execute();
+      // Compiled once on the database's handle, run in this transaction's.
+      await insertCompiledOnce(store.db, 'projects', project, trx);
+      await insertCompiledOnce(store.db, 'project_plans', plan, trx);
       const serverId = newId();
-      await trx
-        .insertInto('mcp_servers')
-        .values({
+      await insertCompiledOnce(
+        store.db,
+        'mcp_servers',
+        {
           id: serverId,
           created: timestamp,
           updated: timestamp,
@@ -249,8 +251,9 @@ export async function create(store: Store, principal: Principal, input: ProjectC
           name: `${input.displayName} MCP server`,
           ...sealMcpToken(store, serverId, newMcpToken()),
           agent_id: null,
-        })
-        .execute();
+        },
+        trx,
+      );
     });
   } catch (error) {
     // Two creates with the same externalId racing past the check: the unique index decides.

@@ -3,8 +3,9 @@
 // SQL text: for a query whose values alone change, that cost more than running it. A query is
 // built with slots where its values go (Bindings); its SQL is kept under the shape of those
 // bindings, and each run binds its own values into it.
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely } from 'kysely';
 import { builtOnce } from './built-once';
+import type { Database } from './schema';
 
 /** Stands where the value of the same index goes while the query is built. */
 class Slot {
@@ -76,4 +77,19 @@ export async function runCompiledOnce<DB, Row>(
   );
   const query: CompiledQuery<Row> = { ...compiled, parameters };
   return (await runner.executeQuery(query)).rows;
+}
+
+/**
+ * Inserts `row` into `table` through SQL compiled once per table and set of columns, run on
+ * `runner` (a write transaction's handle).
+ */
+export async function insertCompiledOnce<Table extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: Table,
+  row: Insertable<Database[Table]>,
+  runner: Kysely<Database>,
+): Promise<void> {
+  const bindings = new Bindings();
+  const values = bindings.record(table, row as Record<string, unknown>) as Insertable<Database[Table]>;
+  await runCompiledOnce(db, `insert ${table}`, bindings, () => db.insertInto(table).values(values), runner);
 }
