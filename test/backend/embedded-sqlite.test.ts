@@ -69,8 +69,10 @@ describe('WAL checkpoints of the embedded store', () => {
       }
       const log = await sql<{ log: number }>`pragma wal_checkpoint(PASSIVE)`.execute(store.db);
       const frames = log.rows[0]?.log ?? Number.NaN;
-      // Each write adds a frame at least: without restarts the log holds them all.
-      expect(frames).toBeLessThan(writes / 2);
+      // Each write adds a frame at least: without restarts the log holds them all. How many it holds
+      // depends on when the worker last had its turn (under a loaded CI, up to tens of thousands of
+      // writes later), so the test asks that the log was started again after its first long stretch.
+      expect(frames).toBeLessThan(writes - RESTART_AFTER_FRAMES);
       const limit = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(store.db);
       expect(limit.rows[0]?.journal_size_limit).toBe(64 * 1024 * 1024);
     } finally {
