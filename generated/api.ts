@@ -22,7 +22,7 @@ export interface paths {
         /**
          * Create a flow
          * @description Creates a flow in a project. The flow starts `DISABLED` and unpublished
-         *     (`publishedVersionId: null`), with a random `externalId` and one `DRAFT` version named
+         *     (`publishedVersionId: null`), with a new `externalId` and one `DRAFT` version named
          *     `displayName` whose trigger is `EMPTY` (`name: trigger`, `displayName: Select Trigger`).
          *
          *     File it in a folder with `folderId` (an existing folder of the project, else 404) or
@@ -521,7 +521,7 @@ export interface components {
             updated: components["schemas"]["Timestamp"];
             /** @description The project the flow belongs to. */
             projectId: components["schemas"]["Id"];
-            /** @description Id of the flow across platforms (kept when the flow is exported and imported). A random id at creation. */
+            /** @description Id of the flow across platforms (kept when the flow is exported and imported). A new id at creation, of the form of the record ids. */
             externalId: string;
             /** @description The folder holding the flow; `null` when the flow is in no folder. */
             folderId?: components["schemas"]["Id"] | null;
@@ -945,7 +945,7 @@ export interface components {
              * @description How many of the project's runs may execute at once.
              */
             maxConcurrentJobs: number;
-            /** @description The client's own id of the project, unique within the platform; a new random id when none was given at creation. */
+            /** @description The client's own id of the project, unique within the platform; a new id of the form of the record ids when none was given at creation. */
             externalId: string;
             /** @description Free-form JSON owned by the client; `{}` when none was given. */
             metadata: {
@@ -969,7 +969,7 @@ export interface components {
         ProjectCreateRequest: {
             /** @description Name of the project shown to people (1–255 characters). */
             displayName: string;
-            /** @description Your own id of the project, unique within the platform (409 otherwise). A random id when omitted or `null`. */
+            /** @description Your own id of the project, unique within the platform (409 otherwise). A new id of the form of the record ids when omitted or `null`. */
             externalId?: string | null;
             /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
@@ -1030,7 +1030,7 @@ export interface components {
             lastName: string;
             status: components["schemas"]["UserStatus"];
             platformRole: components["schemas"]["PlatformRole"];
-            /** @description The client's own id of the user, unique within the platform; a random id when none was given. */
+            /** @description The client's own id of the user, unique within the platform; a new id of the form of the record ids when none was given. */
             externalId: string;
             platformId: components["schemas"]["Id"];
             /** @description When the user was last active (their creation time until then). */

@@ -9,7 +9,7 @@ import { findProjectRow } from '../projects/service';
 import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
-import { newId, newRandomId, now } from '../store/ids';
+import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database } from '../store/schema';
@@ -218,7 +218,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     created: timestamp,
     updated: timestamp,
     project_id: project.id,
-    external_id: newRandomId(),
+    external_id: newExternalId(),
     folder_id: null,
     status: 'DISABLED',
     published_version_id: null,

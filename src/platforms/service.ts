@@ -3,7 +3,7 @@
 
 import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
-import { newId, newRandomId, now } from '../store/ids';
+import { newExternalId, newId, now } from '../store/ids';
 import { inWriteTransaction } from '../store/write-batch';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
 
@@ -50,7 +50,7 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
         last_name: input.adminLastName ?? 'Admin',
         status: 'ACTIVE',
         platform_role: 'ADMIN',
-        external_id: newRandomId(),
+        external_id: newExternalId(),
         last_active_date: timestamp,
         last_changelog_dismissed: timestamp,
       })
@@ -161,7 +161,7 @@ export async function addUser(
       last_name: user.lastName,
       status: user.status ?? 'ACTIVE',
       platform_role: user.platformRole,
-      external_id: user.externalId ?? newRandomId(),
+      external_id: user.externalId ?? newExternalId(),
       last_active_date: timestamp,
       last_changelog_dismissed: timestamp,
     })

@@ -8,7 +8,7 @@ import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/compiled
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { containsIgnoringCase } from '../store/filters';
-import { newId, newRandomId, now } from '../store/ids';
+import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { fetchPage, type KeysetSpec } from '../store/keyset';
 import type { Database, ProjectPlansTable, ProjectsTable } from '../store/schema';
@@ -205,7 +205,7 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   const timestamp = now();
   const projectId = newId();
   // Activepieces clients send null for the optional fields they leave empty: null means omitted.
-  const externalId = input.externalId ?? newRandomId();
+  const externalId = input.externalId ?? newExternalId();
   if (input.externalId !== undefined && input.externalId !== null)
     await assertExternalIdFree(store.db, principal.platformId, input.externalId);
   // The response is built from the rows as written, as a create of a flow does: a new project has

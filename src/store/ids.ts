@@ -71,6 +71,10 @@ export function timePrefix(millis: number): string {
 export function newId(): string {
   const chosen = chosenIds.getStore()?.shift();
   if (chosen !== undefined) return chosen;
+  return timeOrderedId();
+}
+
+function timeOrderedId(): string {
   const millis = Date.now();
   return timePrefix(millis) + randomPartAfter(millis);
 }
@@ -114,9 +118,16 @@ function stepForward(digits: number[]): boolean {
   return carry === 0;
 }
 
-/** An id with no time in it, all 21 characters random: external ids, which the caller may also choose. */
-export function newRandomId(): string {
-  return randomAlphanumeric(ID_LENGTH);
+/**
+ * An external id made for a record whose client gave none (a flow always, a project or a user when
+ * created without one): of the form of a record id, time first. Each is unique within its owner
+ * (`(project_id, external_id)`, `(platform_id, external_id)`), and a random one landed on a random
+ * page of that index: on SQLite a batch of creates wrote one more page of write-ahead log per
+ * create, and createFlow spent a quarter more time in SQLite. Never one of withChosenIds' ids:
+ * those are the records' own.
+ */
+export function newExternalId(): string {
+  return timeOrderedId();
 }
 
 /**

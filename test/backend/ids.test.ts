@@ -1,7 +1,7 @@
 // Record ids begin with the time they were made (src/store/ids.ts), so that new rows go to the end
-// of the id indexes; external ids stay random throughout.
+// of the id indexes; so do the external ids the service makes, for their unique indexes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newId, newRandomId, timePrefix } from '../../src/store/ids';
+import { newExternalId, newId, timePrefix, withChosenIds } from '../../src/store/ids';
 
 const ID = /^[0-9A-Za-z]{21}$/;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -19,7 +19,7 @@ describe('record ids', () => {
   it("have the contract's form: 21 characters of 0-9A-Za-z", () => {
     for (let index = 0; index < 1000; index += 1) {
       expect(newId()).toMatch(ID);
-      expect(newRandomId()).toMatch(ID);
+      expect(newExternalId()).toMatch(ID);
     }
   });
 
@@ -86,8 +86,14 @@ describe('record ids', () => {
     });
   });
 
-  it('external ids carry no time: all 21 characters random', () => {
-    const prefixes = new Set(Array.from({ length: 200 }, () => newRandomId().slice(0, 8)));
-    expect(prefixes.size).toBe(200);
+  it('external ids have the form of record ids: unique, in the order they were made, never a chosen id', async () => {
+    const made = Array.from({ length: 1000 }, () => newExternalId());
+    expect(new Set(made).size).toBe(made.length);
+    expect([...made].sort()).toEqual(made);
+    const chosen = 'C'.repeat(21);
+    await withChosenIds([chosen], async () => {
+      expect(newExternalId()).not.toBe(chosen);
+      expect(newId()).toBe(chosen);
+    });
   });
 });
