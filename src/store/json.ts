@@ -19,3 +19,31 @@ export function toFlag(value: boolean): number {
 export function fromFlag(value: number | boolean): boolean {
   return value === true || value === 1;
 }
+
+/**
+ * A parser that keeps what it parsed, by text: a column whose few distinct values are read over and
+ * over (a page of flows parsed each flow's trigger on every request) is parsed once per value. What
+ * it returns is shared by every caller, so it is frozen throughout: a caller that changed it would
+ * throw instead of changing what others are shown. Bounded: `entries` values at most, the oldest
+ * dropped first, and texts longer than `longestText` are parsed each time and not kept.
+ */
+export function keepingParser<T>(limits: { entries: number; longestText: number }): (text: string) => T {
+  const kept = new Map<string, T>();
+  return (text) => {
+    const known = kept.get(text);
+    if (known !== undefined) return known;
+    const parsed = deepFrozen(JSON.parse(text) as T);
+    if (text.length > limits.longestText) return parsed;
+    if (kept.size >= limits.entries) kept.delete(kept.keys().next().value as string);
+    kept.set(text, parsed);
+    return parsed;
+  };
+}
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFrozen(child);
+    Object.freeze(value);
+  }
+  return value;
+}
