@@ -11,6 +11,7 @@ import { cors } from './cors';
 import { idempotency } from './idempotency';
 import { inOrder } from './in-order';
 import { inputText } from './input-text';
+import { useLeanJson } from './json-response';
 import { requestMetrics, type ServiceMetrics } from './metrics';
 import { operationRoutes, operations } from './operations';
 import { problemWriter } from './problem-writer';
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions): express.Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', parseQuery);
+  useLeanJson(app);
 
   app.use(
     inOrder([

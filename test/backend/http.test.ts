@@ -75,6 +75,29 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     expect(strict.status).toBe(400);
   });
 
+  it('answers JSON as application/json; charset=utf-8, with the Content-Length of its bytes', async () => {
+    // Characters of two, three and four bytes: a length counted in characters would be short.
+    const displayName = 'Bytes: Équipe 東京 🚀';
+    const created = await fetch(`${backend.baseUrl}/v1/projects`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName }),
+    });
+    expect(created.status).toBe(201);
+    const listed = `${backend.baseUrl}/v1/projects?displayName=bytes%3A`;
+    const [got, head] = await Promise.all([
+      fetch(listed, { headers: auth }),
+      fetch(listed, { method: 'HEAD', headers: auth }),
+    ]);
+    const bytes = Buffer.from(await got.arrayBuffer());
+    expect(got.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(got.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(got.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString('utf8')).data[0].displayName).toBe(displayName);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
+  });
+
   it('echoes a well-formed X-Request-Id', async () => {
     const echoed = await fetch(`${backend.baseUrl}/v1/users`, {
       headers: { ...auth, 'x-request-id': 'client-42.a_b' },
