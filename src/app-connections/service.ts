@@ -181,7 +181,7 @@ export async function list(
   if (query.scope !== undefined) select = select.where('app_connections.scope', '=', query.scope);
   if (query.pieceName !== undefined) select = select.where('app_connections.piece_name', '=', query.pieceName);
   if (query.displayName !== undefined)
-    select = select.where(containsIgnoringCase('app_connections.display_name', query.displayName));
+    select = select.where(containsIgnoringCase(store.kind, 'app_connections.display_name', query.displayName));
   if (query.status !== undefined) select = select.where('app_connections.status', 'in', query.status);
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, oldestFirst, { cursor, limit, filters });

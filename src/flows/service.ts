@@ -138,7 +138,8 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
     if (folderId !== undefined) select = select.where('flows.folder_id', '=', folderId);
     if (statuses) select = select.where('flows.status', 'in', statuses);
     if (externalIds) select = select.where('flows.external_id', 'in', externalIds);
-    if (namePattern !== undefined) select = select.where(likeIgnoringCase('shown.display_name', namePattern));
+    if (namePattern !== undefined)
+      select = select.where(likeIgnoringCase(store.kind, 'shown.display_name', namePattern));
     if (usesConnections) select = select.where(usesConnections('shown.connection_ids'));
     if (usesAgents) select = select.where(usesAgents('shown.agent_ids'));
     return select;

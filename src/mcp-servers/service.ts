@@ -113,7 +113,7 @@ async function findServerRow(store: Store, principal: Principal, serverId: strin
 export async function list(store: Store, principal: Principal, query: McpServerListQuery): Promise<McpServerPage> {
   const project = await findProjectRow(store, principal, query.projectId);
   let select = store.db.selectFrom('mcp_servers').selectAll().where('project_id', '=', project.id);
-  if (query.name !== undefined) select = select.where(containsIgnoringCase('mcp_servers.name', query.name));
+  if (query.name !== undefined) select = select.where(containsIgnoringCase(store.kind, 'mcp_servers.name', query.name));
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
   return { data: await present(store, store.db, page.rows), next: page.next, previous: page.previous };

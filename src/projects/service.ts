@@ -164,7 +164,7 @@ export async function list(store: Store, principal: Principal, query: ProjectLis
   let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', principal.platformId);
   if (query.types) select = select.where('type', 'in', query.types);
   if (query.displayName !== undefined)
-    select = select.where(containsIgnoringCase('projects.display_name', query.displayName));
+    select = select.where(containsIgnoringCase(store.kind, 'projects.display_name', query.displayName));
   if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
   const page = await fetchPage(select, projectOrder, { cursor, limit, filters });

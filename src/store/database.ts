@@ -136,6 +136,12 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): {
   // A log started again is cut back to this size: what a burst of writes grew stays on disk only
   // until the next restart.
   database.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
+  // SQLite's lower() folds ASCII letters only, so "contains, ignoring case" filters
+  // (./filters.ts), which lower the text in JavaScript, missed 'Équipe' for 'équipe'. PostgreSQL's
+  // lower() folds every letter: this one gives SQLite the same answers.
+  database.function('lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   // Checkpoints run in a worker (./checkpointer.ts); should it fail, SQLite's own come back.
   let logLong = false;
   const checkpointer =

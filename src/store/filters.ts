@@ -8,14 +8,21 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** `column`, lower-cased, matches `pattern` (made by containsPattern; a value or a slot of one). */
-export function likeIgnoringCase(column: string, pattern: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+/**
+ * `column`, lower-cased, matches `pattern` (made by containsPattern; a value or a slot of one).
+ * Lower-cased as JavaScript does the pattern, every letter and not ASCII's only: on PostgreSQL in
+ * the database's own locale, not the column's `C` collation (kept for sorting), whose lower() folds
+ * ASCII only; on SQLite by the store's lower() (src/store/database.ts).
+ */
+export function likeIgnoringCase(kind: StoreKind, column: string, pattern: string): RawBuilder<SqlBool> {
+  const lowered =
+    kind === 'postgres' ? sql`lower(${sql.ref(column)} collate "default")` : sql`lower(${sql.ref(column)})`;
+  return sql<SqlBool>`${lowered} like ${pattern} escape '\\'`;
 }
 
 /** `column` contains `text`, ignoring case; `%`, `_` and `\` in the text match themselves. */
-export function containsIgnoringCase(column: string, text: string): RawBuilder<SqlBool> {
-  return likeIgnoringCase(column, containsPattern(text));
+export function containsIgnoringCase(kind: StoreKind, column: string, text: string): RawBuilder<SqlBool> {
+  return likeIgnoringCase(kind, column, containsPattern(text));
 }
 
 /**

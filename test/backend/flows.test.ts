@@ -365,13 +365,13 @@ describe.each(storeKinds)('flows on %s', (kind) => {
       const otherProjectId = await newProject();
       flows = {
         a: await newFlow(projectId, 'Alpha report', { folderName: 'Reports' }),
-        b: await newFlow(projectId, 'Beta sync'),
+        b: await newFlow(projectId, 'Bêta sync été'),
         c: await newFlow(projectId, 'Gamma REPORT', { folderName: 'Reports' }),
         d: await newFlow(projectId, 'Delta 100%'),
       };
       await newFlow(otherProjectId, 'Alpha report elsewhere');
       aPublished = await publishAs(flows.a.id, 'Alpha report', 'Omega');
-      bPublished = await publishAs(flows.b.id, 'Beta sync');
+      bPublished = await publishAs(flows.b.id, 'Bêta sync été');
       await flowService.setStatus(backend.store, flows.b.id, 'ENABLED');
     });
 
@@ -402,6 +402,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
       ['name, in any case, of the latest version', () => ({ name: 'report' }), 'c'],
       ['name of a draft', () => ({ name: 'OMEGA' }), 'a'],
       ['name with a LIKE wildcard taken literally', () => ({ name: '0%' }), 'd'],
+      ['name in any case beyond ASCII', () => ({ name: 'BÊTA SYNC ÉTÉ' }), 'b'],
       ['name of the published version with LOCKED', () => ({ name: 'report', versionState: 'LOCKED' }), 'a'],
       ['name of a draft with LOCKED', () => ({ name: 'omega', versionState: 'LOCKED' }), ''],
       ['externalIds', ({ a, d }) => ({ externalIds: [a.externalId, d.externalId] }), 'd a'],
@@ -423,7 +424,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
       expect(
         locked.data.map((flow) => [flow.id, flow.version.id, flow.version.state, flow.version.displayName]),
       ).toEqual([
-        [flows.b.id, bPublished, 'LOCKED', 'Beta sync'],
+        [flows.b.id, bPublished, 'LOCKED', 'Bêta sync été'],
         [flows.a.id, aPublished, 'LOCKED', 'Alpha report'],
       ]);
     });

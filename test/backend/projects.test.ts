@@ -162,7 +162,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     let platform: TestPlatform;
     beforeAll(async () => {
       platform = await backend.newPlatform();
-      for (const name of ['Alpha team', 'Beta team', 'alphabet soup', 'Gamma 100%']) {
+      for (const name of ['Alpha team', 'Beta team', 'alphabet soup', 'Gamma 100%', 'Équipe Ökonomie']) {
         await unwrap(create({ displayName: name, externalId: name.replace(/\W/g, '-') }, platform));
       }
     });
@@ -170,8 +170,13 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     it.each<[string, ProjectListQuery, string[]]>([
       ['displayName as a substring in any case', { displayName: 'ALPHA' }, ['Alpha team', 'alphabet soup']],
       ['displayName with a LIKE wildcard taken literally', { displayName: '0%' }, ['Gamma 100%']],
+      ['displayName in any case beyond ASCII', { displayName: 'éQUIPE öKO' }, ['Équipe Ökonomie']],
       ['externalId', { externalId: 'Beta-team' }, ['Beta team']],
-      ['types TEAM', { types: ['TEAM'] }, ['Alpha team', 'Beta team', 'Gamma 100%', 'alphabet soup']],
+      [
+        'types TEAM',
+        { types: ['TEAM'] },
+        ['Alpha team', 'Beta team', 'Gamma 100%', 'alphabet soup', 'Équipe Ökonomie'],
+      ],
       ['types PERSONAL', { types: ['PERSONAL'] }, []],
     ])('by %s', async (_name, query, names) => {
       const page = await unwrap(platform.client.GET('/v1/projects', { params: { query } }));
