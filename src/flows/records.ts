@@ -18,7 +18,7 @@ export const SCHEDULE_PIECE = '@activepieces/piece-schedule';
  * Stored triggers, parsed once per text: parsing each trigger of a page was 7% of listFlows. A saved
  * draft has a new text, so it is parsed afresh; most flows share a few texts (every new flow's
  * EMPTY trigger is one). At most 500 texts of up to 4 KB are kept (a schedule trigger is some 400
- * bytes): 2 MB of text and its objects at the very most.
+ * bytes): 2 MB of text at the very most, and the objects parsed from it.
  */
 const parseTrigger = keepingParser<Trigger>({ entries: 500, longestText: 4096 });
 
