@@ -8,8 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/core/bundle-file';
-import { freePort } from '../src/core/ports';
 import { startPrism } from './prism';
+import { freePort } from './support/ports';
 
 const seconds = Number(process.env.BENCH_SECONDS || 5);
 const rounds = Number(process.env.BENCH_ROUNDS || 3);

@@ -1,6 +1,6 @@
 // The mock server of the contract, for frontend developers:
 //   npm run mock          tsx scripts/mock.ts         mock:  http://127.0.0.1:4010/api/v1/...
-//                         the backend's own request checks (src/http/mock-app.ts: any well-formed
+//                         the backend's own request checks (src/http/mock/mock-app.ts: any well-formed
 //                         key, contract validation, unknown paths, body rules) in front of Prism
 //                         5.14.2, which answers the valid requests from the contract's examples
 //   npm run mock:proxy    tsx scripts/mock.ts proxy   proxy: validates a running backend's traffic
@@ -20,7 +20,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { loadConfig } from '../src/config';
 import { bundlePath, loadBundle } from '../src/core/bundle-file';
 import { basePathOf } from '../src/core/contract';
-import { createMockApp } from '../src/http/mock-app';
+import { createMockApp } from '../src/http/mock/mock-app';
 import { type PrismLogLevel, type RunningPrism, startPrism } from './prism';
 import { prismResponder } from './prism-responder';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundlePath, loadBundle, projectRoot } from '../src/core/bundle-file';
 import { basePathOf, isObject, type JsonObject } from '../src/core/contract';
-import { freePort, portIsFree } from '../src/core/ports';
+import { freePort, portIsFree } from './support/ports';
 
 const prismCli = join(projectRoot, 'node_modules', '@stoplight', 'prism-cli', 'dist', 'index.js');
 

@@ -4,9 +4,9 @@ import { appConnectionHandlers } from './app-connections/handlers';
 import { flowRunHandlers } from './flow-runs/handlers';
 import { flowTemplateHandlers } from './flow-templates/handlers';
 import { flowHandlers } from './flows/handlers';
+import type { HandlerRegistry } from './handler';
 import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
-import type { HandlerRegistry } from './operations';
 import { projectHandlers } from './projects/handlers';
 import { userHandlers } from './users/handlers';
 

@@ -6,7 +6,7 @@ import { requireSupportedNode } from './node-version';
 requireSupportedNode();
 // Loaded only once the Node version is known to be good (the SQLite module would not load on 20).
 const { loadConfig } = await import('./config');
-const { createLogger } = await import('./http/logger');
+const { createLogger } = await import('./http/observability/logger');
 const { startService } = await import('./server');
 const { describeStartupFailure } = await import('./startup-failure');
 

@@ -7,7 +7,7 @@ requireSupportedNode();
 // Loaded only once the Node version is known to be good (the SQLite module would not load on 20).
 const { loadConfig } = await import('./config');
 const { loadDemoData } = await import('./demo/data');
-const { createLogger } = await import('./http/logger');
+const { createLogger } = await import('./http/observability/logger');
 const { platformPrincipal } = await import('./platforms/service');
 const { startService } = await import('./server');
 const { describeStartupFailure } = await import('./startup-failure');

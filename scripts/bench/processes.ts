@@ -5,8 +5,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../../src/core/bundle-file';
-import { freePort } from '../../src/core/ports';
 import { startCommand } from '../compile';
+import { freePort } from '../support/ports';
 
 export interface Running {
   baseUrl: string;

@@ -1,7 +1,7 @@
 // Whether the installed SQLite reuses prepared statements: SQLite 3.54.0–3.54.1 re-prepare a
 // statement that joins or sorts and compares a column with a bound parameter every time
 // better-sqlite3 clears its bindings (after every run), which made such queries 5–10 times dearer
-// (test/backend/embedded-sqlite.test.ts refuses those versions). Timed here, in the benchmark,
+// (test/store/sqlite/embedded-sqlite.test.ts refuses those versions). Timed here, in the benchmark,
 // so an upgrade of better-sqlite3 shows its effect in the report.
 import Database from 'better-sqlite3';
 

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../operations';
+import { type PartialRegistry, principalOf } from '../handler';
 import * as appConnections from './service';
 
 export const appConnectionHandlers: PartialRegistry<'listAppConnections'> = {

@@ -12,7 +12,7 @@ import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { AppConnectionsTable, Database } from '../store/schema';
-import { inWriteTransaction } from '../store/write-batch';
+import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { toUser } from '../users/service';
 import { encryptionKeyOf, encryptSecret } from './crypto';
 

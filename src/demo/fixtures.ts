@@ -296,7 +296,7 @@ export const TEMPLATES: Array<[string, string, Trigger, string[]]> = [
 /**
  * The ids the contract's named examples give (openapi/components/examples/), which the docs' curl
  * and TypeScript samples and the README call: the sandbox's records carry them, so every sample runs
- * verbatim against it. test/backend/demo-data.test.ts checks them against the examples.
+ * verbatim against it. test/resources/demo-data.test.ts checks them against the examples.
  */
 export const EXAMPLE_IDS = {
   /** ProjectPage: Sales operations, its plan, and McpServerPage's server. */

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../operations';
+import { type PartialRegistry, principalOf } from '../handler';
 import * as flowRuns from './service';
 
 export const flowRunHandlers: PartialRegistry<'listFlowRuns' | 'getFlowRun'> = {

@@ -6,14 +6,14 @@ import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { latestVersions } from '../flows/records';
 import { findProjectRow } from '../projects/service';
-import { builtOnce } from '../store/built-once';
-import { Bindings, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { FlowRunsTable } from '../store/schema';
-import { inWriteTransaction } from '../store/write-batch';
+import { builtOnce } from '../store/sqlite/built-once';
+import { Bindings, runCompiledOnce } from '../store/sqlite/compiled-once';
+import { inWriteTransaction } from '../store/sqlite/write-batch';
 
 type FlowRun = components['schemas']['FlowRun'];
 type FlowRunSummary = components['schemas']['FlowRunSummary'];
@@ -130,7 +130,7 @@ function storedTime(value: string, parameter: string): string {
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
-  // The query is compiled once per set of filters (src/store/compiled-once.ts): the values are
+  // The query is compiled once per set of filters (src/store/sqlite/compiled-once.ts): the values are
   // bound here, and the query below is made from their slots only when that set is new.
   const bindings = new Bindings();
   const platformId = bindings.value('platformId', principal.platformId);

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../operations';
+import { type PartialRegistry, principalOf } from '../handler';
 import * as flows from './service';
 
 export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow'> = {

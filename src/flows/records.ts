@@ -2,9 +2,9 @@
 // tools derive from them: the version to show and the schedule of a scheduled trigger.
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { components } from '../../generated/api';
-import { builtOnce } from '../store/built-once';
 import { keepingParser } from '../store/json';
 import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
+import { builtOnce } from '../store/sqlite/built-once';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;

@@ -6,14 +6,14 @@ import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { findProjectRow } from '../projects/service';
-import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database } from '../store/schema';
-import { inWriteTransaction } from '../store/write-batch';
+import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/sqlite/compiled-once';
+import { inWriteTransaction } from '../store/sqlite/write-batch';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -113,7 +113,7 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   // cursors stable. LOCKED shows the published version (flows never published are left out);
   // otherwise the latest, whose id the flow row keeps.
   const shown = query.versionState === 'LOCKED' ? 'published' : 'latest';
-  // The query is compiled once per set of filters (src/store/compiled-once.ts): the values are
+  // The query is compiled once per set of filters (src/store/sqlite/compiled-once.ts): the values are
   // bound here, and the query below is made from their slots only when that set is new.
   const bindings = new Bindings();
   bindings.shape(shown);

@@ -1,6 +1,6 @@
 // Liveness and readiness, for load balancers and orchestrators.
 import { storeUnreachable } from '../core/errors';
-import type { PartialRegistry } from '../operations';
+import type { PartialRegistry } from '../handler';
 
 export const healthHandlers: PartialRegistry<'getHealth' | 'getReadiness'> = {
   /** GET /health */

@@ -3,26 +3,26 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
 import { basePathOf } from '../core/contract';
-import type { HandlerRegistry } from '../operations';
+import type { HandlerRegistry } from '../handler';
 import type { Store } from '../store/database';
-import { authentication, keysOfStore } from './authentication';
-import { bodyParser } from './body-parser';
-import { cors } from './cors';
-import { idempotency } from './idempotency';
-import { inOrder } from './in-order';
-import { inputText } from './input-text';
-import { useLeanJson } from './json-response';
-import { requestMetrics, type ServiceMetrics } from './metrics';
-import { operationRoutes, operations } from './operations';
-import { problemWriter } from './problem-writer';
-import { parseQuery, queryShape } from './query';
-import { type RateLimitOptions, rateLimits } from './rate-limit';
-import { requestId } from './request-id';
-import { requestLog } from './request-log';
-import { securityHeaders } from './security-headers';
-import { selfDocs } from './self-docs';
-import { unknownPath } from './unknown-path';
-import { contractValidation } from './validation';
+import { requestMetrics, type ServiceMetrics } from './observability/metrics';
+import { requestLog } from './observability/request-log';
+import { authentication, keysOfStore } from './pipeline/authentication';
+import { bodyParser } from './pipeline/body-parser';
+import { cors } from './pipeline/cors';
+import { dispatch, operationRoutes } from './pipeline/dispatch';
+import { idempotency } from './pipeline/idempotency';
+import { inOrder } from './pipeline/in-order';
+import { inputText } from './pipeline/input-text';
+import { useLeanJson } from './pipeline/json-response';
+import { parseQuery, queryShape } from './pipeline/query';
+import { type RateLimitOptions, rateLimits } from './pipeline/rate-limit';
+import { requestId } from './pipeline/request-id';
+import { securityHeaders } from './pipeline/security-headers';
+import { selfDocs } from './pipeline/self-docs';
+import { problemWriter } from './problems/problem-writer';
+import { unknownPath } from './problems/unknown-path';
+import { contractValidation } from './validator/validation';
 
 export interface AppOptions {
   store: Store;
@@ -69,7 +69,7 @@ export function createApp(options: AppOptions): express.Express {
       inputText(),
       ...contractValidation(bundle, { validateResponses: options.validateResponses }),
       idempotency(routes, options.store),
-      operations(routes, options.handlers, options.store),
+      dispatch(routes, options.handlers, options.store),
       unknownPath(),
     ]),
   );

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../operations';
+import { type PartialRegistry, principalOf } from '../handler';
 import * as mcpServers from './service';
 
 export const mcpServerHandlers: PartialRegistry<'listMcpServers' | 'updateMcpServer' | 'rotateMcpServerToken'> = {

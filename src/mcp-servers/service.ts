@@ -12,7 +12,7 @@ import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
-import { inWriteTransaction } from '../store/write-batch';
+import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { mcpFlowsById } from './embedded-flow';
 import { newMcpToken, openMcpToken, sealMcpToken } from './token';
 

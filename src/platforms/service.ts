@@ -4,7 +4,7 @@
 import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
-import { inWriteTransaction } from '../store/write-batch';
+import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
 
 export interface NewPlatform {

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../operations';
+import { type PartialRegistry, principalOf } from '../handler';
 import * as projects from './service';
 
 export const projectHandlers: PartialRegistry<'listProjects' | 'createProject' | 'updateProject'> = {

@@ -4,7 +4,6 @@ import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { newMcpToken, sealMcpToken } from '../mcp-servers/token';
-import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/compiled-once';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { containsIgnoringCase } from '../store/filters';
@@ -12,7 +11,8 @@ import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { fetchPage, type KeysetSpec } from '../store/keyset';
 import type { Database, ProjectPlansTable, ProjectsTable } from '../store/schema';
-import { inWriteTransaction } from '../store/write-batch';
+import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/sqlite/compiled-once';
+import { inWriteTransaction } from '../store/sqlite/write-batch';
 
 type Project = components['schemas']['Project'];
 type ProjectPage = components['schemas']['ProjectPage'];

@@ -15,10 +15,10 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
-import { type Checkpointer, startCheckpointer } from './checkpointer';
-import { FairSqliteDialect } from './fair-sqlite-dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { type Checkpointer, startCheckpointer } from './sqlite/checkpointer';
+import { FairSqliteDialect } from './sqlite/fair-sqlite-dialect';
 
 export type StoreKind = 'sqlite' | 'postgres';
 

@@ -1,7 +1,7 @@
 // Filter expressions that must behave the same on SQLite and PostgreSQL.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Bindings } from './compiled-once';
 import type { StoreKind } from './database';
+import type { Bindings } from './sqlite/compiled-once';
 
 /** The LIKE pattern of "contains `text`, ignoring case": `%`, `_` and `\` in the text match themselves. */
 export function containsPattern(text: string): string {

@@ -2,8 +2,8 @@
 // comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
 // neither skipped nor repeated, and the cost of a page does not depend on its depth.
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
-import { type Bindings, runCompiledOnce } from './compiled-once';
 import { type CursorPosition, decodeCursor, encodeCursor, filterDigest } from './cursor';
+import { type Bindings, runCompiledOnce } from './sqlite/compiled-once';
 
 export interface SortKey<Row> {
   /** Qualified column, e.g. `flows.created`. */

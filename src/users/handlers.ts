@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../operations';
+import { type PartialRegistry, principalOf } from '../handler';
 import * as users from './service';
 
 export const userHandlers: PartialRegistry<'listUsers'> = {

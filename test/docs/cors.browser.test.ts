@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/support/ports';
 import { projectRoot } from '../../src/core/bundle-file';
-import { freePort } from '../../src/core/ports';
 import { SANDBOX_API_KEY } from '../../src/demo/fixtures';
 import { launchChromium } from '../support/chromium';
 

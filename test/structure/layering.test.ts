@@ -30,7 +30,7 @@ function layerOf(file: string): Layer {
   if (folder === 'http') return 'http';
   if (folder === 'client') return 'client';
   // The handler types every resource implements belong with the resources.
-  if (RESOURCE_FOLDERS.has(folder) || folder === 'operations.ts') return 'resource';
+  if (RESOURCE_FOLDERS.has(folder) || folder === 'handler.ts') return 'resource';
   return 'composition';
 }
 
@@ -113,7 +113,7 @@ describe('layering', () => {
     ['store imports a resource', 'src/store/keyset.ts', 'src/projects/service.ts'],
     ['core imports store', 'src/core/errors.ts', 'src/store/database.ts'],
     ['core imports a resource', 'src/core/errors.ts', 'src/flows/records.ts'],
-    ['a service imports http', 'src/flows/service.ts', 'src/http/problem.ts'],
+    ['a service imports http', 'src/flows/service.ts', 'src/http/problems/problem.ts'],
     ['a resource imports the composition root', 'src/platforms/service.ts', 'src/server.ts'],
     ['a service imports Express', 'src/flows/service.ts', 'express'],
     ['the store imports Express', 'src/store/database.ts', 'express'],
@@ -123,10 +123,10 @@ describe('layering', () => {
   });
 
   it.each([
-    ['http imports a resource', 'src/http/authentication.ts', 'src/platforms/api-keys.ts'],
+    ['http imports a resource', 'src/http/pipeline/authentication.ts', 'src/platforms/api-keys.ts'],
     ['a resource imports the store', 'src/flows/service.ts', 'src/store/keyset.ts'],
     ['a resource imports another resource', 'src/flows/service.ts', 'src/projects/service.ts'],
-    ['a handler imports the operation types', 'src/flows/handlers.ts', 'src/operations.ts'],
+    ['a handler imports the operation types', 'src/flows/handlers.ts', 'src/handler.ts'],
     ['the store imports core', 'src/store/cursor.ts', 'src/core/errors.ts'],
   ])('allows a forward edge: %s', (_name, from, to) => {
     expect(violationsOf([{ from, to }])).toEqual([]);

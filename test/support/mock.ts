@@ -1,4 +1,4 @@
-// Starts the mock as `npm run mock` runs it (the backend's request checks of src/http/mock-app.ts
+// Starts the mock as `npm run mock` runs it (the backend's request checks of src/http/mock/mock-app.ts
 // in front of Prism's mocker, in this process) on a free port, for a test run:
 //   const mock = await startMock();   // mock.baseUrl is http://127.0.0.1:PORT/api
 //   …
@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { prismResponder } from '../../scripts/prism-responder';
 import { loadBundle } from '../../src/core/bundle-file';
 import { basePathOf } from '../../src/core/contract';
-import { createMockApp } from '../../src/http/mock-app';
+import { createMockApp } from '../../src/http/mock/mock-app';
 
 export interface MockHandle {
   /** What a client puts before `/v1/...`, e.g. `http://127.0.0.1:43117/api`. */

@@ -2,8 +2,8 @@
 // what `npm start` runs; test/support/build-global-setup.ts compiles it first), or `npm start` itself.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { compiledMain, compiledSandbox, startCommand } from '../../scripts/compile';
+import { freePort } from '../../scripts/support/ports';
 import { projectRoot } from '../../src/core/bundle-file';
-import { freePort } from '../../src/core/ports';
 
 export { freePort };
 

@@ -1,0 +1,67 @@
+// One check for the text of every request, before the contract is looked at: no string of the
+// path, the query or the body (keys included) may carry a NUL (PostgreSQL refuses 0x00 where
+// SQLite stores it) or a lone surrogate (each store replaced it its own way), and a JSON body is
+// nested at most MAX_BODY_DEPTH levels (deeper ones overflowed the stack while being validated or
+// serialised). Both stores thus answer the same 400, naming each field, instead of a 500.
+// Headers need no check: Node's parser refuses NUL in them and they are Latin-1, never surrogates.
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { invalidWithIssues, type ValidationIssue } from '../../core/errors';
+import { escapedText, unstorableText } from '../../core/text';
+import { queryPairsOf } from './query';
+
+/** How deep a JSON body may nest, counted from its top value (the contract's Strictness section says so). */
+export const MAX_BODY_DEPTH = 256;
+/** Enough issues to fix a request; a body with thousands of bad strings does not get thousands. */
+const MAX_ISSUES = 20;
+
+function pointerToken(key: string): string {
+  return escapedText(key).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Walks the body without recursion (its depth is what is being checked). */
+function bodyIssues(body: unknown, issues: ValidationIssue[]): void {
+  const pending: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: body, pointer: '', depth: 0 }];
+  while (pending.length > 0 && issues.length < MAX_ISSUES) {
+    const { value, pointer, depth } = pending.pop() as { value: unknown; pointer: string; depth: number };
+    if (typeof value === 'string') {
+      const message = unstorableText(value);
+      if (message) issues.push({ location: 'body', pointer, message });
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_BODY_DEPTH) {
+      issues.push({ location: 'body', pointer, message: `is nested too deep (at most ${MAX_BODY_DEPTH} levels)` });
+      continue;
+    }
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
+    for (const [key, item] of entries) {
+      const keyMessage = Array.isArray(value) ? undefined : unstorableText(key);
+      if (keyMessage) issues.push({ location: 'body', pointer, message: `has a key that ${keyMessage}` });
+      pending.push({ value: item, pointer: `${pointer}/${pointerToken(key)}`, depth: depth + 1 });
+    }
+  }
+}
+
+export function inputText(): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const issues: ValidationIssue[] = [];
+    let path: string;
+    try {
+      path = decodeURIComponent(req.path);
+    } catch {
+      path = req.path;
+      issues.push({ location: 'path', pointer: req.path, message: 'has a percent-encoding that is not UTF-8' });
+    }
+    const pathMessage = unstorableText(path);
+    if (pathMessage) issues.push({ location: 'path', pointer: escapedText(path), message: pathMessage });
+    for (const { key, value } of queryPairsOf(req)) {
+      const message = unstorableText(key) ?? unstorableText(value);
+      if (message) issues.push({ location: 'query', pointer: escapedText(key), message });
+    }
+    bodyIssues(req.body, issues);
+    if (issues.length > 0) throw invalidWithIssues('request', issues.slice(0, MAX_ISSUES));
+    next();
+  };
+}

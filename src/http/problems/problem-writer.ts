@@ -1,0 +1,18 @@
+// The last middleware: every failure, ours or a library's, is answered as a Problem.
+import type { ErrorRequestHandler } from 'express';
+import { requestLogOf } from '../observability/request-log';
+import { requestIdOf } from '../pipeline/request-id';
+import { isValidatorError, toApiError } from './error-translation';
+import { problemOf, statusOf } from './problem';
+
+export function problemWriter(): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const apiError = toApiError(error, req.query);
+    const status = statusOf(apiError.code);
+    if (status >= 500) requestLogOf(req)?.error({ err: error }, 'request failed');
+    if (apiError.code === 'AUTHENTICATION') res.setHeader('WWW-Authenticate', 'Bearer realm="api"');
+    if (isValidatorError(error) && error.headers?.Allow) res.setHeader('Allow', error.headers.Allow);
+    const problem = problemOf(apiError, req.originalUrl.split('?')[0] ?? req.originalUrl, requestIdOf(req));
+    res.status(status).type('application/problem+json').send(JSON.stringify(problem));
+  };
+}

@@ -1,0 +1,47 @@
+// How an error code becomes an HTTP status and a Problem document (RFC 9457).
+import type { components } from '../../../generated/api';
+import type { ApiError, ErrorCode } from '../../core/errors';
+
+export type Problem = components['schemas']['Problem'];
+
+interface CodeInfo {
+  status: number;
+  title: string;
+}
+
+const CODES: Record<ErrorCode, CodeInfo> = {
+  VALIDATION: { status: 400, title: 'Invalid request' },
+  AUTHENTICATION: { status: 401, title: 'Authentication required' },
+  PERMISSION_DENIED: { status: 403, title: 'Permission denied' },
+  ENTITY_NOT_FOUND: { status: 404, title: 'Not found' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  PROJECT_EXTERNAL_ID_ALREADY_EXISTS: { status: 409, title: 'External id already used' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'Request header fields too large' },
+  RATE_LIMITED: { status: 429, title: 'Too many requests' },
+  INTERNAL_ERROR: { status: 500, title: 'Internal error' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+};
+
+export function statusOf(code: ErrorCode): number {
+  return CODES[code].status;
+}
+
+export function problemOf(error: ApiError, instance: string, requestId: string): Problem {
+  const problem: Problem = {
+    type: `/problems/${error.code.toLowerCase().replace(/_/g, '-')}`,
+    title: CODES[error.code].title,
+    status: statusOf(error.code),
+    detail: error.message,
+    instance,
+    code: error.code,
+    requestId,
+  };
+  if (error.params) problem.params = error.params;
+  if (error.issues) problem.errors = error.issues;
+  return problem;
+}
