@@ -1,68 +1,31 @@
 // MCP servers over HTTP: the server every project gets, listing (filter, 404s, tenancy), renaming
 // and replacing the tool set (which tools keep their ids, the embedded flow, every 400 and 404,
 // all or nothing), and token rotation, on every store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
-import {
-  MCP_TOKEN_IN_TEXT,
-  MCP_TOKEN_PATTERN,
-  startBackend,
-  storeKinds,
-  type TestBackend,
-  type TestPlatform,
-  UNKNOWN_ID,
-} from '../support/backend';
+import { MCP_TOKEN_IN_TEXT, MCP_TOKEN_PATTERN, storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   EMPTY_TRIGGER,
   type GivenFlow,
   type GivenFlowIds,
   givenFlow,
   givenProject,
+  SCHEDULE_TRIGGER,
   setMcpServerAgent,
   setScheduleFailureCount,
   storedMcpServerIdsWithToken,
   storedMcpToolIds,
   storedMcpToolIdsAmong,
+  WEBHOOK_TRIGGER,
 } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
+import { expectInvalid, expectNotFound } from '../support/problems';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
 type Trigger = Schemas['Trigger'];
 type ToolInput = Schemas['McpToolInput'];
 type McpServer = Schemas['McpServer'];
-
-const SCHEDULE_TRIGGER: Trigger = {
-  type: 'PIECE_TRIGGER',
-  name: 'trigger',
-  displayName: 'Every weekday',
-  valid: true,
-  nextAction: { name: 'step_1', type: 'PIECE' },
-  settings: {
-    pieceName: '@activepieces/piece-schedule',
-    pieceVersion: '~0.1.5',
-    triggerName: 'cron_expression',
-    input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
-    propertySettings: { cronExpression: { type: 'MANUAL' } },
-    sampleData: {
-      sampleDataFileId: 'sample-out',
-      sampleDataInputFileId: 'sample-in',
-      lastTestDate: '2026-02-01T10:00:00.000Z',
-    },
-    customLogoUrl: 'https://example.com/logo.png',
-  },
-};
-const WEBHOOK_TRIGGER: Trigger = {
-  type: 'PIECE_TRIGGER',
-  name: 'trigger',
-  displayName: 'Catch webhook',
-  valid: true,
-  settings: {
-    pieceName: '@activepieces/piece-webhook',
-    pieceVersion: '~0.1.0',
-    triggerName: 'catch_webhook',
-    input: { authType: 'none' },
-    propertySettings: {},
-  },
-};
 
 /** The user every version of these tests was last changed by. */
 const VERSION_AUTHOR = 'UsEr1AAAAAAAAAAAAAAAA';
@@ -83,13 +46,8 @@ function flowTool(flowId: string): ToolInput {
 }
 
 describe.each(storeKinds)('MCP servers on %s', (kind) => {
-  let backend: TestBackend;
-  let stranger: TestPlatform;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-    stranger = await backend.newPlatform();
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
 
   const newProject = (platform: TestPlatform = backend, displayName = 'Assistant'): Promise<string> =>
     givenProject(platform, { displayName });
@@ -171,10 +129,8 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
   describe('listing the server of a project named "Support 100%"', () => {
     let projectId: string;
-    let auth: Record<string, string>;
     beforeAll(async () => {
       projectId = await newProject(backend, 'Support 100%');
-      auth = { authorization: `Bearer ${backend.apiKey}` };
     });
 
     it.each(['support', 'SUPPORT 100', '0%', 'mcp server'])(
@@ -194,30 +150,23 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     });
 
     it('needs projectId', async () => {
-      expect((await fetch(`${backend.baseUrl}/v1/mcp-servers`, { headers: auth })).status).toBe(400);
+      expect((await sendRaw(backend, '/v1/mcp-servers')).status).toBe(400);
     });
 
     it.each(['name=', 'limit=0', 'cursor=nope!', 'agentId=x'])('rejects %s with a 400', async (bad) => {
-      expect(
-        (await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}&${bad}`, { headers: auth })).status,
-        bad,
-      ).toBe(400);
+      expect((await sendRaw(backend, `/v1/mcp-servers?projectId=${projectId}&${bad}`)).status, bad).toBe(400);
     });
 
     it("answers 404 to another platform's key, giving no token away", async () => {
       const foreign = await stranger.client.GET('/v1/mcp-servers', { params: { query: { projectId } } });
-      expect(foreign.response.status).toBe(404);
+      expectNotFound(foreign, { entityType: 'project', entityId: projectId });
       expect(JSON.stringify(foreign.error)).not.toMatch(MCP_TOKEN_IN_TEXT);
     });
   });
 
   it('answers 404 for the servers of an unknown project', async () => {
     const unknown = await backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: UNKNOWN_ID } } });
-    expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({
-      code: 'ENTITY_NOT_FOUND',
-      params: { entityType: 'project', entityId: UNKNOWN_ID },
-    });
+    expectNotFound(unknown, { entityType: 'project', entityId: UNKNOWN_ID });
   });
 
   it('lists another platform the server of its own project', async () => {
@@ -381,7 +330,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
           name: 'trigger',
           displayName: 'Every weekday',
           valid: true,
-          nextAction: { name: 'step_1', type: 'PIECE' },
+          nextAction: { name: 'step_1', type: 'PIECE', settings: {} },
           settings: {
             pieceName: '@activepieces/piece-schedule',
             pieceVersion: '~0.1.5',
@@ -509,13 +458,12 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     ],
   ])('answers 400 for a tool set with %s, pointing at each, and changes nothing', async (why, toolsOf, pointers) => {
     const given = await serverWithTools();
-    const { response, error } = await update(given.server.id, { name: 'Changed', tools: toolsOf(given) });
-    expect(response.status, why).toBe(400);
-    expect(error?.code, why).toBe('VALIDATION');
-    expect(
-      error?.errors?.map((issue) => issue.pointer),
+    const answer = await update(given.server.id, { name: 'Changed', tools: toolsOf(given) });
+    expectInvalid(
+      answer,
+      pointers.map((pointer) => ({ pointer })),
       why,
-    ).toEqual(pointers);
+    );
     expect(await serverOf(given.projectId)).toEqual(given.before);
   });
 
@@ -543,8 +491,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   ])('answers 400 for an update with %s', async (_name, bodyOf) => {
     const { server, flowId } = await serverWithTools();
     const body = bodyOf(flowId);
-    const { response } = await update(server.id, body as Schemas['McpServerUpdateRequest']);
-    expect(response.status, JSON.stringify(body)).toBe(400);
+    expectInvalid(await update(server.id, body as Schemas['McpServerUpdateRequest']), undefined, JSON.stringify(body));
   });
 
   it.each<[string, (projectId: string) => Promise<string>]>([
@@ -559,12 +506,11 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const before = await unwrap(
       update(server.id, { name: 'Before', tools: [flowTool(mine), pieceTool('@activepieces/piece-slack')] }),
     );
-    const { response, error } = await update(server.id, {
+    const answer = await update(server.id, {
       name: 'After',
       tools: [pieceTool('@activepieces/piece-gmail'), flowTool(flowId)],
     });
-    expect(response.status, flowId).toBe(404);
-    expect(error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'flow', entityId: flowId } });
+    expectNotFound(answer, { entityType: 'flow', entityId: flowId });
     expect(await serverOf(projectId)).toEqual(before);
   });
 
@@ -577,21 +523,16 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
       const server = await serverOf(projectId);
       const id = idOf(server);
       const updated = await update(id, { name: 'Stolen' }, platformOf());
-      expect(updated.response.status).toBe(404);
-      expect(updated.error).toMatchObject({
-        code: 'ENTITY_NOT_FOUND',
-        params: { entityType: 'mcpServer', entityId: id },
-      });
+      expectNotFound(updated, { entityType: 'mcpServer', entityId: id });
       expect(await serverOf(projectId)).toEqual(server);
     });
 
     it('answers 404 to a rotation, giving no token away, and changes nothing', async () => {
       const projectId = await newProject();
       const server = await serverOf(projectId);
-      const rotated = await platformOf().client.POST('/v1/mcp-servers/{id}/rotate', {
-        params: { path: { id: idOf(server) } },
-      });
-      expect(rotated.response.status).toBe(404);
+      const id = idOf(server);
+      const rotated = await platformOf().client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id } } });
+      expectNotFound(rotated, { entityType: 'mcpServer', entityId: id });
       expect(JSON.stringify(rotated.error)).not.toContain(server.token);
       expect(await serverOf(projectId)).toEqual(server);
     });
@@ -601,7 +542,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
     const malformed = await backend.client.POST('/v1/mcp-servers/{id}/rotate', {
       params: { path: { id: 'not-an-id' } },
     });
-    expect(malformed.response.status).toBe(400);
+    expectInvalid(malformed);
   });
 
   it('answers 401 to rotating without a key, and changes nothing', async () => {
@@ -637,9 +578,7 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
   it('forgets the old token: gone from the store and from every response', async () => {
     const { projectId, server, data } = await rotated();
     expect(await storedMcpServerIdsWithToken(backend.store, server.token)).toEqual([]);
-    const listed = await fetch(`${backend.baseUrl}/v1/mcp-servers?projectId=${projectId}`, {
-      headers: { authorization: `Bearer ${backend.apiKey}` },
-    });
+    const listed = await sendRaw(backend, `/v1/mcp-servers?projectId=${projectId}`);
     const text = await listed.text();
     expect(text).not.toContain(server.token);
     expect(text).toContain(data?.token ?? 'missing');
@@ -655,10 +594,9 @@ describe.each(storeKinds)('MCP servers on %s', (kind) => {
 
   it('refuses a token chosen by the caller, keeping the current one', async () => {
     const { projectId, server, data } = await rotated();
-    const withBody = await fetch(`${backend.baseUrl}/v1/mcp-servers/${server.id}/rotate`, {
+    const withBody = await sendRaw(backend, `/v1/mcp-servers/${server.id}/rotate`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ token: 'chosen-by-me-0123456789012345678901234' }),
+      body: { token: 'chosen-by-me-0123456789012345678901234' },
     });
     expect(withBody.status).toBe(400);
     expect((await serverOf(projectId)).token).toBe(data?.token);

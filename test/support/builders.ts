@@ -22,13 +22,55 @@ import { toFlag, toJson } from '../../src/store/json';
 
 type Trigger = Schemas['Trigger'];
 
-/** The trigger of a flow nobody has set up yet, as the flow service makes it. */
-export const EMPTY_TRIGGER: Trigger = {
+// ─── Triggers ────────────────────────────────────────────────────────────────────────────────
+
+/** The trigger of a flow nobody has set up yet, as the flow service makes it (a flow template may carry it too). */
+export const EMPTY_TRIGGER: Schemas['EmptyTrigger'] = {
   type: 'EMPTY',
   name: 'trigger',
   displayName: 'Select Trigger',
   settings: {},
   valid: false,
+};
+
+/**
+ * A schedule trigger (weekdays at 8:00 in Berlin) as Activepieces stores and exports it: with UI
+ * settings, sample data, a logo of its own and a first action, none of which the portable form keeps.
+ */
+export const SCHEDULE_TRIGGER: Schemas['PieceTrigger'] = {
+  type: 'PIECE_TRIGGER',
+  name: 'trigger',
+  displayName: 'Every weekday',
+  valid: true,
+  nextAction: { name: 'step_1', type: 'PIECE', settings: {} },
+  settings: {
+    pieceName: '@activepieces/piece-schedule',
+    pieceVersion: '~0.1.5',
+    triggerName: 'cron_expression',
+    input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
+    propertySettings: { cronExpression: { type: 'MANUAL' } },
+    sampleData: {
+      sampleDataFileId: 'sample-out',
+      sampleDataInputFileId: 'sample-in',
+      lastTestDate: '2026-02-01T10:00:00.000Z',
+    },
+    customLogoUrl: 'https://example.com/logo.png',
+  },
+};
+
+/** A webhook trigger: a piece trigger without a schedule. */
+export const WEBHOOK_TRIGGER: Schemas['PieceTrigger'] = {
+  type: 'PIECE_TRIGGER',
+  name: 'trigger',
+  displayName: 'Catch webhook',
+  valid: true,
+  settings: {
+    pieceName: '@activepieces/piece-webhook',
+    pieceVersion: '~0.1.0',
+    triggerName: 'catch_webhook',
+    input: { authType: 'none' },
+    propertySettings: {},
+  },
 };
 
 // ─── Projects and users ──────────────────────────────────────────────────────────────────────
