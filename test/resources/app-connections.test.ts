@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   decryptSecret,
   encryptSecret,
@@ -16,7 +16,7 @@ import type { NewAppConnection } from '../../src/app-connections/service';
 import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { DEFAULT_PAGE_SIZE } from '../../src/store/keyset';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { startBackend, storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   givenConnection,
   givenFlow,
@@ -28,6 +28,10 @@ import {
   storedConnectionText,
 } from '../support/builders';
 import { MAX_PAGE_SIZE } from '../support/contract';
+import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectNotFound } from '../support/problems';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
 type ConnectionQuery = operations['listAppConnections']['parameters']['query'];
 
@@ -165,15 +169,8 @@ describe('app connection secrets at rest', () => {
 
 describe.each(storeKinds)('app connections on %s', (kind) => {
   const encryptionKey = Buffer.alloc(32, 42);
-  let backend: TestBackend;
-  let stranger: TestPlatform;
-  let auth: Record<string, string>;
-  beforeAll(async () => {
-    backend = await startBackend(kind, { ENCRYPTION_KEY: encryptionKey.toString('base64') });
-    stranger = await backend.newPlatform();
-    auth = { authorization: `Bearer ${backend.apiKey}` };
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind, { ENCRYPTION_KEY: encryptionKey.toString('base64') });
+  const stranger = useOtherPlatform(backend);
 
   const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
@@ -302,7 +299,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     });
 
     it('is not in the list, nor anything about it', async () => {
-      const response = await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}`, { headers: auth });
+      const response = await sendRaw(backend, `/v1/app-connections?projectId=${projectId}`);
       const text = await response.text();
       expect(response.status).toBe(200);
       expect(text).toContain('Secret holder');
@@ -311,7 +308,7 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     });
 
     it('is not in the logs', async () => {
-      await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}`, { headers: auth });
+      await sendRaw(backend, `/v1/app-connections?projectId=${projectId}`);
       expect(backend.logs.length).toBeGreaterThan(0);
       expect(backend.logs.filter((line) => line.includes(secret))).toEqual([]);
     });
@@ -393,17 +390,12 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
       `limit=${MAX_PAGE_SIZE + 1}`,
       'cursor=nonsense!',
     ])('rejects %s with a 400', async (bad) => {
-      const response = await fetch(`${backend.baseUrl}/v1/app-connections?projectId=${projectId}&${bad}`, {
-        headers: auth,
-      });
+      const response = await sendRaw(backend, `/v1/app-connections?projectId=${projectId}&${bad}`);
       expect(response.status, bad).toBe(400);
     });
 
     it('takes status repeated in the query string', async () => {
-      const repeated = await fetch(
-        `${backend.baseUrl}/v1/app-connections?projectId=${projectId}&status=ERROR&status=MISSING`,
-        { headers: auth },
-      );
+      const repeated = await sendRaw(backend, `/v1/app-connections?projectId=${projectId}&status=ERROR&status=MISSING`);
       expect(((await repeated.json()) as Schemas['AppConnectionPage']).data).toHaveLength(2);
     });
   });
@@ -490,20 +482,13 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])(
       'gives each connection exactly once, oldest first, under limit %i',
       async (limit) => {
-        const seen: string[] = [];
-        for await (const item of paginate((cursor) => page({ limit, cursor }))) seen.push(item.id);
-        expect(seen, `limit ${limit}`).toEqual(expected);
+        const { ids } = await walkPages((cursor) => page({ limit, cursor }));
+        expect(ids, `limit ${limit}`).toEqual(expected);
       },
     );
 
     it('goes back to the first page with previous', async () => {
-      const first = await unwrap(page({ limit: 4 }));
-      expect(first.previous).toBeNull();
-      const second = await unwrap(page({ limit: 4, cursor: first.next ?? '' }));
-      expect(second.data.map((item) => item.id)).toEqual(expected.slice(4, 8));
-      const back = await unwrap(page({ limit: 4, cursor: second.previous ?? '' }));
-      expect(back.data.map((item) => item.id)).toEqual(expected.slice(0, 4));
-      expect(back.previous).toBeNull();
+      await expectPreviousLeadsBack((cursor) => page({ limit: 4, cursor }), expected);
     });
 
     it('gives the default page size without a limit', async () => {
@@ -532,23 +517,18 @@ describe.each(storeKinds)('app connections on %s', (kind) => {
     });
 
     it('answers 400 without projectId', async () => {
-      const missing = await fetch(`${backend.baseUrl}/v1/app-connections`, { headers: auth });
+      const missing = await sendRaw(backend, '/v1/app-connections');
       expect(missing.status).toBe(400);
     });
 
     it('answers 404 for an unknown project', async () => {
       const unknown = await backend.client.GET('/v1/app-connections', { params: { query: { projectId: UNKNOWN_ID } } });
-      expect(unknown.response.status).toBe(404);
-      expect(unknown.error).toMatchObject({
-        code: 'ENTITY_NOT_FOUND',
-        params: { entityType: 'project', entityId: UNKNOWN_ID },
-      });
+      expectNotFound(unknown, { entityType: 'project', entityId: UNKNOWN_ID });
     });
 
     it("answers 404 to another platform's key, naming none of the connections", async () => {
       const foreign = await stranger.client.GET('/v1/app-connections', { params: { query: { projectId } } });
-      expect(foreign.response.status).toBe(404);
-      expect(foreign.error).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+      expectNotFound(foreign, { entityType: 'project', entityId: projectId });
       expect(JSON.stringify(foreign.error)).not.toContain('Private');
     });
 

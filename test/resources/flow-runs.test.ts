@@ -1,23 +1,22 @@
 // Flow runs over HTTP with the typed client: read one run with its steps, list a project's
 // production runs (every filter, paging), tenancy, on every store. Runs are recorded through the
 // engine's entry point, flowRuns.record (givenRun where the recording is not what is tested).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type operations, type Schemas, unwrap } from '../../src/client';
 import * as flowRuns from '../../src/flow-runs/service';
 import * as flowService from '../../src/flows/service';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenProject, givenRun } from '../support/builders';
+import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectInvalid, expectNotFound } from '../support/problems';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
 type FlowRunListQuery = operations['listFlowRuns']['parameters']['query'];
 
 describe.each(storeKinds)('flow runs on %s', (kind) => {
-  let backend: TestBackend;
-  let stranger: TestPlatform;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-    stranger = await backend.newPlatform();
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
 
   const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
@@ -158,39 +157,31 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
 
   it('answers 404 for an unknown run', async () => {
     const unknown = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: UNKNOWN_ID } } });
-    expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({
-      code: 'ENTITY_NOT_FOUND',
-      params: { entityType: 'flow run', entityId: UNKNOWN_ID },
-    });
+    expectNotFound(unknown, { entityType: 'flow run', entityId: UNKNOWN_ID });
   });
 
   it("answers 404 for another platform's run", async () => {
     const flow = await newFlow(await newProject());
     const run = await givenRun(backend.store, { flowId: flow.id });
     const foreign = await stranger.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } });
-    expect(foreign.response.status).toBe(404);
+    expectNotFound(foreign, { entityType: 'flow run', entityId: run.id });
   });
 
   it('answers 400 for a malformed run id', async () => {
     const malformed = await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: 'short' } } });
-    expect(malformed.response.status).toBe(400);
+    expectInvalid(malformed);
   });
 
   it('answers 404 for listing the runs of an unknown project', async () => {
     const unknown = await backend.client.GET('/v1/flow-runs', { params: { query: { projectId: UNKNOWN_ID } } });
-    expect(unknown.response.status).toBe(404);
+    expectNotFound(unknown, { entityType: 'project', entityId: UNKNOWN_ID });
   });
 
   it("answers 404 for listing the runs of another platform's project", async () => {
     const projectId = await newProject();
     await givenRun(backend.store, { flowId: (await newFlow(projectId)).id });
     const foreign = await stranger.client.GET('/v1/flow-runs', { params: { query: { projectId } } });
-    expect(foreign.response.status).toBe(404);
-    expect(foreign.error).toMatchObject({
-      code: 'ENTITY_NOT_FOUND',
-      params: { entityType: 'project', entityId: projectId },
-    });
+    expectNotFound(foreign, { entityType: 'project', entityId: projectId });
   });
 
   it("shows a platform none of another platform's runs, even filtered by their flow", async () => {
@@ -332,9 +323,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     it.each(['status=DONE', 'createdAfter=yesterday', 'flowId=bad', 'tags='])(
       'rejects %s with a 400',
       async (query) => {
-        const response = await fetch(`${backend.baseUrl}/v1/flow-runs?projectId=${projectId}&${query}`, {
-          headers: { authorization: `Bearer ${backend.apiKey}` },
-        });
+        const response = await sendRaw(backend, `/v1/flow-runs?projectId=${projectId}&${query}`);
         expect(response.status, query).toBe(400);
       },
     );
@@ -360,12 +349,10 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     });
 
     it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each production run exactly once under limit %i', async (limit) => {
-      const seen: string[] = [];
-      for await (const run of paginate((cursor) =>
+      const { ids } = await walkPages((cursor) =>
         backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit, cursor } } }),
-      ))
-        seen.push(run.id);
-      expect(seen, `limit ${limit}`).toEqual(expected);
+      );
+      expect(ids, `limit ${limit}`).toEqual(expected);
     });
 
     it('fills every page but the last when filtering by tag', async () => {
@@ -373,34 +360,18 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
         .filter((_, index) => index % 2 === 0)
         .sort()
         .reverse();
-      const sizes: number[] = [];
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await unwrap(
-          backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 5, tags: ['even'], cursor } } }),
-        );
-        sizes.push(page.data.length);
-        seen.push(...page.data.map((run) => run.id));
-        cursor = page.next ?? undefined;
-      } while (cursor !== undefined);
-      expect(seen).toEqual(even);
+      const { ids, sizes } = await walkPages((cursor) =>
+        backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 5, tags: ['even'], cursor } } }),
+      );
+      expect(ids).toEqual(even);
       expect(sizes).toEqual([5, 5, 4]);
     });
 
     it('goes back to the first page with previous', async () => {
-      const first = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6 } } }));
-      const second = await unwrap(
-        backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor: first.next ?? '' } } }),
+      await expectPreviousLeadsBack(
+        (cursor) => backend.client.GET('/v1/flow-runs', { params: { query: { projectId, limit: 6, cursor } } }),
+        expected,
       );
-      expect(second.data.map((run) => run.id)).toEqual(expected.slice(6, 12));
-      const back = await unwrap(
-        backend.client.GET('/v1/flow-runs', {
-          params: { query: { projectId, limit: 6, cursor: second.previous ?? '' } },
-        }),
-      );
-      expect(back.data.map((run) => run.id)).toEqual(expected.slice(0, 6));
-      expect(back.previous).toBeNull();
     });
   });
 });

@@ -1,10 +1,12 @@
 // Flow templates over HTTP: create with defaults, create under a given id, replace as a whole,
 // and the id of another platform's template (refused, never overwritten), on every store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
-import { storedTemplates } from '../support/builders';
+import { storeKinds } from '../support/backend';
+import { EMPTY_TRIGGER, storedTemplates } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
+import { expectInvalid } from '../support/problems';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
 type TemplateRequest = Schemas['FlowTemplateCreateRequest'];
 
@@ -25,22 +27,9 @@ const SCHEDULE_TRIGGER: Schemas['PortableTrigger'] = {
   },
 };
 
-const EMPTY_TRIGGER: Schemas['PortableTrigger'] = {
-  type: 'EMPTY',
-  name: 'trigger',
-  displayName: 'Select Trigger',
-  valid: false,
-  settings: {},
-};
-
 describe.each(storeKinds)('flow templates on %s', (kind) => {
-  let backend: TestBackend;
-  let stranger: TestPlatform;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-    stranger = await backend.newPlatform();
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
 
   const stored = (id: string) => storedTemplates(backend.store, id);
 
@@ -137,16 +126,12 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
       }),
     );
     const before = await stored(mine.id);
-    const { response, error } = await stranger.client.POST('/v1/flow-templates', {
+    const refused = await stranger.client.POST('/v1/flow-templates', {
       body: { id: mine.id, description: 'Hijacked', template: { displayName: 'Hijacked', trigger: EMPTY_TRIGGER } },
     });
-    expect(response.status).toBe(400);
-    expect(error).toMatchObject({
-      code: 'VALIDATION',
-      errors: [{ location: 'body', pointer: '/id', message: 'this id cannot be used' }],
-    });
-    expect(JSON.stringify(error)).not.toContain('Mine');
-    expect(JSON.stringify(error)).not.toContain('private');
+    expectInvalid(refused, [{ location: 'body', pointer: '/id', message: 'this id cannot be used' }]);
+    expect(JSON.stringify(refused.error)).not.toContain('Mine');
+    expect(JSON.stringify(refused.error)).not.toContain('private');
     expect(await stored(mine.id)).toEqual(before);
   });
 
@@ -163,7 +148,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     const back = await backend.client.POST('/v1/flow-templates', {
       body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
     });
-    expect(back.response.status).toBe(400);
+    expectInvalid(back);
     expect((await stored(theirs.id))[0]?.platformId).toBe(stranger.platformId);
   });
 
@@ -195,9 +180,7 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     ],
     ['duplicate tags', { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER }, tags: ['a', 'a'] }],
   ])('rejects a body with %s with a 400', async (why, body) => {
-    const { response, error } = await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest });
-    expect(response.status, why).toBe(400);
-    expect(error, why).toMatchObject({ code: 'VALIDATION' });
+    expectInvalid(await backend.client.POST('/v1/flow-templates', { body: body as TemplateRequest }), undefined, why);
   });
 
   it('answers 401 without an API key', async () => {

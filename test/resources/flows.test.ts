@@ -1,59 +1,31 @@
 // Flows over HTTP with the typed client: create (folders by id or name), read one with its latest
 // or a chosen version, list (every filter, both version states, paging), tenancy, on every store.
 // Versions the API cannot make yet (drafts, published versions) come from the flow service.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type operations, type Schemas, unwrap } from '../../src/client';
 import * as flowService from '../../src/flows/service';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   givenProject,
+  SCHEDULE_TRIGGER,
   setFlowsCreated,
   storedFlowExtras,
   storedFlowIds,
   storedFlowVersionIds,
   storedFolders,
+  WEBHOOK_TRIGGER,
 } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
+import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectInvalid, expectNotFound } from '../support/problems';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
-type Trigger = Schemas['Trigger'];
 type FlowListQuery = operations['listFlows']['parameters']['query'];
 
-const SCHEDULE_TRIGGER: Trigger = {
-  type: 'PIECE_TRIGGER',
-  name: 'trigger',
-  displayName: 'Every weekday',
-  valid: true,
-  settings: {
-    pieceName: '@activepieces/piece-schedule',
-    pieceVersion: '~0.1.5',
-    triggerName: 'cron_expression',
-    input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
-    propertySettings: {},
-  },
-};
-
-const WEBHOOK_TRIGGER: Trigger = {
-  type: 'PIECE_TRIGGER',
-  name: 'trigger',
-  displayName: 'Catch webhook',
-  valid: true,
-  settings: {
-    pieceName: '@activepieces/piece-webhook',
-    pieceVersion: '~0.1.0',
-    triggerName: 'catch_webhook',
-    input: {},
-    propertySettings: {},
-  },
-};
-
 describe.each(storeKinds)('flows on %s', (kind) => {
-  let backend: TestBackend;
-  let stranger: TestPlatform;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-    stranger = await backend.newPlatform();
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
 
   const newProject = (platform: TestPlatform = backend): Promise<string> => givenProject(platform);
 
@@ -178,11 +150,8 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   ])('answers 404 for %s, and creates nothing', async (_name, folderOf) => {
     const projectId = await newProject();
     const folderId = await folderOf(await newProject());
-    const { response, error } = await backend.client.POST('/v1/flows', {
-      body: { projectId, displayName: 'x', folderId },
-    });
-    expect(response.status).toBe(404);
-    expect(error).toMatchObject({ code: 'ENTITY_NOT_FOUND', params: { entityType: 'folder', entityId: folderId } });
+    const answer = await backend.client.POST('/v1/flows', { body: { projectId, displayName: 'x', folderId } });
+    expectNotFound(answer, { entityType: 'folder', entityId: folderId });
     const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
     expect(flows.data).toEqual([]);
   });
@@ -193,19 +162,14 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const both = await backend.client.POST('/v1/flows', {
       body: { projectId, displayName: 'x', folderId: foreignFolder, folderName: 'Theirs' },
     });
-    expect(both.response.status).toBe(400);
-    expect(both.error).toMatchObject({ code: 'VALIDATION', errors: [{ location: 'body', pointer: '/folderName' }] });
+    expectInvalid(both, [{ location: 'body', pointer: '/folderName' }]);
     const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
     expect(flows.data).toEqual([]);
   });
 
   it('answers 404 when creating in an unknown project', async () => {
     const unknown = await backend.client.POST('/v1/flows', { body: { projectId: UNKNOWN_ID, displayName: 'x' } });
-    expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({
-      code: 'ENTITY_NOT_FOUND',
-      params: { entityType: 'project', entityId: UNKNOWN_ID },
-    });
+    expectNotFound(unknown, { entityType: 'project', entityId: UNKNOWN_ID });
   });
 
   it('answers 404 when creating in a project of another platform, and stores neither flow nor folder', async () => {
@@ -213,7 +177,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const foreign = await stranger.client.POST('/v1/flows', {
       body: { projectId, displayName: 'x', folderName: 'Intruders' },
     });
-    expect(foreign.response.status).toBe(404);
+    expectNotFound(foreign, { entityType: 'project', entityId: projectId });
     const flows = await storedFlowIds(backend.store, projectId);
     const folders = await storedFolders(backend.store, projectId);
     expect([flows, folders]).toEqual([[], []]);
@@ -261,17 +225,13 @@ describe.each(storeKinds)('flows on %s', (kind) => {
 
   it('answers 404 for an unknown flow', async () => {
     const unknown = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: UNKNOWN_ID } } });
-    expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({
-      code: 'ENTITY_NOT_FOUND',
-      params: { entityType: 'flow', entityId: UNKNOWN_ID },
-    });
+    expectNotFound(unknown, { entityType: 'flow', entityId: UNKNOWN_ID });
   });
 
   it('answers 404 for a flow of another platform', async () => {
     const flow = await newFlow(await newProject(), 'Mine');
     const foreign = await stranger.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } });
-    expect(foreign.response.status).toBe(404);
+    expectNotFound(foreign, { entityType: 'flow', entityId: flow.id });
   });
 
   it('answers 404 for a version of another flow', async () => {
@@ -281,8 +241,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const otherVersion = await backend.client.GET('/v1/flows/{id}', {
       params: { path: { id: flow.id }, query: { versionId: other.version.id } },
     });
-    expect(otherVersion.response.status).toBe(404);
-    expect(otherVersion.error).toMatchObject({ params: { entityType: 'flow version', entityId: other.version.id } });
+    expectNotFound(otherVersion, { entityType: 'flow version', entityId: other.version.id });
   });
 
   it('answers 404 for an unknown version', async () => {
@@ -290,12 +249,12 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     const unknownVersion = await backend.client.GET('/v1/flows/{id}', {
       params: { path: { id: flow.id }, query: { versionId: UNKNOWN_ID } },
     });
-    expect(unknownVersion.response.status).toBe(404);
+    expectNotFound(unknownVersion, { entityType: 'flow version', entityId: UNKNOWN_ID });
   });
 
   it('answers 400 for a malformed flow id', async () => {
     const malformed = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: 'not-an-id' } } });
-    expect(malformed.response.status).toBe(400);
+    expectInvalid(malformed);
   });
 
   /** A flow published with a schedule trigger, whose newer draft has a webhook trigger. */
@@ -430,27 +389,21 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     });
 
     it('rejects an unknown status with a 400', async () => {
-      const badStatus = await fetch(`${backend.baseUrl}/v1/flows?projectId=${projectId}&status=PAUSED`, {
-        headers: { authorization: `Bearer ${backend.apiKey}` },
-      });
+      const badStatus = await sendRaw(backend, `/v1/flows?projectId=${projectId}&status=PAUSED`);
       expect(badStatus.status).toBe(400);
     });
   });
 
   it('answers 404 for listing an unknown project', async () => {
     const unknown = await backend.client.GET('/v1/flows', { params: { query: { projectId: UNKNOWN_ID } } });
-    expect(unknown.response.status).toBe(404);
+    expectNotFound(unknown, { entityType: 'project', entityId: UNKNOWN_ID });
   });
 
   it("answers 404 for listing another platform's project", async () => {
     const projectId = await newProject();
     await newFlow(projectId, 'Private');
     const foreign = await stranger.client.GET('/v1/flows', { params: { query: { projectId } } });
-    expect(foreign.response.status).toBe(404);
-    expect(foreign.error).toMatchObject({
-      code: 'ENTITY_NOT_FOUND',
-      params: { entityType: 'project', entityId: projectId },
-    });
+    expectNotFound(foreign, { entityType: 'project', entityId: projectId });
   });
 
   it("shows a platform none of another platform's flows", async () => {
@@ -461,9 +414,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
   });
 
   it('answers 400 for listing without projectId', async () => {
-    const missingProject = await fetch(`${backend.baseUrl}/v1/flows`, {
-      headers: { authorization: `Bearer ${backend.apiKey}` },
-    });
+    const missingProject = await sendRaw(backend, '/v1/flows');
     expect(missingProject.status).toBe(400);
   });
 
@@ -491,12 +442,10 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     });
 
     it.each([2, 3, 4, 5, 6, 7, 8, 9, 10])('gives each flow exactly once under limit %i', async (limit) => {
-      const seen: string[] = [];
-      for await (const flow of paginate((cursor) =>
+      const { ids } = await walkPages((cursor) =>
         backend.client.GET('/v1/flows', { params: { query: { projectId, limit, cursor } } }),
-      ))
-        seen.push(flow.id);
-      expect(seen, `limit ${limit}`).toEqual(expected);
+      );
+      expect(ids, `limit ${limit}`).toEqual(expected);
     });
 
     it("fills every page but the last when filtering by the latest versions' names", async () => {
@@ -505,32 +454,18 @@ describe.each(storeKinds)('flows on %s', (kind) => {
         .map((flow) => flow.id)
         .sort()
         .reverse();
-      const pages: number[] = [];
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await unwrap(
-          backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 4, name: 'ODD', cursor } } }),
-        );
-        pages.push(page.data.length);
-        seen.push(...page.data.map((flow) => flow.id));
-        cursor = page.next ?? undefined;
-      } while (cursor !== undefined);
-      expect(seen).toEqual(odd);
-      expect(pages).toEqual([4, 4, 4, 2]);
+      const { ids, sizes } = await walkPages((cursor) =>
+        backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 4, name: 'ODD', cursor } } }),
+      );
+      expect(ids).toEqual(odd);
+      expect(sizes).toEqual([4, 4, 4, 2]);
     });
 
     it('goes back to the first page with previous', async () => {
-      const first = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5 } } }));
-      const second = await unwrap(
-        backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: first.next ?? '' } } }),
+      await expectPreviousLeadsBack(
+        (cursor) => backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor } } }),
+        expected,
       );
-      expect(second.data.map((flow) => flow.id)).toEqual(expected.slice(5, 10));
-      const back = await unwrap(
-        backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 5, cursor: second.previous ?? '' } } }),
-      );
-      expect(back.data.map((flow) => flow.id)).toEqual(expected.slice(0, 5));
-      expect(back.previous).toBeNull();
     });
 
     it('rejects a cursor used with other filters than its own', async () => {
