@@ -3,47 +3,20 @@
 // the current export format, records read from us and sent back with their server-owned fields,
 // and the list filters Activepieces has. Each must be a 2xx; the server-owned fields of a stale
 // copy must still be a 400. The bodies go out as raw JSON, as a client that is not ours sends them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
-import { givenFlow, givenProject, givenRun } from '../support/builders';
+import { storeKinds } from '../support/backend';
+import { givenFlow, givenProject, givenRun, SCHEDULE_TRIGGER } from '../support/builders';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend } from '../support/suite';
 
 type Json = Record<string, unknown>;
 
-/** A schedule trigger as a current Activepieces exports it: no packaging, UI settings and sample data. */
-const CURRENT_EXPORT_TRIGGER = {
-  name: 'trigger',
-  valid: true,
-  displayName: 'Every weekday',
-  type: 'PIECE_TRIGGER',
-  settings: {
-    pieceName: '@activepieces/piece-schedule',
-    pieceVersion: '~0.1.5',
-    triggerName: 'cron_expression',
-    input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
-    propertySettings: { cronExpression: { type: 'MANUAL' } },
-    sampleData: { sampleDataFileId: 'sample-out', lastTestDate: '2026-02-01T10:00:00.000Z' },
-    customLogoUrl: 'https://example.com/logo.png',
-  },
-  nextAction: { name: 'step_1', type: 'PIECE', settings: {} },
-};
-
 describe.each(storeKinds)('requests an Activepieces client sends, on %s', (kind) => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
 
   async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Json }> {
-    const response = await fetch(`${backend.baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${backend.apiKey}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const response = await sendRaw(backend, path, { method, body });
     return { status: response.status, json: (await response.json()) as Json };
   }
 
@@ -80,7 +53,8 @@ describe.each(storeKinds)('requests an Activepieces client sends, on %s', (kind)
     const currentExport = {
       template: {
         displayName: 'Daily report',
-        trigger: CURRENT_EXPORT_TRIGGER,
+        // As a current Activepieces exports it: no packaging, with UI settings and sample data.
+        trigger: SCHEDULE_TRIGGER,
         valid: true,
         schemaVersion: null,
         connectionIds: [],
@@ -104,8 +78,8 @@ describe.each(storeKinds)('requests an Activepieces client sends, on %s', (kind)
           schemaVersion: '1',
           agentIds: ['agent-1'],
           trigger: {
-            ...CURRENT_EXPORT_TRIGGER,
-            settings: { ...CURRENT_EXPORT_TRIGGER.settings, pieceType: 'OFFICIAL', packageType: 'REGISTRY' },
+            ...SCHEDULE_TRIGGER,
+            settings: { ...SCHEDULE_TRIGGER.settings, pieceType: 'OFFICIAL', packageType: 'REGISTRY' },
           },
         },
       });

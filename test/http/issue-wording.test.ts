@@ -1,8 +1,9 @@
 // The wording of each kind of validation issue, as people read it in `errors[].message` (and in
 // `detail` when there is one issue). One row per kind; src/http/problems/issue-wording.ts makes them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type TestBackend } from '../support/backend';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { givenProject } from '../support/builders';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend } from '../support/suite';
 
 interface Row {
   kind: string;
@@ -175,23 +176,14 @@ const ROWS: Row[] = [
 ];
 
 describe('the wording of validation issues', () => {
-  let backend: TestBackend;
+  const backend = useBackend('sqlite');
   let projectId: string;
   beforeAll(async () => {
-    backend = await startBackend('sqlite');
     projectId = await givenProject(backend);
   });
-  afterAll(async () => backend?.close());
 
   it.each(ROWS)('$kind: "$issue.message"', async ({ method, path, body, issue }) => {
-    const response = await fetch(`${backend.baseUrl}${path.replace('{project}', projectId)}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${backend.apiKey}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const response = await sendRaw(backend, path.replace('{project}', projectId), { method, body });
     expect(response.status).toBe(400);
     const problem = (await response.json()) as { detail: string; errors: unknown[] };
     expect(problem.errors).toEqual([issue]);

@@ -1,10 +1,11 @@
 // The headers every response carries (helmet, tuned for a JSON API) and `Cache-Control: no-store`,
 // on successes and on every kind of error, above all on the responses that carry an MCP token.
 // The headers do not depend on the store: SQLite only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
-import { startBackend, type TestBackend } from '../support/backend';
 import { givenProject } from '../support/builders';
+import { type RawRequest, sendRaw } from '../support/raw-requests';
+import { useBackend } from '../support/suite';
 
 const EXPECTED_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -19,27 +20,16 @@ const EXPECTED_HEADERS: Record<string, string> = {
 };
 
 describe('security headers', () => {
-  let backend: TestBackend;
+  const backend = useBackend('sqlite');
   let projectId: string;
   let serverId: string;
   beforeAll(async () => {
-    backend = await startBackend('sqlite');
     projectId = await givenProject(backend);
     const page = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
     serverId = page.data[0]?.id ?? '';
   });
-  afterAll(async () => backend?.close());
 
-  function call(path: string, init: RequestInit & { key?: boolean } = {}): Promise<Response> {
-    const { key = true, ...rest } = init;
-    return fetch(`${backend.baseUrl}${path}`, {
-      ...rest,
-      headers: {
-        ...(key ? { authorization: `Bearer ${backend.apiKey}` } : {}),
-        ...(rest.body ? { 'content-type': 'application/json' } : {}),
-      },
-    });
-  }
+  const call = (path: string, request?: RawRequest): Promise<Response> => sendRaw(backend, path, request);
 
   it.each<[string, () => Promise<Response>, number]>([
     ['listing MCP servers (tokens)', () => call(`/v1/mcp-servers?projectId=${projectId}`), 200],
@@ -50,8 +40,8 @@ describe('security headers', () => {
       200,
     ],
     ['creating a project', () => call('/v1/projects', { method: 'POST', body: '{"displayName":"Headers"}' }), 201],
-    ['health', () => call('/health', { key: false }), 200],
-    ['a request without a key', () => call('/v1/projects', { key: false }), 401],
+    ['health', () => call('/health', { apiKey: null }), 200],
+    ['a request without a key', () => call('/v1/projects', { apiKey: null }), 401],
     ['an invalid request', () => call('/v1/projects?limit=0'), 400],
     ['an unknown id', () => call('/v1/flows/AAAAAAAAAAAAAAAAAAAAA'), 404],
     ['an unknown path', () => call('/v1/nothing-here'), 404],
@@ -65,7 +55,7 @@ describe('security headers', () => {
   });
 
   it('gives the served docs page a policy for its inline script and styles, and nothing from elsewhere', async () => {
-    const response = await call('/docs', { key: false });
+    const response = await call('/docs', { apiKey: null });
     expect(response.headers.get('content-security-policy')).toBe(
       "default-src 'none';script-src 'unsafe-inline';style-src 'unsafe-inline';img-src 'self' data:;" +
         "font-src 'self' data:;worker-src blob:;connect-src 'self';base-uri 'none';form-action 'none';" +

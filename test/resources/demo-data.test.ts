@@ -1,24 +1,23 @@
 // The demo data: a realistic, linked set reachable through the API (the sandbox serving it is in process.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate, type Schemas, unwrap } from '../../src/client';
 import { loadDemoData } from '../../src/demo/data';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { storeKinds } from '../support/backend';
 import { MAX_PAGE_SIZE } from '../support/contract';
+import { useBackend } from '../support/suite';
 
 describe.each(storeKinds)('demo data on %s', (kind) => {
-  let backend: TestBackend;
+  const backend = useBackend(kind);
   let projects: Schemas['Project'][];
   /** The sales operations project, the one most of the demo data is linked to. */
   let sales: Schemas['Project'];
   beforeAll(async () => {
-    backend = await startBackend(kind);
     await loadDemoData(backend.store, { platformId: backend.platformId, userId: backend.adminUserId });
     projects = (await unwrap(backend.client.GET('/v1/projects', {}))).data;
     const found = projects.find((p) => p.externalId === 'sales-ops');
     if (!found) throw new Error('no sales project');
     sales = found;
   });
-  afterAll(async () => backend?.close());
 
   const salesFlows = async (query: { versionState?: Schemas['FlowVersionState'] } = {}) =>
     (

@@ -1,20 +1,21 @@
 // Projects over HTTP with the typed client: create, list (filters, order, paging), update,
 // conflicts and tenancy, on every store of the run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type operations, type Schemas, unwrap } from '../../src/client';
 import { DEFAULT_MAX_CONCURRENT_JOBS, DEFAULT_PROJECT_PAGE_SIZE } from '../../src/projects/service';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenUser, storedMcpServerIds } from '../support/builders';
 import { ID_PATTERN, MAX_PAGE_SIZE } from '../support/contract';
+import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectInvalid, expectNotFound } from '../support/problems';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
 type ProjectListQuery = NonNullable<operations['listProjects']['parameters']['query']>;
 
 describe.each(storeKinds)('projects on %s', (kind) => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
 
   function create(body: Schemas['ProjectCreateRequest'], platform: TestPlatform = backend) {
     return platform.client.POST('/v1/projects', { body });
@@ -119,41 +120,35 @@ describe.each(storeKinds)('projects on %s', (kind) => {
 
   it('rejects unknown fields with a 400 problem listing every violation', async () => {
     const unknownField = await create({ displayName: '', colour: 'RED' } as unknown as Schemas['ProjectCreateRequest']);
-    expect(unknownField.response.status).toBe(400);
-    expect(unknownField.error).toMatchObject({ code: 'VALIDATION' });
+    expectInvalid(unknownField);
     const pointers = (unknownField.error?.errors ?? []).map((issue) => issue.pointer).sort();
     expect(pointers).toEqual(['/colour', '/displayName']);
   });
 
   it('rejects a malformed id with a 400 naming the path parameter', async () => {
     const malformed = await update('not-an-id', { displayName: 'x' });
-    expect(malformed.response.status).toBe(400);
+    expectInvalid(malformed);
     expect(malformed.error?.errors?.[0]).toMatchObject({ location: 'path', pointer: 'id' });
   });
 
   it('rejects a query parameter the list does not take with a 400', async () => {
-    const unknownParameter = await fetch(`${backend.baseUrl}/v1/projects?colour=red`, {
-      headers: { authorization: `Bearer ${backend.apiKey}` },
-    });
+    const unknownParameter = await sendRaw(backend, '/v1/projects?colour=red');
     expect(unknownParameter.status).toBe(400);
   });
 
   it('answers 404 for updating an unknown project', async () => {
     const unknown = await update(UNKNOWN_ID, { displayName: 'x' });
-    expect(unknown.response.status).toBe(404);
-    expect(unknown.error).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+    expectNotFound(unknown, { entityType: 'project', entityId: UNKNOWN_ID });
   });
 
   it("answers 404 for updating another platform's project", async () => {
     const mine = await unwrap(create({ displayName: 'Mine' }));
-    const stranger = await backend.newPlatform();
     const foreign = await update(mine.id, { displayName: 'stolen' }, stranger);
-    expect(foreign.response.status).toBe(404);
+    expectNotFound(foreign, { entityType: 'project', entityId: mine.id });
   });
 
   it("lists none of another platform's projects", async () => {
     await unwrap(create({ displayName: 'Mine' }));
-    const stranger = await backend.newPlatform();
     const theirs = await unwrap(stranger.client.GET('/v1/projects', {}));
     expect(theirs.data).toEqual([]);
   });
@@ -184,9 +179,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     });
 
     it('rejects an unknown type with a 400', async () => {
-      const badType = await fetch(`${backend.baseUrl}/v1/projects?types=SOLO`, {
-        headers: { authorization: `Bearer ${platform.apiKey}` },
-      });
+      const badType = await sendRaw(backend, '/v1/projects?types=SOLO', { apiKey: platform.apiKey });
       expect(badType.status).toBe(400);
     });
   });
@@ -219,26 +212,18 @@ describe.each(storeKinds)('projects on %s', (kind) => {
     it.each([2, 5, 10])(
       'gives each project exactly once, in type, displayName, id order, under limit %i',
       async (limit) => {
-        const seen: string[] = [];
-        for await (const project of paginate((cursor) =>
+        const { ids } = await walkPages((cursor) =>
           platform.client.GET('/v1/projects', { params: { query: { limit, cursor } } }),
-        ))
-          seen.push(project.id);
-        expect(seen).toEqual(expected);
+        );
+        expect(ids).toEqual(expected);
       },
     );
 
     it('goes back to the first page with previous', async () => {
-      const first = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 4 } } }));
-      expect(first.previous).toBeNull();
-      const second = await unwrap(
-        platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: first.next ?? '' } } }),
+      await expectPreviousLeadsBack(
+        (cursor) => platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor } } }),
+        expected,
       );
-      const back = await unwrap(
-        platform.client.GET('/v1/projects', { params: { query: { limit: 4, cursor: second.previous ?? '' } } }),
-      );
-      expect(back.data.map((p) => p.id)).toEqual(first.data.map((p) => p.id));
-      expect(back.previous).toBeNull();
     });
 
     it("gives projects' own default page size, not the other lists'", async () => {
@@ -250,9 +235,7 @@ describe.each(storeKinds)('projects on %s', (kind) => {
   it.each(['cursor=garbage!', 'cursor=eyJ4IjoxfQ', 'limit=0', `limit=${MAX_PAGE_SIZE + 1}`, 'limit=abc', 'limit=-1'])(
     'rejects %s with a 400 problem',
     async (query) => {
-      const response = await fetch(`${backend.baseUrl}/v1/projects?${query}`, {
-        headers: { authorization: `Bearer ${backend.apiKey}` },
-      });
+      const response = await sendRaw(backend, `/v1/projects?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
     },

@@ -1,20 +1,20 @@
 // Bulk runs (`npm run cli -- seed-runs`) are runs like any other: the API lists them under the
 // contract (response validation is on), every filter finds its share, and walking the cursors
 // visits each production run once, in order, on every store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate, unwrap } from '../../src/client';
 import { seedRuns } from '../../src/flow-runs/seed';
-import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { storeKinds } from '../support/backend';
 import { givenProject } from '../support/builders';
+import { useBackend } from '../support/suite';
 
 const SEEDED = 600;
 
 describe.each(storeKinds)('seed-runs on %s', (kind) => {
-  let backend: TestBackend;
+  const backend = useBackend(kind);
   let projectId: string;
   let flowIds: string[];
   beforeAll(async () => {
-    backend = await startBackend(kind);
     projectId = await givenProject(backend);
     flowIds = [];
     for (const displayName of ['First', 'Second', 'Third']) {
@@ -27,7 +27,6 @@ describe.each(storeKinds)('seed-runs on %s', (kind) => {
       chunk: 250,
     });
   });
-  afterAll(async () => backend?.close());
 
   const listAll = async (query: Record<string, unknown> = {}) => {
     const runs = [];

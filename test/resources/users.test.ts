@@ -1,16 +1,14 @@
 // Users over HTTP: newest first, externalId filter, paging with equal timestamps, tenancy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paginate, unwrap } from '../../src/client';
-import { startBackend, storeKinds, type TestBackend, type TestPlatform } from '../support/backend';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { unwrap } from '../../src/client';
+import { storeKinds, type TestPlatform } from '../support/backend';
 import { givenUser } from '../support/builders';
 import { MAX_PAGE_SIZE } from '../support/contract';
+import { walkPages } from '../support/paging';
+import { useBackend } from '../support/suite';
 
 describe.each(storeKinds)('users on %s', (kind) => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startBackend(kind);
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend(kind);
 
   it('lists the platform admin with every field', async () => {
     const page = await unwrap(backend.client.GET('/v1/users', {}));
@@ -52,12 +50,10 @@ describe.each(storeKinds)('users on %s', (kind) => {
     });
 
     it.each([2, 3, 10])('pages through them each exactly once under limit %i', async (limit) => {
-      const seen: string[] = [];
-      for await (const user of paginate((cursor) =>
+      const { ids } = await walkPages((cursor) =>
         platform.client.GET('/v1/users', { params: { query: { limit, cursor } } }),
-      ))
-        seen.push(user.id);
-      expect(seen).toEqual(await allIds());
+      );
+      expect(ids).toEqual(await allIds());
     });
 
     it('filters by externalId', async () => {

@@ -6,6 +6,8 @@ import { freePort } from '../../scripts/support/ports';
 import { docsPagePath } from '../../src/http/pipeline/self-docs';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { loadBundle } from '../support/bundle';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend } from '../support/suite';
 
 const APP_ORIGIN = 'http://app.example.com:5173';
 
@@ -22,29 +24,19 @@ function preflight(url: string, origin: string): Promise<Response> {
 
 describe('CORS', () => {
   describe('with no CORS_ORIGINS (the backend default)', () => {
-    let backend: TestBackend;
-    beforeAll(async () => {
-      backend = await startBackend('sqlite');
-    });
-    afterAll(async () => backend?.close());
+    const backend = useBackend('sqlite');
 
     it('allows no origin: no Access-Control-Allow-Origin on a preflight or a response', async () => {
       const answer = await preflight(`${backend.baseUrl}/v1/projects`, APP_ORIGIN);
       expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-      const response = await fetch(`${backend.baseUrl}/v1/projects`, {
-        headers: { origin: APP_ORIGIN, authorization: `Bearer ${backend.apiKey}` },
-      });
+      const response = await sendRaw(backend, '/v1/projects', { headers: { origin: APP_ORIGIN } });
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
     });
   });
 
   describe('with CORS_ORIGINS listing origins', () => {
-    let backend: TestBackend;
-    beforeAll(async () => {
-      backend = await startBackend('sqlite', { CORS_ORIGINS: `${APP_ORIGIN}, https://admin.example.com` });
-    });
-    afterAll(async () => backend?.close());
+    const backend = useBackend('sqlite', { CORS_ORIGINS: `${APP_ORIGIN}, https://admin.example.com` });
 
     it('answers a preflight before authentication (204, not 401), with the methods and headers a client sends', async () => {
       const answer = await preflight(`${backend.baseUrl}/v1/projects`, APP_ORIGIN);
@@ -57,9 +49,7 @@ describe('CORS', () => {
     });
 
     it('exposes X-Request-Id and WWW-Authenticate on responses and on problems', async () => {
-      const ok = await fetch(`${backend.baseUrl}/v1/projects`, {
-        headers: { origin: APP_ORIGIN, authorization: `Bearer ${backend.apiKey}` },
-      });
+      const ok = await sendRaw(backend, '/v1/projects', { headers: { origin: APP_ORIGIN } });
       expect(ok.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
       expect(ok.headers.get('access-control-expose-headers')).toMatch(/X-Request-Id/);
       const unauthorized = await fetch(`${backend.baseUrl}/v1/projects`, { headers: { origin: APP_ORIGIN } });
@@ -76,11 +66,7 @@ describe('CORS', () => {
   });
 
   describe("with CORS_ORIGINS='*' (the sandbox default)", () => {
-    let backend: TestBackend;
-    beforeAll(async () => {
-      backend = await startBackend('sqlite', { CORS_ORIGINS: '*' });
-    });
-    afterAll(async () => backend?.close());
+    const backend = useBackend('sqlite', { CORS_ORIGINS: '*' });
 
     it('allows any origin with *', async () => {
       const answer = await preflight(`${backend.baseUrl}/v1/flows`, 'https://anything.example.org');
@@ -91,11 +77,7 @@ describe('CORS', () => {
 });
 
 describe('the contract and the docs, served', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    backend = await startBackend('sqlite');
-  });
-  afterAll(async () => backend?.close());
+  const backend = useBackend('sqlite');
 
   it('serves the bundle at /api/openapi.json without a key, cacheable with an ETag', async () => {
     const response = await fetch(`${backend.baseUrl}/openapi.json`);
@@ -148,7 +130,7 @@ describe.each(storeKinds)('metrics on %s', (kind) => {
   afterAll(async () => backend?.close());
 
   it('counts requests by operationId and status and times them, on METRICS_PORT only', async () => {
-    await fetch(`${backend.baseUrl}/v1/projects`, { headers: { authorization: `Bearer ${backend.apiKey}` } });
+    await sendRaw(backend, '/v1/projects');
     await fetch(`${backend.baseUrl}/v1/projects`);
     const response = await fetch(metricsUrl);
     expect(response.status).toBe(200);

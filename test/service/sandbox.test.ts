@@ -5,10 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/demo/data';
-import { startBackend, type TestBackend } from '../support/backend';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { crawl } from '../support/crawl';
 import { startSandboxProcess } from '../support/process';
+import { sendRaw } from '../support/raw-requests';
+import { useBackend } from '../support/suite';
 
 const bundle = loadBundle();
 const operations = listOperations(bundle);
@@ -57,12 +58,8 @@ describe('the sandbox process', () => {
 });
 
 describe('no 5xx on data the service made itself', () => {
-  let backend: TestBackend;
-  beforeAll(async () => {
-    // The default configuration: the bootstrap admin gets BOOTSTRAP_ADMIN_EMAIL's default.
-    backend = await startBackend('sqlite');
-  });
-  afterAll(async () => backend?.close());
+  // The default configuration: the bootstrap admin gets BOOTSTRAP_ADMIN_EMAIL's default.
+  const backend = useBackend('sqlite');
 
   it('after the bootstrap', async () => {
     const result = await crawl(backend.baseUrl, backend.apiKey);
@@ -70,10 +67,9 @@ describe('no 5xx on data the service made itself', () => {
   });
 
   it('after demo-data, loaded after the README had the user create sales-ops', async () => {
-    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+    const response = await sendRaw(backend, '/v1/projects', {
       method: 'POST',
-      headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ displayName: 'Sales operations', externalId: 'sales-ops' }),
+      body: { displayName: 'Sales operations', externalId: 'sales-ops' },
     });
     expect(response.status).toBe(201);
     const summary = await loadDemoData(backend.store, { platformId: backend.platformId, userId: backend.adminUserId });

@@ -8,59 +8,25 @@
 //
 // useBackend starts the backend in the block's beforeAll and closes it in its afterAll;
 // useOtherPlatform makes the second tenant in a beforeAll after it (Vitest runs a block's beforeAll
-// hooks one after the other, in the order they were added). What they return reads the started
-// backend (or platform) each time one of its fields is used: in tests and hooks, not while the
-// describe block is being collected (that throws).
+// hooks one after the other, in the order they were added). Each returns at once an object that its
+// beforeAll fills in, so the suite's tests and helper functions can close over it: its fields are
+// there in tests and hooks, not yet while the describe block is collected.
 import { afterAll, beforeAll } from 'vitest';
-import type { ApiClient } from '../../src/client';
 import type { StoreKind } from '../../src/store/database';
 import { startBackend, type TestBackend, type TestPlatform } from './backend';
 
-function notStarted(what: string): Error {
-  return new Error(`${what} exists from the describe block's beforeAll to its afterAll: use it in a test or a hook`);
-}
-
 /** The backend of the enclosing describe block, on a fresh store of `kind`, with the environment `env`. */
 export function useBackend(kind: StoreKind, env: NodeJS.ProcessEnv = {}): TestBackend {
-  let started: TestBackend | undefined;
+  const backend = { kind } as TestBackend;
+  let started = false;
   beforeAll(async () => {
-    started = await startBackend(kind, env);
+    Object.assign(backend, await startBackend(kind, env));
+    started = true;
   });
   afterAll(async () => {
-    await started?.close();
-    started = undefined;
+    if (started) await backend.close();
   });
-  const current = (): TestBackend => {
-    if (!started) throw notStarted('the suite backend');
-    return started;
-  };
-  return {
-    kind,
-    get baseUrl(): string {
-      return current().baseUrl;
-    },
-    get store() {
-      return current().store;
-    },
-    get logs(): string[] {
-      return current().logs;
-    },
-    get platformId(): string {
-      return current().platformId;
-    },
-    get adminUserId(): string {
-      return current().adminUserId;
-    },
-    get apiKey(): string {
-      return current().apiKey;
-    },
-    get client(): ApiClient {
-      return current().client;
-    },
-    newPlatform: () => current().newPlatform(),
-    clientWith: (apiKey) => current().clientWith(apiKey),
-    close: () => current().close(),
-  };
+  return backend;
 }
 
 /**
@@ -68,26 +34,9 @@ export function useBackend(kind: StoreKind, env: NodeJS.ProcessEnv = {}): TestBa
  * reach none of the first platform's records.
  */
 export function useOtherPlatform(backend: TestBackend): TestPlatform {
-  let made: TestPlatform | undefined;
+  const platform = {} as TestPlatform;
   beforeAll(async () => {
-    made = await backend.newPlatform();
+    Object.assign(platform, await backend.newPlatform());
   });
-  const current = (): TestPlatform => {
-    if (!made) throw notStarted('the other platform');
-    return made;
-  };
-  return {
-    get platformId(): string {
-      return current().platformId;
-    },
-    get adminUserId(): string {
-      return current().adminUserId;
-    },
-    get apiKey(): string {
-      return current().apiKey;
-    },
-    get client(): ApiClient {
-      return current().client;
-    },
-  };
+  return platform;
 }
