@@ -15,6 +15,7 @@ import { createApp } from '../../src/http/app';
 import { createPlatform } from '../../src/platforms/service';
 import * as projects from '../../src/projects/service';
 import { migrate, openStore, type Store } from '../../src/store/database';
+import { sendRaw } from '../support/raw-requests';
 
 type Flow = components['schemas']['Flow'];
 
@@ -61,7 +62,7 @@ describe('response validation', () => {
 
   async function getFlow(changed: (flow: Flow) => unknown): Promise<{ status: number; type: string | null }> {
     change = changed;
-    const response = await fetch(`${baseUrl}/v1/flows/${flowId}`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const response = await sendRaw({ baseUrl, apiKey }, `/v1/flows/${flowId}`);
     await response.arrayBuffer();
     return { status: response.status, type: response.headers.get('content-type') };
   }

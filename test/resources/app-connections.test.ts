@@ -28,7 +28,7 @@ import {
   storedConnectionText,
 } from '../support/builders';
 import { MAX_PAGE_SIZE } from '../support/contract';
-import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectPreviousLeadsBack, walkPages } from '../support/lists';
 import { expectNotFound } from '../support/problems';
 import { sendRaw } from '../support/raw-requests';
 import { useBackend, useOtherPlatform } from '../support/suite';

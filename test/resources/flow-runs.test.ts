@@ -7,7 +7,7 @@ import * as flowRuns from '../../src/flow-runs/service';
 import * as flowService from '../../src/flows/service';
 import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenProject, givenRun } from '../support/builders';
-import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectPreviousLeadsBack, namesOf, walkPages } from '../support/lists';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { sendRaw } from '../support/raw-requests';
 import { useBackend, useOtherPlatform } from '../support/suite';
@@ -252,8 +252,7 @@ describe.each(storeKinds)('flow runs on %s', (kind) => {
     /** The runs a query lists, by name ('r4 r1'). */
     async function listed(query: Omit<FlowRunListQuery, 'projectId'>): Promise<string> {
       const page = await unwrap(backend.client.GET('/v1/flow-runs', { params: { query: { projectId, ...query } } }));
-      const names = new Map(Object.entries(runs).map(([name, run]) => [run.id, name]));
-      return page.data.map((run) => names.get(run.id) ?? run.id).join(' ');
+      return namesOf(page.data, runs);
     }
 
     it('lists production runs newest first, on one page', async () => {

@@ -16,7 +16,7 @@ import {
   WEBHOOK_TRIGGER,
 } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
-import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectPreviousLeadsBack, namesOf, walkPages } from '../support/lists';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { sendRaw } from '../support/raw-requests';
 import { useBackend, useOtherPlatform } from '../support/suite';
@@ -337,8 +337,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     /** The flows a query lists, by name ('d c b a'). */
     async function listed(query: Omit<FlowListQuery, 'projectId'>): Promise<string> {
       const page = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, ...query } } }));
-      const names = new Map(Object.entries(flows).map(([name, flow]) => [flow.id, name]));
-      return page.data.map((flow) => names.get(flow.id) ?? flow.id).join(' ');
+      return namesOf(page.data, flows);
     }
 
     it("lists newest first with each flow's latest version, on one page", async () => {

@@ -6,7 +6,7 @@ import { DEFAULT_MAX_CONCURRENT_JOBS, DEFAULT_PROJECT_PAGE_SIZE } from '../../sr
 import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenUser, storedMcpServerIds } from '../support/builders';
 import { ID_PATTERN, MAX_PAGE_SIZE } from '../support/contract';
-import { expectPreviousLeadsBack, walkPages } from '../support/paging';
+import { expectPreviousLeadsBack, walkPages } from '../support/lists';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { sendRaw } from '../support/raw-requests';
 import { useBackend, useOtherPlatform } from '../support/suite';

@@ -4,7 +4,7 @@ import { unwrap } from '../../src/client';
 import { storeKinds, type TestPlatform } from '../support/backend';
 import { givenUser } from '../support/builders';
 import { MAX_PAGE_SIZE } from '../support/contract';
-import { walkPages } from '../support/paging';
+import { walkPages } from '../support/lists';
 import { useBackend } from '../support/suite';
 
 describe.each(storeKinds)('users on %s', (kind) => {

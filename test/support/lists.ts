@@ -1,4 +1,5 @@
-// Walking the cursor-paged lists (next, previous) the way the paging tests of every list do.
+// Reading the lists the way the list tests of every resource do: the items of a page by name,
+// and walking the pages with their cursors (next, previous).
 import { expect } from 'vitest';
 import { unwrap } from '../../src/client';
 
@@ -6,6 +7,15 @@ interface Page<T> {
   data: T[];
   next: string | null;
   previous: string | null;
+}
+
+/**
+ * The items, by the names `named` gives them, in list order ('d c b a'); an item without a name by
+ * its id. For filter tests that read as a table: query, then the records it lists.
+ */
+export function namesOf(items: { id: string }[], named: Record<string, { id: string }>): string {
+  const names = new Map(Object.entries(named).map(([name, item]) => [item.id, name]));
+  return items.map((item) => names.get(item.id) ?? item.id).join(' ');
 }
 
 /** A call of the typed client for one page of a list: the filters and limit fixed, the cursor given. */
