@@ -163,12 +163,12 @@ describe('code samples in the docs', () => {
       return errors;
     }
 
-    // The TypeScript of the landing page (info.description) and of the README's section on the
-    // client, each type-checked as one module: their blocks build on each other.
+    // The TypeScript of the landing page (info.description) and of the docs' section on the typed
+    // client (docs/frontend.md), each type-checked as one module: their blocks build on each other.
     const info = isObject(bundle.info) ? bundle.info : {};
     const landing = tsBlocks(String(info.description ?? ''));
-    const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
-    const section = /\n## Docs and the typed client\n([\s\S]*?)(?=\n## |$)/.exec(readme)?.[1] ?? '';
+    const readme = readFileSync(join(projectRoot, 'docs', 'frontend.md'), 'utf8');
+    const section = /\n## The typed client\n([\s\S]*?)(?=\n## |$)/.exec(readme)?.[1] ?? '';
     const readmeBlocks = tsBlocks(section);
     const documentNames = ['landingPage', 'readmeClient', 'readmeMsw'];
 
@@ -193,7 +193,7 @@ describe('code samples in the docs', () => {
       expect(landing.length).toBeGreaterThanOrEqual(2);
     });
 
-    it("finds the TypeScript blocks of the README's section on the client", () => {
+    it("finds the TypeScript blocks of the docs' section on the typed client", () => {
       expect(readmeBlocks.length).toBeGreaterThanOrEqual(3);
     });
 

@@ -1,7 +1,11 @@
 /**
  * Contract test: the OpenAPI 3.1 bundle (generated/openapi.json) must contain everything the
- * user's interface document (shared/seed/interface-spec.md) says, and the full enum sets of
- * contract-decisions.md section 2.
+ * user's interface document says, and the full enum sets of contract-decisions.md section 2.
+ * The interface document is docs/interface-spec.md: the user's document, copied into the
+ * repository as they gave it (the section numbers below are its own); it is theirs, so it is never
+ * edited here, and a new version of it replaces the copy whole. contract-decisions.md is the
+ * team's decisions document, kept outside the repository; what it decided is recorded in
+ * openapi/DECISIONS.md.
  *
  * The expectation tables below are TRANSCRIBED BY HAND from the interface document. They are
  * never derived from the bundle. The test walks the bundle starting from its operations
