@@ -2,17 +2,14 @@
 // express-openapi-validator, reading the same bundle as the docs, the mock and the client.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../../core/errors';
 import { queryPairsOf } from '../pipeline/query';
-import { compileSpecCheckOnFirstUse } from './api-spec-check';
-import { loadBundledContractAsIs } from './contract-loading';
 import { dateTimeFormat } from './date-time-format';
-import { prepareContractWithoutCompiling } from './preprocessor-without-compiling';
-import { countCharactersWithoutScanning, rememberResponseContentTypes } from './response-validation-shortcuts';
-import { compileRoutePatternsOnce } from './route-pattern-cache';
-import { settleUrlParseWarning } from './url-parse-warning';
+import { applyValidatorPatches } from './patches';
+
+/** The contract as the validator's options take it. */
+type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
 /**
  * The bundle as the validator needs it:
@@ -25,7 +22,7 @@ import { settleUrlParseWarning } from './url-parse-warning';
  * - where responses are not validated (production), the operations' responses are left out: the
  *   validator would otherwise prepare every response schema at start-up, and keep them, for nothing.
  */
-function forValidator(bundle: unknown, validateResponses: boolean): OpenAPIV3.DocumentV3_1 {
+function forValidator(bundle: unknown, validateResponses: boolean): ApiSpec {
   const document = JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) => {
     if (key === 'discriminator' && isObject(value)) {
       const { propertyName } = value as { propertyName: string };
@@ -48,7 +45,7 @@ function forValidator(bundle: unknown, validateResponses: boolean): OpenAPIV3.Do
       pathItem.head = { ...pathItem.get, operationId: `${String(pathItem.get.operationId)}Head` };
     }
   }
-  return document as unknown as OpenAPIV3.DocumentV3_1;
+  return document as unknown as ApiSpec;
 }
 
 /**
@@ -104,13 +101,8 @@ function integerQueryText(bundle: Bundle): RequestHandler {
 }
 
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
-  compileRoutePatternsOnce();
-  compileSpecCheckOnFirstUse();
-  prepareContractWithoutCompiling();
-  loadBundledContractAsIs();
-  settleUrlParseWarning();
-  countCharactersWithoutScanning();
-  rememberResponseContentTypes();
+  // Throws, before anything is patched, when the installed validator is not the patched version.
+  applyValidatorPatches();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),
     // The contract is checked against the OpenAPI schema where responses are (development, tests
