@@ -318,6 +318,24 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
     expect(response.status).toBe(200);
   });
 
+  // ─── 10a: one Authorization header ──────────────────────────────────────────────────────────
+
+  it('refuses two Authorization headers with a 400, even when both carry the valid key', async () => {
+    const authorization = `Bearer ${backend.apiKey}`;
+    for (const second of [authorization, `Bearer ${'x'.repeat(64)}`]) {
+      const { text } = await rawExchange(backend.baseUrl, [
+        `GET /api/v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nauthorization: ${second}\r\nConnection: close\r\n\r\n`,
+      ]);
+      const response = parseRaw(text);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({
+        code: 'VALIDATION',
+        errors: [{ location: 'header', pointer: 'authorization', message: 'must be sent once, not 2 times' }],
+      });
+    }
+  });
+
   // ─── 11: URL schemes ────────────────────────────────────────────────────────────────────────
 
   it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'vbscript:x'])(
