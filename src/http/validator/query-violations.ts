@@ -85,11 +85,9 @@ function beyondTheValidator(req: Request, rules: QueryRules, issues: readonly Va
     added.push(queryIssue(key, 'must be an integer written in decimal digits'));
     named.add(key);
   }
+  if (issues.length + added.length === 0 || named.has(CURSOR)) return added;
   const cursors = queryPairsOf(req).filter((pair) => pair.key === CURSOR);
-  const [cursor] = cursors;
-  const refused = issues.length + added.length > 0;
-  const defect =
-    refused && !named.has(CURSOR) && cursors.length === 1 && cursor ? cursorDefect(cursor.value) : undefined;
+  const defect = cursors.length === 1 && cursors[0] ? cursorDefect(cursors[0].value) : undefined;
   if (defect !== undefined) added.push(queryIssue(CURSOR, defect));
   return added;
 }
