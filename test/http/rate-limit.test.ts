@@ -306,6 +306,10 @@ describe.runIf(REDIS_URL)('rate limits when Redis fails', () => {
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0] ?? '{}')).toMatchObject({ level: 40 });
     expect(await counterValue(metricsUrl, 'rate_limit_fallback_requests_total')).toBe(LIMIT + 1);
+    // The budget of failed authentication too.
+    const guesses = await sendTimes(LIMIT + 1, () => send(backend, '/v1/projects', newApiKey()));
+    expect(guesses.map((answer) => answer.status)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(guesses.at(-1)?.body).toMatchObject({ params: { policy: 'client-address' } });
 
     await redis.restore();
     const deadline = Date.now() + 15_000;
