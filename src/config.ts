@@ -1,4 +1,5 @@
 // Configuration from environment variables (documented in the README with their defaults).
+import { isIP } from 'node:net';
 import { isEmail } from './core/email';
 import { isApiKey } from './platforms/api-keys';
 
@@ -34,6 +35,12 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** MAX_CONNECTIONS: connections beyond this many open ones are closed at once. */
   maxConnections: number;
+  /**
+   * TRUST_PROXY: the proxies in front whose X-Forwarded-For names the client (its address is what
+   * the rate limits count requests without a valid key by), as Express's `trust proxy`: a number
+   * of hops, or addresses and subnets; unset: none, the socket's address is the client's.
+   */
+  trustProxy: false | number | string[];
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -104,6 +111,42 @@ function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[])
   return list;
 }
 
+/** Express's names for address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `address`, `address/prefix` or `address/netmask`, as proxy-addr (Express's `trust proxy`) reads them. */
+function isAddressOrSubnet(text: string): boolean {
+  const [address = '', range, ...rest] = text.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(range) === 4;
+}
+
+/** Off, a number of hops (1 and up), or a comma-separated list of addresses, subnets and range names. */
+function trustedProxies(env: NodeJS.ProcessEnv, name: string): false | number | string[] {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  // Express would then take the first address of X-Forwarded-For, which any client can write.
+  if (raw === 'true')
+    throw new Error(
+      `${name}=true would let any client choose its address; give the number of proxies or their addresses`,
+    );
+  if (/^\d+$/.test(raw)) return integer(env, name, 0, 1, 100);
+  const list = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  for (const entry of list) {
+    if (!PROXY_RANGES.has(entry) && !isAddressOrSubnet(entry))
+      throw new Error(
+        `${name}: '${entry}' is not a number of proxies, an address, a subnet (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      );
+  }
+  return list;
+}
+
 /** Slow and idle connections are bounded: a client that dribbles bytes holds a socket only briefly. */
 function connectionLimits(
   env: NodeJS.ProcessEnv,
@@ -144,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS', []),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
     ...connectionLimits(env),
+    trustProxy: trustedProxies(env, 'TRUST_PROXY'),
   };
 }

@@ -110,8 +110,8 @@ export async function startService(
       perMinute: config.rateLimitPerMinute,
       redis,
       redisPrefix: config.redisPrefix,
-      onStoreError: (error) => logger.error({ err: error }, 'rate limit store failed; request let through'),
     },
+    trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
     ...(metrics ? { metrics } : {}),
   });

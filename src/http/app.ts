@@ -7,7 +7,7 @@ import type { HandlerRegistry } from '../handler';
 import type { Store } from '../store/database';
 import { requestMetrics, type ServiceMetrics } from './observability/metrics';
 import { requestLog } from './observability/request-log';
-import { authentication, keysOfStore } from './pipeline/authentication';
+import { identification, keysOfStore, requireAuthentication } from './pipeline/authentication';
 import { bodyParser } from './pipeline/body-parser';
 import { cors } from './pipeline/cors';
 import { dispatch, operationRoutes } from './pipeline/dispatch';
@@ -34,6 +34,11 @@ export interface AppOptions {
   bodyLimit: number;
   /** Requests a minute per API key or client address, and where the counters live. */
   rateLimit: RateLimitOptions;
+  /**
+   * The proxies whose X-Forwarded-For gives the client's address (TRUST_PROXY), as Express's
+   * `trust proxy` takes them: how many hops, or their addresses and subnets; false or absent: none.
+   */
+  trustProxy?: false | number | readonly string[];
   /** Browser origins allowed by CORS ('*': any); none when absent. */
   corsOrigins?: '*' | readonly string[];
   /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
@@ -45,10 +50,16 @@ export function createApp(options: AppOptions): express.Express {
   const routes = operationRoutes(bundle);
   const publicPaths = new Set(routes.filter((route) => route.public).map((route) => route.expressPath));
 
-  const limits = rateLimits(options.rateLimit);
+  const trustProxy = options.trustProxy ?? false;
+  const limits = rateLimits(options.rateLimit, {
+    logger: options.logger,
+    metrics: options.metrics,
+    behindProxy: trustProxy !== false,
+  });
 
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
   app.set('etag', false);
   app.set('query parser', parseQuery);
   useLeanJson(app);
@@ -60,10 +71,11 @@ export function createApp(options: AppOptions): express.Express {
       requestLog(app, options.logger),
       ...(options.metrics ? [requestMetrics(options.metrics, routes)] : []),
       cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }),
-      limits.byClientAddress,
+      // Who the key is first, so that a valid key spends its own budget and only that.
+      identification(keysOfStore(options.store), publicPaths),
+      limits,
       selfDocs(bundle, basePathOf(bundle)),
-      authentication(keysOfStore(options.store), publicPaths),
-      limits.byApiKey,
+      requireAuthentication(publicPaths),
       bodyParser(options.bodyLimit),
       queryShape(),
       inputText(),

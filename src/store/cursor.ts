@@ -46,17 +46,37 @@ function isCursorPayload(value: unknown): value is CursorPayload {
   );
 }
 
-export function decodeCursor(cursor: string, list: string, filters: string, keyLength: number): CursorPosition {
-  const rejected = (why: string) =>
-    invalid('query', 'cursor', `The cursor ${why}; pass the next or previous of an earlier page of this list.`);
+/** The store's words for a cursor it refuses. */
+function rejection(why: string): string {
+  return `The cursor ${why}; pass the next or previous of an earlier page of this list.`;
+}
+
+/** The payload of a cursor, or why it cannot be one this service made, whatever list it is given to. */
+function readCursor(cursor: string): CursorPayload | 'cannot be decoded' | 'is malformed' {
   let payload: unknown;
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error('not base64url');
     payload = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw rejected('cannot be decoded');
+    return 'cannot be decoded';
   }
-  if (!isCursorPayload(payload) || payload.k.length !== keyLength) throw rejected('is malformed');
+  return isCursorPayload(payload) ? payload : 'is malformed';
+}
+
+/**
+ * Why no list would take this cursor, in the words decodeCursor would use; undefined when some list
+ * might. For a request refused before any list is read, so that its problem names the cursor too.
+ */
+export function cursorDefect(cursor: string): string | undefined {
+  const payload = readCursor(cursor);
+  return typeof payload === 'string' ? rejection(payload) : undefined;
+}
+
+export function decodeCursor(cursor: string, list: string, filters: string, keyLength: number): CursorPosition {
+  const rejected = (why: string) => invalid('query', 'cursor', rejection(why));
+  const payload = readCursor(cursor);
+  if (typeof payload === 'string') throw rejected(payload);
+  if (payload.k.length !== keyLength) throw rejected('is malformed');
   if (payload.l !== list) throw rejected('belongs to another list');
   if (payload.f !== filters) throw rejected('was made with other filters');
   return { direction: payload.d === 'n' ? 'next' : 'previous', key: payload.k };

@@ -1,5 +1,7 @@
 // Counters of the rate limits: requests per key in fixed windows (a key's window starts with its
-// first request), in this process's memory or in Redis, where every instance counts together.
+// first request), in this process's memory or in Redis, where every instance counts together. When
+// Redis cannot count (an outage, a timeout), requests are counted in memory meanwhile: each
+// instance then keeps its own budgets, which is looser than one shared budget but never none.
 import type { RedisConnection } from './redis';
 
 export interface WindowCount {
@@ -11,8 +13,6 @@ export interface WindowCount {
 
 export interface RateLimitCounters {
   increment(key: string): Promise<WindowCount>;
-  /** Takes one request back (one that turned out not to count). */
-  decrement(key: string): Promise<void>;
 }
 
 /** Counters in memory: one map of live windows, swept of ended ones once a window. */
@@ -33,10 +33,6 @@ export function memoryCounters(windowMs: number): RateLimitCounters {
       }
       window.hits += 1;
       return { hits: window.hits, resetAt: window.resetAt };
-    },
-    async decrement(key) {
-      const window = windows.get(key);
-      if (window && window.hits > 0) window.hits -= 1;
     },
   };
 }
@@ -61,14 +57,83 @@ export function redisCounters(redis: RedisConnection, prefix: string, windowMs: 
         throw new Error(`unexpected reply from Redis to the rate-limit count: ${JSON.stringify(reply)}`);
       return { hits, resetAt: Date.now() + ttl };
     },
-    async decrement(key) {
-      // Only while the window lives: a DECR on an expired key would start a window at -1.
-      await redis.sendCommand([
-        'EVAL',
-        "if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('DECR', KEYS[1]) end return 0",
-        '1',
-        prefix + key,
-      ]);
+  };
+}
+
+/** What the service hears of the counters falling back to memory and coming back to Redis. */
+export interface FallbackEvents {
+  /** Redis failed a count: from now on requests are counted in memory, until Redis counts again. */
+  fellBack(error: unknown): void;
+  /** Redis counted again after failing. */
+  recovered(): void;
+  /** A request was counted in memory because Redis could not count it. */
+  countedInMemory(): void;
+}
+
+/** After Redis fails, how long requests are counted in memory before Redis is tried again. */
+export const RETRY_AFTER_FAILURE_MS = 1_000;
+
+/**
+ * Whether Redis counts, shared by every budget on one connection: each change is reported once, and
+ * while Redis fails only one request a RETRY_AFTER_FAILURE_MS tries it (a Redis that stopped
+ * answering would otherwise hold every request for the command timeout).
+ */
+export interface RedisCountingState {
+  /** Whether to ask Redis now. */
+  shouldTry(): boolean;
+  counted(): void;
+  failed(error: unknown): void;
+  /** A request counted in memory. */
+  countedInMemory(): void;
+}
+
+export function redisCountingState(events: FallbackEvents): RedisCountingState {
+  let failing = false;
+  let retryAt = 0;
+  return {
+    shouldTry() {
+      if (!failing) return true;
+      const now = Date.now();
+      if (now < retryAt) return false;
+      retryAt = now + RETRY_AFTER_FAILURE_MS;
+      return true;
+    },
+    counted() {
+      if (!failing) return;
+      failing = false;
+      events.recovered();
+    },
+    failed(error) {
+      retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+      if (failing) return;
+      failing = true;
+      events.fellBack(error);
+    },
+    countedInMemory() {
+      events.countedInMemory();
+    },
+  };
+}
+
+/** `shared` (Redis) while it counts, else `local` (memory), as `state` says. */
+export function countersWithFallback(
+  shared: RateLimitCounters,
+  local: RateLimitCounters,
+  state: RedisCountingState,
+): RateLimitCounters {
+  return {
+    async increment(key) {
+      if (state.shouldTry()) {
+        try {
+          const count = await shared.increment(key);
+          state.counted();
+          return count;
+        } catch (error) {
+          state.failed(error);
+        }
+      }
+      state.countedInMemory();
+      return local.increment(key);
     },
   };
 }

@@ -1,13 +1,30 @@
 // The Redis connection instances share what they must count together (rate-limit budgets).
-// Commands fail at once while the connection is down instead of queueing, so a Redis outage slows
-// no request: the callers decide what a failed command means (rate limits let the request through).
+// Commands fail at once while the connection is down instead of queueing, and within
+// COMMAND_TIMEOUT_MS when Redis stops answering on a connection that looks open, so a Redis outage
+// slows no request: the callers decide what a failed command means (rate limits count in memory).
 
 /** What the service uses of a connection. */
 export interface RedisConnection {
   readonly isOpen: boolean;
-  /** One raw command, e.g. `['INCR', key]`; rejects at once while disconnected. */
+  /** One raw command, e.g. `['INCR', key]`; rejects at once while disconnected, and after COMMAND_TIMEOUT_MS. */
   sendCommand(args: string[]): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/** A command Redis has not answered by then is failed (a Redis answers in well under a millisecond). */
+export const COMMAND_TIMEOUT_MS = 500;
+
+/**
+ * `reply`, or a rejection once `ms` have passed. The client's own `timeout` option only bounds the
+ * wait for the command to be written, not for its reply: a Redis that holds the connection open and
+ * answers nothing would hold every command. A late reply is still read, and dropped.
+ */
+function withinTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([reply, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -36,5 +53,16 @@ export async function openRedis(url: string, onError: (error: unknown) => void):
     );
   }
   connected = true;
-  return client;
+  return {
+    get isOpen() {
+      return client.isOpen;
+    },
+    sendCommand: (args) => withinTimeout(client.sendCommand(args), COMMAND_TIMEOUT_MS),
+    async close() {
+      // close() waits for the replies of the commands sent: not for longer than one of them may take.
+      const closed = client.close().catch(() => undefined);
+      await withinTimeout(closed, COMMAND_TIMEOUT_MS).catch(() => undefined);
+      if (client.isOpen) client.destroy();
+    },
+  };
 }

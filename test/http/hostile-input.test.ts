@@ -268,15 +268,26 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
     ['a URI too long', `GET /api/health?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
     ['a malformed request line', 'GET\x01 / HTTP/1.1\r\n\r\n', 400],
     ['a malformed header', 'GET /api/health HTTP/1.1\r\nBad Header\r\n\r\n', 400],
-  ])('answers %s with a problem and a request id', async (_name, request, status) => {
-    const { text } = await rawExchange(backend.baseUrl, [request]);
-    const response = parseRaw(text);
-    expect(response.status).toBe(status);
-    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
-    expect(response.body).toMatchObject({ status, requestId: response.headers['x-request-id'] });
-    expect(typeof response.body.code).toBe('string');
-  });
+    [
+      'a Content-Length beside a Transfer-Encoding',
+      'POST /api/v1/projects HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+      400,
+    ],
+  ])(
+    'answers %s with a problem, a request id and the headers of every API response',
+    async (_name, request, status) => {
+      const { text } = await rawExchange(backend.baseUrl, [request]);
+      const response = parseRaw(text);
+      expect(response.status).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.body).toMatchObject({ status, requestId: response.headers['x-request-id'] });
+      expect(typeof response.body.code).toBe('string');
+    },
+  );
 
   // ─── 9: HEAD and a trailing slash ───────────────────────────────────────────────────────────
 
@@ -305,6 +316,24 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
       headers: { authorization: `${scheme} ${backend.apiKey}` },
     });
     expect(response.status).toBe(200);
+  });
+
+  // ─── 10a: one Authorization header ──────────────────────────────────────────────────────────
+
+  it('refuses two Authorization headers with a 400, even when both carry the valid key', async () => {
+    const authorization = `Bearer ${backend.apiKey}`;
+    for (const second of [authorization, `Bearer ${'x'.repeat(64)}`]) {
+      const { text } = await rawExchange(backend.baseUrl, [
+        `GET /api/v1/projects HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nauthorization: ${second}\r\nConnection: close\r\n\r\n`,
+      ]);
+      const response = parseRaw(text);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({
+        code: 'VALIDATION',
+        errors: [{ location: 'header', pointer: 'authorization', message: 'must be sent once, not 2 times' }],
+      });
+    }
   });
 
   // ─── 11: URL schemes ────────────────────────────────────────────────────────────────────────

@@ -49,7 +49,7 @@ describe('response validation', () => {
       },
       validateResponses: true,
       bodyLimit: 1_000_000,
-      rateLimit: { perMinute: 0, redis: undefined, redisPrefix: 'test:', onStoreError: () => undefined },
+      rateLimit: { perMinute: 0, redis: undefined, redisPrefix: 'test:' },
     });
     server = createServer(app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,12 +1,14 @@
-// CORS open to any origin, as Prism's own server has it, so that a frontend's dev server on another
-// port can call the mock from the browser. Only the mock (mock-app.ts) uses it; preflights are
-// answered here, before authentication (a browser sends them without credentials).
+// CORS open to any origin, so that a frontend's dev server on another port can call the mock from
+// the browser. Only the mock (mock-app.ts) uses it; preflights are answered here, before
+// authentication (a browser sends them without credentials). The origin is echoed but credentials
+// are never allowed: the mock authenticates with a Bearer header, which a page sets itself, so no
+// request needs the browser's cookies; allowing them for any origin (as Prism's own server does)
+// would let any site send a visitor's cookies for this host along and read the answers.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 export function openCors(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Access-Control-Allow-Origin', req.get('origin') ?? '*');
-    res.setHeader('Access-Control-Allow-Credentials', 'true');
     res.setHeader('Access-Control-Expose-Headers', '*');
     res.setHeader('Vary', 'Origin');
     if (req.method === 'OPTIONS' && req.get('access-control-request-method')) {

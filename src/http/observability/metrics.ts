@@ -10,6 +10,8 @@ export interface ServiceMetrics {
   registry: Registry;
   requests: Counter<'operation' | 'method' | 'status'>;
   duration: Histogram<'operation' | 'method' | 'status'>;
+  /** Requests whose rate-limit budget was counted in this instance because Redis could not count it. */
+  rateLimitFallbacks: Counter;
 }
 
 /**
@@ -34,6 +36,11 @@ export async function createMetrics(store: Store): Promise<ServiceMetrics> {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const rateLimitFallbacks = new Counter({
+    name: 'rate_limit_fallback_requests_total',
+    help: 'Requests counted against an in-memory budget of this instance because Redis (REDIS_URL) could not count them: rate limits are per instance meanwhile.',
+    registers: [registry],
+  });
   new Gauge({
     name: 'store_info',
     help: 'The store in use (kind: sqlite or postgres); always 1.',
@@ -56,7 +63,7 @@ export async function createMetrics(store: Store): Promise<ServiceMetrics> {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  return { registry, requests, duration };
+  return { registry, requests, duration, rateLimitFallbacks };
 }
 
 interface RouteMatcher {

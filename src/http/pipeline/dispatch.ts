@@ -7,7 +7,7 @@ import { type Bundle, basePathOf, deref, type HttpMethod, isObject, listOperatio
 import { ApiError } from '../../core/errors';
 import type { HandlerRegistry, OperationId, RequestContext } from '../../handler';
 import type { Store } from '../../store/database';
-import { operationIdOf, pathParamsOf } from '../validator/validation';
+import { operationIdOf, pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
 import { requestIdOf } from './request-id';
 

@@ -1,9 +1,12 @@
 // Rate limits: a budget of requests a minute per API key, and one per client address for what no
-// valid key vouches for: health and readiness, and failed authentication (so guessing keys is
-// slow). Counters live in Redis when configured, so every instance draws on one budget; else in
-// this process's memory (src/store/rate-limit-counters.ts). Every response carries the IETF
-// `RateLimit` and `RateLimit-Policy` headers (draft 8) of the budget that applied; an exhausted one
-// answers 429 RATE_LIMITED with `Retry-After`.
+// valid key vouches for: health and readiness, the docs, and requests without a valid key (so
+// guessing keys is slow). A request with a valid key spends its key's budget only: behind a proxy,
+// or a NAT, one client sending wrong keys must not lock the others out. The client address is the
+// socket's, or, behind proxies named by TRUST_PROXY, the one they forwarded (X-Forwarded-For).
+// Counters live in Redis when configured, so every instance draws on one budget, and in this
+// process's memory while Redis fails (src/store/rate-limit-counters.ts), or when it is not
+// configured. Every response carries the IETF `RateLimit` and `RateLimit-Policy` headers (draft 8)
+// of the budget that applied; an exhausted one answers 429 RATE_LIMITED with `Retry-After`.
 //
 // Written here rather than with express-rate-limit, whose per-request work (half a dozen awaits,
 // three SHA-256 digests, an IPv6 pattern on IPv4 addresses, debug calls) cost a seventh of a
@@ -12,10 +15,19 @@ import { hash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ipKeyGenerator as IpKeyGenerator } from 'express-rate-limit';
+import type { Logger } from 'pino';
 import { ApiError } from '../../core/errors';
 import { digestOf } from '../../platforms/api-keys';
-import { memoryCounters, type RateLimitCounters, redisCounters } from '../../store/rate-limit-counters';
+import {
+  countersWithFallback,
+  memoryCounters,
+  type RateLimitCounters,
+  type RedisCountingState,
+  redisCounters,
+  redisCountingState,
+} from '../../store/rate-limit-counters';
 import type { RedisConnection } from '../../store/redis';
+import type { ServiceMetrics } from '../observability/metrics';
 import { bearerTokenOf, principalOfRequest } from './authentication';
 
 export interface RateLimitOptions {
@@ -25,15 +37,14 @@ export interface RateLimitOptions {
   redis: RedisConnection | undefined;
   /** Prefix of the Redis keys. */
   redisPrefix: string;
-  /** Where a failing Redis is reported (the request is let through). */
-  onStoreError: (error: unknown) => void;
 }
 
-export interface RateLimits {
-  /** Before authentication: counts requests per client address, refunding those a valid key authenticated. */
-  byClientAddress: RequestHandler;
-  /** After authentication: counts authenticated requests per API key. */
-  byApiKey: RequestHandler;
+/** What the app gives the limits: where to report Redis failing and coming back, and where clients are. */
+export interface RateLimitContext {
+  logger: Logger;
+  metrics: ServiceMetrics | undefined;
+  /** Whether the client address is Express's `req.ip` (TRUST_PROXY set) rather than the socket's. */
+  behindProxy: boolean;
 }
 
 const WINDOW_MS = 60_000;
@@ -70,19 +81,9 @@ class Budget {
     return partitionKey;
   }
 
-  /**
-   * Counts the request under `key` and writes the headers; an exhausted budget becomes a 429 error.
-   * Returns whether it was counted (false when the counters failed: the request goes through).
-   */
-  async count(key: string, res: Response, onStoreError: (error: unknown) => void): Promise<boolean> {
-    let hits: number;
-    let resetAt: number;
-    try {
-      ({ hits, resetAt } = await this.counters.increment(key));
-    } catch (error) {
-      onStoreError(error);
-      return false;
-    }
+  /** Counts the request under `key` and writes the headers; an exhausted budget becomes a 429 error. */
+  async count(key: string, res: Response): Promise<void> {
+    const { hits, resetAt } = await this.counters.increment(key);
     const resetSeconds = Math.max(0, Math.ceil((resetAt - Date.now()) / 1000));
     const partitionKey = this.partitionKeyOf(key);
     res.setHeader('RateLimit', `"${this.policy}"; r=${Math.max(this.limit - hits, 0)}; t=${resetSeconds}`);
@@ -95,14 +96,26 @@ class Budget {
         { params: { policy: this.policy, limit: String(this.limit), windowSeconds: String(WINDOW_SECONDS) } },
       );
     }
-    return true;
   }
 }
 
-function countersOf(options: RateLimitOptions, policy: string): RateLimitCounters {
-  return options.redis
-    ? redisCounters(options.redis, `${options.redisPrefix}rate-limit:${policy}:`, WINDOW_MS)
-    : memoryCounters(WINDOW_MS);
+/** Redis failing and coming back, reported once each, and every request counted in memory meanwhile. */
+function countingStateOf(context: RateLimitContext): RedisCountingState {
+  return redisCountingState({
+    fellBack: (error) =>
+      context.logger.warn(
+        { err: error },
+        'rate limits: Redis failed; counting in this instance until it answers again (budgets are per instance meanwhile)',
+      ),
+    recovered: () => context.logger.info('rate limits: Redis answers again; budgets are shared again'),
+    countedInMemory: () => context.metrics?.rateLimitFallbacks.inc(),
+  });
+}
+
+function countersOf(options: RateLimitOptions, policy: string, state: RedisCountingState): RateLimitCounters {
+  if (!options.redis) return memoryCounters(WINDOW_MS);
+  const shared = redisCounters(options.redis, `${options.redisPrefix}rate-limit:${policy}:`, WINDOW_MS);
+  return countersWithFallback(shared, memoryCounters(WINDOW_MS), state);
 }
 
 let ipv6KeyOf: typeof IpKeyGenerator | undefined;
@@ -111,40 +124,35 @@ let ipv6KeyOf: typeof IpKeyGenerator | undefined;
  * The client's address as its budget's key: IPv6 addresses by their /56 network, as one client
  * holds those (express-rate-limit's ipKeyGenerator, loaded with the first IPv6 client).
  */
-function addressKeyOf(req: Request): string {
-  const address = req.socket.remoteAddress ?? 'unknown';
+function addressKeyOf(address: string): string {
   if (!address.includes(':')) return address;
   ipv6KeyOf ??= (createRequire(import.meta.url)('express-rate-limit') as { ipKeyGenerator: typeof IpKeyGenerator })
     .ipKeyGenerator;
   return ipv6KeyOf(address);
 }
 
-export function rateLimits(options: RateLimitOptions): RateLimits {
-  if (options.perMinute === 0) return { byClientAddress: passThrough, byApiKey: passThrough };
-  const byAddress = new Budget(CLIENT_ADDRESS_POLICY, options.perMinute, countersOf(options, CLIENT_ADDRESS_POLICY));
-  const byKey = new Budget(API_KEY_POLICY, options.perMinute, countersOf(options, API_KEY_POLICY));
-  return {
-    byClientAddress: async (req, res, next) => {
-      const key = addressKeyOf(req);
-      const counted = await byAddress.count(key, res, options.onStoreError);
-      if (counted) {
-        // Every request counts until it turns out to be authenticated: then the API key's budget is
-        // the one that applies, and this one gets the request back.
-        res.once('finish', () => {
-          if (principalOfRequest(req) === undefined) return;
-          byAddress.counters.decrement(key).catch(options.onStoreError);
-        });
-      }
-      next();
-    },
-    byApiKey: async (req, res, next) => {
-      if (principalOfRequest(req) === undefined) return next();
-      // The request is the API key's: its headers replace those of the client address's budget.
-      res.removeHeader('RateLimit');
-      res.removeHeader('RateLimit-Policy');
-      // The key is valid here (authentication passed); its digest, as stored, names its budget.
-      await byKey.count(digestOf(bearerTokenOf(req) ?? ''), res, options.onStoreError);
-      next();
-    },
+/**
+ * After identification (./authentication.ts): a request with a valid key counts against that key's
+ * budget, any other against its client address's.
+ */
+export function rateLimits(options: RateLimitOptions, context: RateLimitContext): RequestHandler {
+  if (options.perMinute === 0) return passThrough;
+  const state = countingStateOf(context);
+  const byAddress = new Budget(
+    CLIENT_ADDRESS_POLICY,
+    options.perMinute,
+    countersOf(options, CLIENT_ADDRESS_POLICY, state),
+  );
+  const byKey = new Budget(API_KEY_POLICY, options.perMinute, countersOf(options, API_KEY_POLICY, state));
+  // `req.ip` reads X-Forwarded-For through the proxies Express trusts; without any, the socket's
+  // address is the same and is read without parsing that header.
+  const addressOf = context.behindProxy
+    ? (req: Request) => req.ip ?? 'unknown'
+    : (req: Request) => req.socket.remoteAddress ?? 'unknown';
+  return async (req, res, next) => {
+    if (principalOfRequest(req) === undefined) await byAddress.count(addressKeyOf(addressOf(req)), res);
+    // The key is valid here (identification found its principal); its digest, as stored, names its budget.
+    else await byKey.count(digestOf(bearerTokenOf(req) ?? ''), res);
+    next();
   };
 }

@@ -42,10 +42,15 @@ function headersOf(directives: Record<string, string[]>): ReadonlyArray<readonly
   return headers;
 }
 
+/** The headers of an API response, for answers written without Express (src/http/problems/client-error.ts). */
+export function apiSecurityHeaders(): ReadonlyArray<readonly [string, string]> {
+  return headersOf(API_POLICY);
+}
+
 /** `pagePaths`: the paths that serve an HTML page (the docs). */
 export function securityHeaders(pagePaths: readonly string[] = []): RequestHandler {
   const pages = new Set(pagePaths);
-  const forApi = headersOf(API_POLICY);
+  const forApi = apiSecurityHeaders();
   const forPages = headersOf(PAGE_POLICY);
   return (req: Request, res: Response, next: NextFunction) => {
     for (const [name, value] of pages.has(req.path) ? forPages : forApi) res.setHeader(name, value);

@@ -1,10 +1,11 @@
 // Errors Node's HTTP parser raises before Express sees a request (headers too large, a malformed
-// request, a request that took too long) are answered as Problems too, with an X-Request-Id,
-// instead of Node's bare status lines.
+// request, a request that took too long) are answered as Problems too, with an X-Request-Id and the
+// headers of every API response (no caching, no MIME sniffing…), instead of Node's bare status lines.
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ApiError } from '../../core/errors';
+import { apiSecurityHeaders } from '../pipeline/security-headers';
 import { problemOf, statusOf } from './problem';
 
 const REASONS: Record<number, string> = {
@@ -37,6 +38,9 @@ function instanceOf(rawPacket: unknown): string {
 export function clientErrorHandler(
   logger: Logger,
 ): (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket) => void {
+  const securityHeaders = apiSecurityHeaders()
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return (error, socket) => {
     // A connection reset or a socket already answered has nobody left to tell.
     const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
@@ -54,6 +58,7 @@ export function clientErrorHandler(
         'Content-Type: application/problem+json\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Request-Id: ${requestId}\r\n` +
+        securityHeaders +
         'Connection: close\r\n\r\n' +
         body,
     );

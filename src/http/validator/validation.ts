@@ -1,18 +1,15 @@
 // Every request (and, outside production, every response) is checked against the contract by
 // express-openapi-validator, reading the same bundle as the docs, the mock and the client.
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import type { OpenAPIV3 } from 'express-openapi-validator/dist/framework/types';
-import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../../core/contract';
-import { invalidWithIssues, type ValidationIssue } from '../../core/errors';
-import { queryPairsOf } from '../pipeline/query';
-import { compileSpecCheckOnFirstUse } from './api-spec-check';
-import { loadBundledContractAsIs } from './contract-loading';
+import { type Bundle, isObject, type JsonObject } from '../../core/contract';
+import { inOrder } from '../pipeline/in-order';
 import { dateTimeFormat } from './date-time-format';
-import { prepareContractWithoutCompiling } from './preprocessor-without-compiling';
-import { countCharactersWithoutScanning, rememberResponseContentTypes } from './response-validation-shortcuts';
-import { compileRoutePatternsOnce } from './route-pattern-cache';
-import { settleUrlParseWarning } from './url-parse-warning';
+import { applyValidatorPatches } from './patches';
+import { withEveryQueryViolation } from './query-violations';
+
+/** The contract as the validator's options take it. */
+type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
 
 /**
  * The bundle as the validator needs it:
@@ -25,7 +22,7 @@ import { settleUrlParseWarning } from './url-parse-warning';
  * - where responses are not validated (production), the operations' responses are left out: the
  *   validator would otherwise prepare every response schema at start-up, and keep them, for nothing.
  */
-function forValidator(bundle: unknown, validateResponses: boolean): OpenAPIV3.DocumentV3_1 {
+function forValidator(bundle: unknown, validateResponses: boolean): ApiSpec {
   const document = JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) => {
     if (key === 'discriminator' && isObject(value)) {
       const { propertyName } = value as { propertyName: string };
@@ -48,69 +45,12 @@ function forValidator(bundle: unknown, validateResponses: boolean): OpenAPIV3.Do
       pathItem.head = { ...pathItem.get, operationId: `${String(pathItem.get.operationId)}Head` };
     }
   }
-  return document as unknown as OpenAPIV3.DocumentV3_1;
-}
-
-/**
- * The operation the validator matched the request to (its operationId; HEAD requests match the GET's
- * `…Head` copy), or undefined when it matched none. Every request that passes validation has one.
- */
-export function operationIdOf(req: Request): string | undefined {
-  const operationId = (req as Request & { openapi?: { schema?: { operationId?: unknown } } }).openapi?.schema
-    ?.operationId;
-  if (typeof operationId !== 'string') return undefined;
-  return req.method === 'HEAD' && operationId.endsWith('Head') ? operationId.slice(0, -'Head'.length) : operationId;
-}
-
-/**
- * The path parameters of the matched operation, decoded and checked by the validator (Express sets
- * `req.params` per route, and the operations are not Express routes: src/http/pipeline/dispatch.ts).
- */
-export function pathParamsOf(req: Request): Record<string, string> {
-  return (req as Request & { openapi?: { pathParams?: Record<string, string> } }).openapi?.pathParams ?? {};
-}
-
-const DECIMAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
-
-/**
- * Ajv coerces `1e309`, `Infinity`, `0x10` and ` 10` to numbers (the first two to Infinity, which
- * then passes `maximum`): an integer query parameter must be written as decimal digits, or 400.
- */
-function integerQueryText(bundle: Bundle): RequestHandler {
-  const integersOf = new Map<string, Set<string>>();
-  for (const { operationId, operation, pathItem } of listOperations(bundle)) {
-    const integers = new Set<string>();
-    const parameters = [pathItem.parameters, operation.parameters].flatMap((list) => (Array.isArray(list) ? list : []));
-    for (const reference of parameters) {
-      const parameter = deref(bundle, reference);
-      if (!isObject(parameter) || parameter.in !== 'query' || typeof parameter.name !== 'string') continue;
-      const schema = deref(bundle, parameter.schema);
-      if (isObject(schema) && schema.type === 'integer') integers.add(parameter.name);
-    }
-    integersOf.set(operationId, integers);
-  }
-  return (req: Request, _res: Response, next: NextFunction) => {
-    const operationId = operationIdOf(req);
-    const integers = operationId === undefined ? undefined : integersOf.get(operationId);
-    if (!integers || integers.size === 0) return next();
-    const issues: ValidationIssue[] = [];
-    for (const { key, value } of queryPairsOf(req)) {
-      if (integers.has(key) && !DECIMAL_INTEGER.test(value))
-        issues.push({ location: 'query', pointer: key, message: 'must be an integer written in decimal digits' });
-    }
-    if (issues.length > 0) throw invalidWithIssues('request', issues);
-    next();
-  };
+  return document as unknown as ApiSpec;
 }
 
 export function contractValidation(bundle: unknown, options: { validateResponses: boolean }): RequestHandler[] {
-  compileRoutePatternsOnce();
-  compileSpecCheckOnFirstUse();
-  prepareContractWithoutCompiling();
-  loadBundledContractAsIs();
-  settleUrlParseWarning();
-  countCharactersWithoutScanning();
-  rememberResponseContentTypes();
+  // Throws, before anything is patched, when the installed validator is not the patched version.
+  applyValidatorPatches();
   const validator = OpenApiValidator.middleware({
     apiSpec: forValidator(bundle, options.validateResponses),
     // The contract is checked against the OpenAPI schema where responses are (development, tests
@@ -119,7 +59,9 @@ export function contractValidation(bundle: unknown, options: { validateResponses
     validateApiSpec: options.validateResponses,
     validateRequests: {
       allErrors: true,
-      allowUnknownQueryParameters: false,
+      // Unknown query parameters are refused (./query-violations.ts), with the other issues of the
+      // request: the validator refused the first one before checking anything else.
+      allowUnknownQueryParameters: true,
       // Bodies are strict (`"displayName": 12345` is a 400, not "12345"); the validator still
       // coerces path and query text, which is all text, to the parameters' types.
       coerceTypes: false,
@@ -137,5 +79,5 @@ export function contractValidation(bundle: unknown, options: { validateResponses
     formats: { 'date-time': dateTimeFormat },
     ignoreUndocumented: false,
   });
-  return [...validator, integerQueryText(bundle as Bundle)];
+  return [withEveryQueryViolation(inOrder(validator), bundle as Bundle)];
 }
