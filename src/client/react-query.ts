@@ -15,6 +15,7 @@
 // parameters, so using both for one list breaks the cache (openapi-ts/openapi-typescript#2184), and
 // it sends `cursor=0` for the first page unless told otherwise.
 import {
+  type DataTag,
   type InfiniteData,
   infiniteQueryOptions,
   type QueryClient,
@@ -39,7 +40,10 @@ export type InfiniteListOptions<P extends ListPath> = UseInfiniteQueryOptions<
   InfiniteData<PageOf<P>, string | null>,
   InfiniteListKey<P>,
   string | null
->;
+> & {
+  // Tagged, so that queryClient.getQueryData(options.queryKey) is typed.
+  queryKey: DataTag<InfiniteListKey<P>, InfiniteData<PageOf<P>, string | null>, ApiError>;
+};
 
 /** TanStack options an app may set on an infinite list (the key, the fetch and the paging are ours). */
 export type InfiniteListOverrides<P extends ListPath> = Omit<
