@@ -128,6 +128,17 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * A signal that aborts with a TimeoutError after `ms`. AbortSignal.timeout where the platform has
+ * it: its timer does not keep a Node process alive after the call is done.
+ */
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), ms);
+  return controller.signal;
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
@@ -157,8 +168,7 @@ export function resilientFetch(baseFetch: Fetch, { policy, timeoutMs }: Resilien
   return async (request) => {
     const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     const signals = [request.signal];
-    // AbortSignal.timeout's timer does not keep a Node process alive after the call is done.
-    if (timeoutMs !== undefined) signals.push(AbortSignal.timeout(timeoutMs));
+    if (timeoutMs !== undefined) signals.push(timeoutSignal(timeoutMs));
     const signal = anySignal(signals);
     const retryable = isRetryable(request);
     for (let attempt = 1; ; attempt++) {

@@ -287,4 +287,23 @@ describe('deadline and cancellation', () => {
     const { response } = await client.GET('/health');
     expect(response.status).toBe(200);
   });
+
+  it('keeps its deadline and cancellation on platforms without AbortSignal.any and AbortSignal.timeout', async () => {
+    const { any, timeout } = AbortSignal;
+    const platform = AbortSignal as unknown as { any?: unknown; timeout?: unknown };
+    platform.any = undefined;
+    platform.timeout = undefined;
+    try {
+      const late = clientWith([hanging], { timeoutMs: 100 });
+      await expect(late.client.GET('/health')).rejects.toMatchObject({ name: 'TimeoutError' });
+      const cancelled = clientWith([hanging]);
+      const controller = new AbortController();
+      const call = cancelled.client.GET('/health', { signal: controller.signal });
+      setTimeout(() => controller.abort(), 20);
+      await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    } finally {
+      platform.any = any;
+      platform.timeout = timeout;
+    }
+  });
 });
