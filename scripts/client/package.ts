@@ -24,7 +24,7 @@ export const SIZE_BUDGET_BYTES = 10 * 1024;
 export const ENTRY_POINTS = {
   '.': 'src/client/index.ts',
   './react-query': 'src/client/react-query.ts',
-  './msw': 'src/client/msw.ts',
+  './msw': 'src/client/msw-handlers.ts',
   './msw/openapi': 'src/client/msw-openapi.ts',
 } as const;
 
@@ -51,7 +51,7 @@ const outDir = (dir: string) => join(dir, 'dist');
 const withoutExtension = (source: string) => source.replace(/\.ts$/, '');
 
 /**
- * The contract as msw.ts reads it, cut to what it reads: every operation's id, and for each
+ * The contract as msw-handlers.ts reads it, cut to what it reads: every operation's id, and for each
  * response its media type and first example, references resolved. 250 KB down to the examples.
  */
 export function examplesOnly(bundle: JsonObject): JsonObject {

@@ -1,6 +1,6 @@
 // The typed client of the API: openapi-fetch over the types generated from the contract, so a
 // call that does not match the contract does not compile; with a deadline, safe retries, typed
-// problems and paging. TanStack Query hooks are in ./react-query.ts, MSW handlers in ./msw.ts.
+// problems and paging. TanStack Query hooks are in ./react-query.ts, MSW handlers in ./msw-handlers.ts.
 export type { components, operations, paths } from '../../generated/api.js';
 export type {
   ErrorCode,

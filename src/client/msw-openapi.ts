@@ -3,7 +3,7 @@
 //   const http = createMockHttp('http://localhost:3000/api');
 //   server.use(http.get('/v1/flows', ({ response }) => response(200).json({ data: [], next: null, previous: null })));
 //
-// Kept apart from ./msw.ts so that the handlers there need nothing but msw, of either major.
+// Kept apart from ./msw-handlers.ts so that the handlers there need nothing but msw, of either major.
 import { createOpenApiHttp, type OpenApiHttpHandlers } from 'openapi-msw';
 import type { paths } from '../../generated/api.js';
 

@@ -4,7 +4,7 @@ import { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProblemError, createClient, type Problem, paginate, unwrap } from '../../src/client';
-import { createHandlers, mockOperation, responseExample } from '../../src/client/msw';
+import { createHandlers, mockOperation, responseExample } from '../../src/client/msw-handlers';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 const baseUrl = 'http://frontend.test/api';

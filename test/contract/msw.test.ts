@@ -4,8 +4,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, ApiProblemError, createClient, type Problem, paginate, unwrap } from '../../src/client';
-import { createHandlers, createHandlersByOperation, type OperationId } from '../../src/client/msw';
-import { createMockHttp } from '../../src/client/msw-openapi';
+import { createHandlers, createHandlersByOperation, createMockHttp, type OperationId } from '../../src/client/msw';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
