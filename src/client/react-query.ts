@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // TanStack Query for every operation of the contract: queries and mutations from
 // openapi-react-query, and infinite queries for every list, which follow `next`.
 //
@@ -14,6 +13,11 @@
 // is left out: it keys an infinite query exactly like the plain query of the same path and
 // parameters, so using both for one list breaks the cache (openapi-ts/openapi-typescript#2184), and
 // it sends `cursor=0` for the first page unless told otherwise.
+//
+// The DOM's types, as this module is browser code: without them, @types/react (which comes with
+// TanStack Query) declares empty stand-ins for HTMLElement, SVGElement and others, which break code
+// elsewhere in a program that has no DOM lib (this repository's test/docs/ is one).
+/// <reference lib="dom" />
 import {
   type DataTag,
   type InfiniteData,
