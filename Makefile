@@ -12,6 +12,11 @@ start:           ## Serve the backend on the embedded store (PORT, default 3000)
 .PHONY: build dev
 build:           ## Compile src/ to dist/src/ and build the docs page (npm install runs it too)
 	$(NPM) run build
+.PHONY: build-client test-client-package
+build-client:    ## Build the client package in dist/client-package/ (then npm pack there) and report its gzip size
+	$(NPM) run build:client
+test-client-package: ## Pack the client, install the tarball in a temp project, type-check and run it there (a minute)
+	$(NPM) run test:client-package
 dev:             ## Run the backend from source, restarting on every change (tsx watch)
 	$(NPM) run dev
 test:            ## Run the test suite

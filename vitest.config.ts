@@ -11,6 +11,7 @@ export default defineConfig({
       'test/**/*.browser.test.ts',
       'test/**/*.cluster.test.ts',
       'test/**/*.smoke.test.ts',
+      'test/**/*.package.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -133,7 +133,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two instances on one PostgreSQL datab
       name: `Cluster ${randomAlphanumeric(6)}`,
       adminEmail: `cluster-${randomAlphanumeric(6)}@example.com`,
     });
-    return instances.map((instance) => createClient({ baseUrl: instance.baseUrl, apiKey }));
+    // No retries: these tests count the instances' own answers (429s, 409s, lost writes).
+    return instances.map((instance) => createClient({ baseUrl: instance.baseUrl, apiKey, retry: false }));
   }
 
   let pair: [ServiceProcess, ServiceProcess];
