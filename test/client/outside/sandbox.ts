@@ -4,8 +4,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../../scripts/support/ports';
 import { projectRoot } from '../../../src/core/bundle-file';
-import { freePort } from '../../../src/core/ports';
 
 export interface Sandbox {
   /** e.g. http://127.0.0.1:41234/api */
