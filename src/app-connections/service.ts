@@ -12,7 +12,6 @@ import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { AppConnectionsTable, Database } from '../store/schema';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { toUser } from '../users/service';
 import { encryptionKeyOf, encryptSecret } from './crypto';
 
@@ -214,7 +213,7 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
 
   const id = newId();
   const timestamp = input.created ?? now();
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     await trx
       .insertInto('app_connections')
       .values({

@@ -10,10 +10,8 @@ import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
+import { builtOnce, newBindings, runCompiledOnce } from '../store/query-reuse';
 import type { FlowRunsTable } from '../store/schema';
-import { builtOnce } from '../store/sqlite/built-once';
-import { Bindings, runCompiledOnce } from '../store/sqlite/compiled-once';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 
 type FlowRun = components['schemas']['FlowRun'];
 type FlowRunSummary = components['schemas']['FlowRunSummary'];
@@ -96,7 +94,7 @@ function toFlowRun(row: FlowRunView): FlowRun {
 }
 
 function selectRuns(store: Store) {
-  return builtOnce(store.db, 'flow runs with their version name', () =>
+  return builtOnce(store, 'flow runs with their version name', () =>
     store.db
       .selectFrom('flow_runs')
       .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
@@ -132,7 +130,7 @@ function storedTime(value: string, parameter: string): string {
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
   // The query is compiled once per set of filters (src/store/sqlite/compiled-once.ts): the values are
   // bound here, and the query below is made from their slots only when that set is new.
-  const bindings = new Bindings();
+  const bindings = newBindings(store);
   const platformId = bindings.value('platformId', principal.platformId);
   const projectId = bindings.value('projectId', query.projectId);
   const flowIds = query.flowId && bindings.list('flowId', query.flowId);
@@ -185,16 +183,16 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
     return select;
   };
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage({ db: store.db, bindings, build }, newestFirst, { cursor, limit, filters });
+  const page = await fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
   if (page.rows.length === 0) await findProjectRow(store, principal, query.projectId);
   return { data: page.rows.map(toFlowRunSummary), next: page.next, previous: page.previous };
 }
 
 export async function get(store: Store, principal: Principal, runId: string): Promise<FlowRun> {
-  const bindings = new Bindings();
+  const bindings = newBindings(store);
   const id = bindings.value('runId', runId);
   const platformId = bindings.value('platformId', principal.platformId);
-  const [row] = await runCompiledOnce(store.db, 'flow run', bindings, () =>
+  const [row] = await runCompiledOnce(store, 'flow run', bindings, () =>
     selectRuns(store)
       .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
       .where('flow_runs.id', '=', id)
@@ -235,7 +233,7 @@ export async function record(store: Store, input: FlowRunInput): Promise<FlowRun
   const created = input.created ?? now();
   const tags = [...new Set(input.tags ?? [])];
   const id = newId();
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     await trx
       .insertInto('flow_runs')
       .values({

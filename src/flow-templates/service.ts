@@ -106,18 +106,22 @@ async function saveTemplate(
   if (staleFields.length > 0) throw invalidWithIssues('request', staleFields);
 
   if (existing) {
-    await store.db
-      .updateTable('flow_templates')
-      .set({ ...columns, updated: timestamp })
-      .where('id', '=', id)
-      .where('platform_id', '=', principal.platformId)
-      .execute();
+    await store.write((trx) =>
+      trx
+        .updateTable('flow_templates')
+        .set({ ...columns, updated: timestamp })
+        .where('id', '=', id)
+        .where('platform_id', '=', principal.platformId)
+        .execute(),
+    );
   } else {
     try {
-      await store.db
-        .insertInto('flow_templates')
-        .values({ id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns })
-        .execute();
+      await store.write((trx) =>
+        trx
+          .insertInto('flow_templates')
+          .values({ id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns })
+          .execute(),
+      );
     } catch (error) {
       // Another request created this id meanwhile: decide again, now that it exists.
       if (isUniqueViolation(error) && !retried) return saveTemplate(store, principal, input, true);

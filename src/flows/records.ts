@@ -3,8 +3,8 @@
 import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import type { components } from '../../generated/api';
 import { keepingParser } from '../store/json';
+import { builtOnce, type QueryHost } from '../store/query-reuse';
 import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
-import { builtOnce } from '../store/sqlite/built-once';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;
@@ -84,10 +84,10 @@ export type FlowWithVersionRow = FlowRow & Prefixed<FlowVersionRow>;
  * (an inner join: flows never published are left out).
  */
 export function selectFlowsWithVersion(
-  db: Kysely<Database>,
+  store: QueryHost,
   shown: 'latest' | 'published',
 ): SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow> {
-  return builtOnce(db, `flows with the ${shown} version`, () => selectFlowsWithVersionOnce(db, shown));
+  return builtOnce(store, `flows with the ${shown} version`, () => selectFlowsWithVersionOnce(store.db, shown));
 }
 
 function selectFlowsWithVersionOnce(

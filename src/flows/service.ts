@@ -11,9 +11,8 @@ import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/fil
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
+import { insertCompiledOnce, newBindings, runCompiledOnce } from '../store/query-reuse';
 import type { Database } from '../store/schema';
-import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/sqlite/compiled-once';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -115,7 +114,7 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   const shown = query.versionState === 'LOCKED' ? 'published' : 'latest';
   // The query is compiled once per set of filters (src/store/sqlite/compiled-once.ts): the values are
   // bound here, and the query below is made from their slots only when that set is new.
-  const bindings = new Bindings();
+  const bindings = newBindings(store);
   bindings.shape(shown);
   const projectId = bindings.value('projectId', query.projectId);
   const platformId = bindings.value('platformId', principal.platformId);
@@ -131,7 +130,7 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   const build = () => {
     // The caller's platform is checked in the same query; only an empty page needs the project
     // looked up, to tell an empty list from a project that is not the caller's (404).
-    let select = selectFlowsWithVersion(store.db, shown)
+    let select = selectFlowsWithVersion(store, shown)
       .where('flows.project_id', '=', projectId)
       .innerJoin('projects', 'projects.id', 'flows.project_id')
       .where('projects.platform_id', '=', platformId);
@@ -146,7 +145,7 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
   };
 
   const { cursor, limit, ...filters } = query;
-  const page = await fetchPage({ db: store.db, bindings, build }, newestFirst, { cursor, limit, filters });
+  const page = await fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
   if (page.rows.length === 0) await findProjectRow(store, principal, query.projectId);
   const data = page.rows.map((row) => {
     const { flow, version } = splitFlowWithVersion(row);
@@ -157,11 +156,11 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 
 export async function get(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
   if (versionId === undefined) {
-    const bindings = new Bindings();
+    const bindings = newBindings(store);
     const id = bindings.value('flowId', flowId);
     const platformId = bindings.value('platformId', principal.platformId);
-    const [row] = await runCompiledOnce(store.db, 'flow with its latest version', bindings, () =>
-      selectFlowsWithVersion(store.db, 'latest')
+    const [row] = await runCompiledOnce(store, 'flow with its latest version', bindings, () =>
+      selectFlowsWithVersion(store, 'latest')
         .innerJoin('projects', 'projects.id', 'flows.project_id')
         .where('flows.id', '=', id)
         .where('projects.platform_id', '=', platformId),
@@ -244,7 +243,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     connection_ids: toJson([]),
     backup_files: toJson({}),
   };
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
       const folder = await trx
@@ -260,8 +259,8 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     }
     flow.folder_id = folderId;
     // Compiled once on the database's handle, run in this transaction's.
-    await insertCompiledOnce(store.db, 'flows', flow, trx);
-    await insertCompiledOnce(store.db, 'flow_versions', version, trx);
+    await insertCompiledOnce(store, 'flows', flow, trx);
+    await insertCompiledOnce(store, 'flow_versions', version, trx);
   });
   return toFlow(flow, version);
 }
@@ -302,16 +301,18 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
     ...(changes.connectionIds !== undefined ? { connection_ids: toJson(changes.connectionIds) } : {}),
   };
   if (latest.state === 'DRAFT') {
-    await store.db
-      .updateTable('flow_versions')
-      .set({ ...fields, updated: now() })
-      .where('id', '=', latest.id)
-      .execute();
+    await store.write((trx) =>
+      trx
+        .updateTable('flow_versions')
+        .set({ ...fields, updated: now() })
+        .where('id', '=', latest.id)
+        .execute(),
+    );
     return latestVersionOf(store.db, flowId);
   }
   const created = after(latest.created);
   const draftId = newId();
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     await trx
       .insertInto('flow_versions')
       .values({ ...latest, ...fields, id: draftId, created, updated: created, state: 'DRAFT' })
@@ -326,7 +327,7 @@ export async function publish(store: Store, flowId: string, userId: string): Pro
   const draft = await latestVersionOf(store.db, flowId);
   if (draft.state !== 'DRAFT') throw new Error(`flow ${flowId} has no draft to publish`);
   const timestamp = now();
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     await trx
       .updateTable('flow_versions')
       .set({ state: 'LOCKED', updated_by: userId, updated: timestamp })
@@ -353,5 +354,7 @@ export async function setStatus(store: Store, flowId: string, status: FlowStatus
   if (!flow) throw notFound('flow', flowId);
   if (status === 'ENABLED' && flow.published_version_id === null)
     throw new Error(`flow ${flowId} is not published and cannot be enabled`);
-  await store.db.updateTable('flows').set({ status, updated: now() }).where('id', '=', flowId).execute();
+  await store.write((trx) =>
+    trx.updateTable('flows').set({ status, updated: now() }).where('id', '=', flowId).execute(),
+  );
 }

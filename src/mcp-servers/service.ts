@@ -12,7 +12,6 @@ import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import { byCreation, fetchPage } from '../store/keyset';
 import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { mcpFlowsById } from './embedded-flow';
 import { newMcpToken, openMcpToken, sealMcpToken } from './token';
 
@@ -239,7 +238,7 @@ export async function update(
   const server = await findServerRow(store, principal, serverId);
   if (input.tools !== undefined) checkTools(server.id, input.tools);
   const timestamp = now();
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     // The server's row is written first: on PostgreSQL that locks it, so two updates of one
     // server's tools run one after the other instead of both replacing from the same old set.
     await trx
@@ -259,7 +258,7 @@ export async function update(
  */
 export async function rotateToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
   const server = await findServerRow(store, principal, serverId);
-  return inWriteTransaction(store, async (trx) => {
+  return store.write(async (trx) => {
     await trx
       .updateTable('mcp_servers')
       .set({ ...sealMcpToken(store, server.id, newMcpToken()), updated: now() })

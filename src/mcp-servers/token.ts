@@ -53,12 +53,14 @@ export async function sealPlaintextTokens(store: Store): Promise<number> {
     .execute();
   let sealed = 0;
   for (const row of plain) {
-    const result = await store.db
-      .updateTable('mcp_servers')
-      .set(sealMcpToken(store, row.id, row.token))
-      .where('id', '=', row.id)
-      .where('token', '=', row.token)
-      .executeTakeFirst();
+    const result = await store.write((trx) =>
+      trx
+        .updateTable('mcp_servers')
+        .set(sealMcpToken(store, row.id, row.token))
+        .where('id', '=', row.id)
+        .where('token', '=', row.token)
+        .executeTakeFirst(),
+    );
     sealed += Number(result.numUpdatedRows);
   }
   return sealed;

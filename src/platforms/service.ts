@@ -4,7 +4,6 @@
 import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
 
 export interface NewPlatform {
@@ -33,7 +32,7 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
   if (!isEmail(input.adminEmail)) throw new Error(`'${input.adminEmail}' is not an email address`);
   const name = input.name.trim();
   if (name === '' || name.length > 255) throw new Error('a platform name is 1 to 255 characters');
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     await trx
       .insertInto('platforms')
       .values({ id: platformId, created: timestamp, updated: timestamp, name })
@@ -99,18 +98,20 @@ export async function platformPrincipal(
 export async function createApiKey(store: Store, platformId: string, displayName = 'API key'): Promise<string> {
   const admin = await platformPrincipal(store, platformId);
   const apiKey = newApiKey();
-  await store.db
-    .insertInto('api_keys')
-    .values({
-      id: newId(),
-      created: now(),
-      platform_id: platformId,
-      user_id: admin.userId,
-      digest: digestOf(apiKey),
-      last_four: apiKey.slice(-4),
-      display_name: displayName,
-    })
-    .execute();
+  await store.write((trx) =>
+    trx
+      .insertInto('api_keys')
+      .values({
+        id: newId(),
+        created: now(),
+        platform_id: platformId,
+        user_id: admin.userId,
+        digest: digestOf(apiKey),
+        last_four: apiKey.slice(-4),
+        display_name: displayName,
+      })
+      .execute(),
+  );
   return apiKey;
 }
 
@@ -120,7 +121,7 @@ export async function createApiKey(store: Store, platformId: string, displayName
  */
 export async function revokeApiKey(store: Store, apiKey: string): Promise<boolean> {
   const digest = digestOf(apiKey);
-  const result = await store.db.deleteFrom('api_keys').where('digest', '=', digest).executeTakeFirst();
+  const result = await store.write((trx) => trx.deleteFrom('api_keys').where('digest', '=', digest).executeTakeFirst());
   forgetApiKeys(store, digest);
   return Number(result.numDeletedRows) > 0;
 }
@@ -149,22 +150,24 @@ export async function addUser(
 ): Promise<string> {
   const id = newId();
   const timestamp = user.created ?? now();
-  await store.db
-    .insertInto('users')
-    .values({
-      id,
-      created: timestamp,
-      updated: timestamp,
-      platform_id: platformId,
-      email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      status: user.status ?? 'ACTIVE',
-      platform_role: user.platformRole,
-      external_id: user.externalId ?? newExternalId(),
-      last_active_date: timestamp,
-      last_changelog_dismissed: timestamp,
-    })
-    .execute();
+  await store.write((trx) =>
+    trx
+      .insertInto('users')
+      .values({
+        id,
+        created: timestamp,
+        updated: timestamp,
+        platform_id: platformId,
+        email: user.email,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        status: user.status ?? 'ACTIVE',
+        platform_role: user.platformRole,
+        external_id: user.externalId ?? newExternalId(),
+        last_active_date: timestamp,
+        last_changelog_dismissed: timestamp,
+      })
+      .execute(),
+  );
   return id;
 }

@@ -10,9 +10,8 @@ import { containsIgnoringCase } from '../store/filters';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { fetchPage, type KeysetSpec } from '../store/keyset';
+import { insertCompiledOnce, newBindings, runCompiledOnce } from '../store/query-reuse';
 import type { Database, ProjectPlansTable, ProjectsTable } from '../store/schema';
-import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/sqlite/compiled-once';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 
 type Project = components['schemas']['Project'];
 type ProjectPage = components['schemas']['ProjectPage'];
@@ -150,10 +149,10 @@ async function present(db: Kysely<Database>, platformId: string, rows: ProjectRo
 
 /** The project if it is one of the caller's platform, else a 404. */
 export async function findProjectRow(store: Store, principal: Principal, projectId: string): Promise<ProjectRow> {
-  const bindings = new Bindings();
+  const bindings = newBindings(store);
   const id = bindings.value('projectId', projectId);
   const platformId = bindings.value('platformId', principal.platformId);
-  const [row] = await runCompiledOnce(store.db, 'project', bindings, () =>
+  const [row] = await runCompiledOnce(store, 'project', bindings, () =>
     store.db.selectFrom('projects').selectAll().where('id', '=', id).where('platform_id', '=', platformId),
   );
   if (!row) throw notFound('project', projectId);
@@ -235,13 +234,13 @@ export async function create(store: Store, principal: Principal, input: ProjectC
     pieces: toJson([]),
   };
   try {
-    await inWriteTransaction(store, async (trx) => {
+    await store.write(async (trx) => {
       // Compiled once on the database's handle, run in this transaction's.
-      await insertCompiledOnce(store.db, 'projects', project, trx);
-      await insertCompiledOnce(store.db, 'project_plans', plan, trx);
+      await insertCompiledOnce(store, 'projects', project, trx);
+      await insertCompiledOnce(store, 'project_plans', plan, trx);
       const serverId = newId();
       await insertCompiledOnce(
-        store.db,
+        store,
         'mcp_servers',
         {
           id: serverId,
@@ -277,7 +276,7 @@ export async function update(
     await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
   const timestamp = now();
   try {
-    await inWriteTransaction(store, async (trx) => {
+    await store.write(async (trx) => {
       await trx
         .updateTable('projects')
         .set({
