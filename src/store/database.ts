@@ -25,22 +25,25 @@ export interface Store extends QueryHost {
   /**
    * Runs `work` as one write transaction; resolves (or rejects) once it is committed (or undone).
    *
-   * Every write goes through here, never straight through `db`: each insert, update and delete
-   * of the services, the command line, the demo data and the start-up's sealing of old tokens.
+   * The rule: every write goes through here, never straight through `db`: each insert, update
+   * and delete of the services (so also of the command line and the demo data, which call them),
+   * the start-up's sealing of old tokens and the seeding of runs. Why:
    * - On SQLite, writes asked for in the same turn of the event loop are committed together, each
    *   in a savepoint of its own (group commit, ./sqlite/write-batch.ts), and every write waits
    *   while the checkpointer starts the write-ahead log again (./sqlite/checkpointer.ts). A write
-   *   around it would pay a commit of its own, and could keep the log from ever being restarted.
+   *   around it pays a commit of its own, and can keep the log from being started again.
    * - On PostgreSQL it is a plain transaction.
-   * - It is where a write and what must be recorded with it share one transaction: later, the
-   *   idempotency key of a create (today src/store/idempotency.ts, called by the HTTP layer
-   *   around the create, writes its records itself; so do migrations, which Kysely's migrator runs).
+   * - It is the one place a write and what must be recorded with it can share a transaction.
+   * Not through here yet: the idempotency records (./idempotency.ts, written by the HTTP layer
+   * around a create; they are to be recorded in the create's own transaction, through here), and
+   * the migrations (Kysely's migrator runs its own transactions). Test builders write rows as they
+   * please.
    *
-   * `work` must touch the store through `trx` only, and never call `write` again: on SQLite the
-   * transaction holds the one connection, and anything waiting for it from inside would wait forever.
+   * `work` touches the store through `trx` only and never calls `write`: on SQLite the transaction
+   * holds the one connection, and anything inside waiting for it would wait forever.
    */
   write<T>(work: WriteWork<T>): Promise<T>;
-  /** SQLite with group commit: transactions committed, and write transactions they carried (tests, metrics). */
+  /** SQLite with group commit: transactions committed, and the write transactions they carried (for tests). */
   writeBatches?(): { batches: number; transactions: number };
   /** PostgreSQL's connection pool right now (for metrics); undefined on SQLite (one embedded connection). */
   poolStats?(): PoolStats;
