@@ -1,13 +1,13 @@
 // `npm run cli -- <command>`: the admin command line (the API cannot create platforms or keys).
 import { parseArgs } from 'node:util';
-import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import { loadConfig } from './config';
 import { isEmail } from './core/email';
 import { loadDemoData } from './demo/data';
 import { seedRuns } from './flow-runs/seed';
-import { sealPlaintextTokens } from './mcp-servers/token';
 import { createApiKey, createPlatform, platformPrincipal } from './platforms/service';
 import { migrate, openStore, type Store } from './store/database';
+import { sealPlaintextTokens } from './store/mcp-tokens';
+import { loadEncryptionKey, useEncryptionKey } from './store/secrets';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

@@ -3,16 +3,16 @@
 import type { RequestListener, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
-import { loadEncryptionKey, useEncryptionKey } from './app-connections/crypto';
 import type { Config } from './config';
 import { handlers } from './handlers';
 import { createApp } from './http/app';
 import { createMetrics, type ServiceMetrics } from './http/observability/metrics';
 import { clientErrorHandler } from './http/problems/client-error';
-import { sealPlaintextTokens } from './mcp-servers/token';
 import { countPlatforms, createPlatform } from './platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from './store/database';
+import { sealPlaintextTokens } from './store/mcp-tokens';
 import { openRedis, type RedisConnection } from './store/redis';
+import { loadEncryptionKey, useEncryptionKey } from './store/secrets';
 import { analyzeStaleTables } from './store/statistics';
 
 // Required, not imported: an ES import of a built-in module reads every export to build its

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { useEncryptionKey } from '../../src/app-connections/crypto';
 import { loadDemoData } from '../../src/demo/data';
 import { scheduleTrigger } from '../../src/demo/fixtures';
 import * as flows from '../../src/flows/service';
 import { createPlatform } from '../../src/platforms/service';
 import { migrate, openStore, type Store, type StoreOptions } from '../../src/store/database';
+import { useEncryptionKey } from '../../src/store/secrets';
 
 export type BenchStoreKind = 'sqlite' | 'postgres';
 

@@ -107,7 +107,7 @@ export async function seedRuns(store: Store, options: SeedRunsOptions): Promise<
   for (let from = 0; from < options.count; from += chunk) {
     const to = Math.min(options.count, from + chunk);
     const withClause = sql`with recursive ${dialect.sequence(from, to)}, ${flowTable}`;
-    await store.db.transaction().execute(async (trx) => {
+    await store.write(async (trx) => {
       await sql`insert into flow_runs (id, created, updated, project_id, flow_id, parent_run_id,
           fail_parent_on_failure, tags, flow_version_id, logs_file_id, tasks, status, duration, start_time,
           finish_time, environment, steps, failed_step_name, step_name_to_test)

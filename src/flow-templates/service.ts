@@ -1,5 +1,4 @@
 // Flow templates of a platform: create, or replace as a whole the template with a given id.
-import type { Selectable } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid, invalidWithIssues } from '../core/errors';
 import type { Principal } from '../core/principal';
@@ -8,14 +7,13 @@ import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
-import type { FlowTemplatesTable } from '../store/schema';
+import { insertTemplate, type TemplateRow, templateHolder, templateOfPlatform, updateTemplate } from './queries';
 
 type FlowTemplate = components['schemas']['FlowTemplate'];
 type FlowTemplateContent = components['schemas']['FlowTemplateContent'];
 type FlowTemplateCreateRequest = components['schemas']['FlowTemplateCreateRequest'];
 type PortableTrigger = components['schemas']['PortableTrigger'];
 type PortableTriggerInput = components['schemas']['PortableTriggerInput'];
-type TemplateRow = Selectable<FlowTemplatesTable>;
 
 function toFlowTemplate(row: TemplateRow): FlowTemplate {
   return {
@@ -92,43 +90,23 @@ async function saveTemplate(
   const id = input.id ?? newId();
   const timestamp = now();
   const columns = columnsOf(input);
-  const existing =
-    input.id === undefined
-      ? undefined
-      : await store.db
-          .selectFrom('flow_templates')
-          .select(['id', 'created', 'updated', 'platform_id'])
-          .where('id', '=', id)
-          .executeTakeFirst();
+  const existing = input.id === undefined ? undefined : await templateHolder(store, id);
   if (existing && existing.platform_id !== principal.platformId) throw invalid('body', '/id', 'this id cannot be used');
   // A template read from us and sent back carries created/updated: they must be the stored ones.
   const staleFields = serverOwnedIssues({ created: input.created, updated: input.updated }, existing, '');
   if (staleFields.length > 0) throw invalidWithIssues('request', staleFields);
 
   if (existing) {
-    await store.db
-      .updateTable('flow_templates')
-      .set({ ...columns, updated: timestamp })
-      .where('id', '=', id)
-      .where('platform_id', '=', principal.platformId)
-      .execute();
+    await store.write((trx) => updateTemplate(trx, principal.platformId, id, { ...columns, updated: timestamp }));
   } else {
     try {
-      await store.db
-        .insertInto('flow_templates')
-        .values({ id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns })
-        .execute();
+      const template = { id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns };
+      await store.write((trx) => insertTemplate(trx, template));
     } catch (error) {
       // Another request created this id meanwhile: decide again, now that it exists.
       if (isUniqueViolation(error) && !retried) return saveTemplate(store, principal, input, true);
       throw error;
     }
   }
-  const row = await store.db
-    .selectFrom('flow_templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('platform_id', '=', principal.platformId)
-    .executeTakeFirstOrThrow();
-  return toFlowTemplate(row);
+  return toFlowTemplate(await templateOfPlatform(store, principal.platformId, id));
 }

@@ -3,6 +3,7 @@
 // instead of `triggerSource`, and the webhook handshake configuration.
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
+import { fromFlag, fromJson, fromJsonOrNull } from '../store/json';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -10,9 +11,9 @@ import {
   scheduleOf,
   type Trigger,
   triggerOf,
-} from '../flows/records';
-import { fromFlag, fromJson, fromJsonOrNull } from '../store/json';
+} from '../store/records/flows';
 import type { Database } from '../store/schema';
+import { flowsById } from './queries';
 
 type McpFlow = components['schemas']['McpFlow'];
 type PortableTrigger = components['schemas']['PortableTrigger'];
@@ -109,7 +110,7 @@ export function toMcpFlow(flow: FlowRow, version: FlowVersionRow): McpFlow {
 export async function mcpFlowsById(db: Kysely<Database>, flowIds: string[]): Promise<Map<string, McpFlow>> {
   const result = new Map<string, McpFlow>();
   if (flowIds.length === 0) return result;
-  const flows = await db.selectFrom('flows').selectAll().where('id', 'in', flowIds).execute();
+  const flows = await flowsById(db, flowIds);
   const latest = await latestVersions(db, flowIds);
   for (const flow of flows) {
     const version = latest.get(flow.id);

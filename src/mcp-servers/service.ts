@@ -1,20 +1,31 @@
 // MCP servers: one per project, made with the project (src/projects/service.ts). List, rename and
 // replace the tool set, rotate the token.
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
-import { findProjectRow } from '../projects/service';
 import type { Store } from '../store/database';
-import { containsIgnoringCase } from '../store/filters';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
-import { byCreation, fetchPage } from '../store/keyset';
-import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
+import { newMcpToken, openMcpToken, sealMcpToken } from '../store/mcp-tokens';
+import type { Database } from '../store/schema';
+import { findOwned } from '../store/tenancy';
 import { mcpFlowsById } from './embedded-flow';
-import { newMcpToken, openMcpToken, sealMcpToken } from './token';
+import {
+  flowsOfProject,
+  type McpServerListQuery,
+  pageOfServers,
+  replaceToolRows,
+  type ServerRow,
+  serverById,
+  type ToolRow,
+  toolsOfServer,
+  toolsOfServers,
+  updateServer,
+} from './queries';
+
+export type { McpServerListQuery } from './queries';
 
 type McpServer = components['schemas']['McpServer'];
 type McpServerPage = components['schemas']['McpServerPage'];
@@ -23,18 +34,6 @@ type McpFlow = components['schemas']['McpFlow'];
 type McpToolInput = components['schemas']['McpToolInput'];
 type McpServerUpdateRequest = components['schemas']['McpServerUpdateRequest'];
 type McpPieceMetadata = components['schemas']['McpPieceMetadata'];
-type ServerRow = Selectable<McpServersTable>;
-type ToolRow = Selectable<McpToolsTable>;
-
-export interface McpServerListQuery {
-  projectId: string;
-  cursor?: string | undefined;
-  limit?: number | undefined;
-  name?: string | undefined;
-}
-
-const newestFirst = byCreation<ServerRow>('mcp-servers', 'mcp_servers', 'desc');
-
 function toPieceMetadata(row: ToolRow): McpPieceMetadata {
   if (row.piece_name === null || row.piece_version === null || row.action_names === null)
     throw new Error(`PIECE tool ${row.id} has no piece`);
@@ -62,17 +61,10 @@ function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
  */
 async function present(store: Store, db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
   if (rows.length === 0) return [];
-  const tools = await db
-    .selectFrom('mcp_tools')
-    .selectAll()
-    .where(
-      'mcp_id',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('mcp_id')
-    .orderBy('position')
-    .execute();
+  const tools = await toolsOfServers(
+    db,
+    rows.map((row) => row.id),
+  );
   const flows = await mcpFlowsById(db, [
     ...new Set(tools.flatMap((tool) => (tool.flow_id === null ? [] : [tool.flow_id]))),
   ]);
@@ -91,31 +83,14 @@ async function present(store: Store, db: Kysely<Database>, rows: ServerRow[]): P
 }
 
 async function presentOne(store: Store, db: Kysely<Database>, serverId: string): Promise<McpServer> {
-  const row = await db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
-  const [server] = await present(store, db, [row]);
+  const [server] = await present(store, db, [await serverById(db, serverId)]);
   if (!server) throw new Error(`MCP server ${serverId} vanished`);
   return server;
 }
 
-/** The server if it belongs to a project of the caller's platform, else a 404. */
-async function findServerRow(store: Store, principal: Principal, serverId: string): Promise<ServerRow> {
-  const row = await store.db
-    .selectFrom('mcp_servers')
-    .innerJoin('projects', 'projects.id', 'mcp_servers.project_id')
-    .selectAll('mcp_servers')
-    .where('mcp_servers.id', '=', serverId)
-    .where('projects.platform_id', '=', principal.platformId)
-    .executeTakeFirst();
-  if (!row) throw notFound('mcpServer', serverId);
-  return row;
-}
-
 export async function list(store: Store, principal: Principal, query: McpServerListQuery): Promise<McpServerPage> {
-  const project = await findProjectRow(store, principal, query.projectId);
-  let select = store.db.selectFrom('mcp_servers').selectAll().where('project_id', '=', project.id);
-  if (query.name !== undefined) select = select.where(containsIgnoringCase(store.kind, 'mcp_servers.name', query.name));
-  const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
+  await findOwned(store, principal, 'project', query.projectId);
+  const page = await pageOfServers(store, query);
   return { data: await present(store, store.db, page.rows), next: page.next, previous: page.previous };
 }
 
@@ -155,29 +130,19 @@ function checkTools(serverId: string, tools: McpToolInput[]): void {
  * and tools left out are gone. Written as delete-all plus one insert.
  */
 async function replaceTools(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   server: ServerRow,
   tools: McpToolInput[],
   timestamp: string,
 ): Promise<void> {
   const flowIds = tools.flatMap((tool) => (tool.type === 'FLOW' ? [tool.flowId] : []));
   if (flowIds.length > 0) {
-    const found = await trx
-      .selectFrom('flows')
-      .select('id')
-      .where('id', 'in', flowIds)
-      .where('project_id', '=', server.project_id)
-      .execute();
-    const ofProject = new Set(found.map((flow) => flow.id));
+    const ofProject = await flowsOfProject(trx, server.project_id, flowIds);
     const missing = flowIds.find((flowId) => !ofProject.has(flowId));
     if (missing !== undefined) throw notFound('flow', missing);
   }
 
-  const existing = await trx
-    .selectFrom('mcp_tools')
-    .select(['id', 'created', 'updated', 'type', 'piece_name', 'flow_id'])
-    .where('mcp_id', '=', server.id)
-    .execute();
+  const existing = await toolsOfServer(trx, server.id);
   const previousPiece = new Map(
     existing.flatMap((row) =>
       row.type === 'PIECE' && row.piece_name !== null ? [[row.piece_name, row] as const] : [],
@@ -226,8 +191,7 @@ async function replaceTools(
       flow_id: null,
     };
   });
-  await trx.deleteFrom('mcp_tools').where('mcp_id', '=', server.id).execute();
-  if (rows.length > 0) await trx.insertInto('mcp_tools').values(rows).execute();
+  await replaceToolRows(trx, server.id, rows);
 }
 
 export async function update(
@@ -236,17 +200,16 @@ export async function update(
   serverId: string,
   input: McpServerUpdateRequest,
 ): Promise<McpServer> {
-  const server = await findServerRow(store, principal, serverId);
+  const server = await findOwned(store, principal, 'mcpServer', serverId);
   if (input.tools !== undefined) checkTools(server.id, input.tools);
   const timestamp = now();
-  await inWriteTransaction(store, async (trx) => {
+  await store.write(async (trx) => {
     // The server's row is written first: on PostgreSQL that locks it, so two updates of one
     // server's tools run one after the other instead of both replacing from the same old set.
-    await trx
-      .updateTable('mcp_servers')
-      .set({ updated: timestamp, ...(input.name !== undefined ? { name: input.name } : {}) })
-      .where('id', '=', server.id)
-      .execute();
+    await updateServer(trx, server.id, {
+      updated: timestamp,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+    });
     if (input.tools !== undefined) await replaceTools(trx, server, input.tools, timestamp);
   });
   return presentOne(store, store.db, server.id);
@@ -258,13 +221,9 @@ export async function update(
  * rotation cannot slip in between, so every caller gets the token its own call set.
  */
 export async function rotateToken(store: Store, principal: Principal, serverId: string): Promise<McpServer> {
-  const server = await findServerRow(store, principal, serverId);
-  return inWriteTransaction(store, async (trx) => {
-    await trx
-      .updateTable('mcp_servers')
-      .set({ ...sealMcpToken(store, server.id, newMcpToken()), updated: now() })
-      .where('id', '=', server.id)
-      .execute();
+  const server = await findOwned(store, principal, 'mcpServer', serverId);
+  return store.write(async (trx) => {
+    await updateServer(trx, server.id, { ...sealMcpToken(store, server.id, newMcpToken()), updated: now() });
     return presentOne(store, trx, server.id);
   });
 }

@@ -4,6 +4,7 @@ import { hash } from 'node:crypto';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { randomAlphanumeric } from '../store/ids';
+import { apiKeyOwner } from './queries';
 
 const API_KEY_PATTERN = /^sk-[0-9A-Za-z]{61}$/;
 
@@ -59,11 +60,7 @@ export async function principalOfApiKey(store: Store, apiKey: string): Promise<P
   const cached = cache.get(digest);
   const time = Date.now();
   if (cached && cached.expires > time) return cached.principal;
-  const row = await store.db
-    .selectFrom('api_keys')
-    .select(['platform_id', 'user_id'])
-    .where('digest', '=', digest)
-    .executeTakeFirst();
+  const row = await apiKeyOwner(store, digest);
   if (!row) {
     cache.delete(digest);
     return undefined;

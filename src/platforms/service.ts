@@ -4,8 +4,10 @@
 import { isEmail } from '../core/email';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
+import { deleteApiKey, firstAdmin, insertApiKey, insertPlatform, insertUser } from './queries';
+
+export { countPlatforms } from './queries';
 
 export interface NewPlatform {
   name: string;
@@ -33,41 +35,31 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
   if (!isEmail(input.adminEmail)) throw new Error(`'${input.adminEmail}' is not an email address`);
   const name = input.name.trim();
   if (name === '' || name.length > 255) throw new Error('a platform name is 1 to 255 characters');
-  await inWriteTransaction(store, async (trx) => {
-    await trx
-      .insertInto('platforms')
-      .values({ id: platformId, created: timestamp, updated: timestamp, name })
-      .execute();
-    await trx
-      .insertInto('users')
-      .values({
-        id: adminUserId,
-        created: timestamp,
-        updated: timestamp,
-        platform_id: platformId,
-        email: input.adminEmail,
-        first_name: input.adminFirstName ?? 'Platform',
-        last_name: input.adminLastName ?? 'Admin',
-        status: 'ACTIVE',
-        platform_role: 'ADMIN',
-        external_id: newExternalId(),
-        last_active_date: timestamp,
-        last_changelog_dismissed: timestamp,
-      })
-      .execute();
-    await trx
-      .insertInto('api_keys')
-      .values({
-        id: newId(),
-        created: timestamp,
-        platform_id: platformId,
-        user_id: adminUserId,
-        digest: digestOf(apiKey),
-        last_four: apiKey.slice(-4),
-        display_name: 'Admin key',
-      })
-      .execute();
-  });
+  const platform = { id: platformId, created: timestamp, updated: timestamp, name };
+  const admin = {
+    id: adminUserId,
+    created: timestamp,
+    updated: timestamp,
+    platform_id: platformId,
+    email: input.adminEmail,
+    first_name: input.adminFirstName ?? 'Platform',
+    last_name: input.adminLastName ?? 'Admin',
+    status: 'ACTIVE',
+    platform_role: 'ADMIN',
+    external_id: newExternalId(),
+    last_active_date: timestamp,
+    last_changelog_dismissed: timestamp,
+  };
+  const key = {
+    id: newId(),
+    created: timestamp,
+    platform_id: platformId,
+    user_id: adminUserId,
+    digest: digestOf(apiKey),
+    last_four: apiKey.slice(-4),
+    display_name: 'Admin key',
+  };
+  await store.write((trx) => insertPlatform(trx, platform, admin, key));
   return { platformId, adminUserId, apiKey };
 }
 
@@ -76,16 +68,7 @@ export async function platformPrincipal(
   store: Store,
   platformId?: string,
 ): Promise<{ platformId: string; userId: string }> {
-  let select = store.db
-    .selectFrom('users')
-    .innerJoin('platforms', 'platforms.id', 'users.platform_id')
-    .select(['users.platform_id as platformId', 'users.id as userId'])
-    .where('users.platform_role', '=', 'ADMIN')
-    .orderBy('platforms.created')
-    .orderBy('users.created')
-    .orderBy('users.id');
-  if (platformId) select = select.where('users.platform_id', '=', platformId);
-  const principal = await select.executeTakeFirst();
+  const principal = await firstAdmin(store, platformId);
   if (!principal)
     throw new Error(
       platformId
@@ -99,18 +82,16 @@ export async function platformPrincipal(
 export async function createApiKey(store: Store, platformId: string, displayName = 'API key'): Promise<string> {
   const admin = await platformPrincipal(store, platformId);
   const apiKey = newApiKey();
-  await store.db
-    .insertInto('api_keys')
-    .values({
-      id: newId(),
-      created: now(),
-      platform_id: platformId,
-      user_id: admin.userId,
-      digest: digestOf(apiKey),
-      last_four: apiKey.slice(-4),
-      display_name: displayName,
-    })
-    .execute();
+  const key = {
+    id: newId(),
+    created: now(),
+    platform_id: platformId,
+    user_id: admin.userId,
+    digest: digestOf(apiKey),
+    last_four: apiKey.slice(-4),
+    display_name: displayName,
+  };
+  await store.write((trx) => insertApiKey(trx, key));
   return apiKey;
 }
 
@@ -120,17 +101,9 @@ export async function createApiKey(store: Store, platformId: string, displayName
  */
 export async function revokeApiKey(store: Store, apiKey: string): Promise<boolean> {
   const digest = digestOf(apiKey);
-  const result = await store.db.deleteFrom('api_keys').where('digest', '=', digest).executeTakeFirst();
+  const removed = await store.write((trx) => deleteApiKey(trx, digest));
   forgetApiKeys(store, digest);
-  return Number(result.numDeletedRows) > 0;
-}
-
-export async function countPlatforms(store: Store): Promise<number> {
-  const row = await store.db
-    .selectFrom('platforms')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return removed;
 }
 
 /** Adds a user to a platform (command line and demo data; the API only lists users). */
@@ -149,22 +122,20 @@ export async function addUser(
 ): Promise<string> {
   const id = newId();
   const timestamp = user.created ?? now();
-  await store.db
-    .insertInto('users')
-    .values({
-      id,
-      created: timestamp,
-      updated: timestamp,
-      platform_id: platformId,
-      email: user.email,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      status: user.status ?? 'ACTIVE',
-      platform_role: user.platformRole,
-      external_id: user.externalId ?? newExternalId(),
-      last_active_date: timestamp,
-      last_changelog_dismissed: timestamp,
-    })
-    .execute();
+  const row = {
+    id,
+    created: timestamp,
+    updated: timestamp,
+    platform_id: platformId,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    status: user.status ?? 'ACTIVE',
+    platform_role: user.platformRole,
+    external_id: user.externalId ?? newExternalId(),
+    last_active_date: timestamp,
+    last_changelog_dismissed: timestamp,
+  };
+  await store.write((trx) => insertUser(trx, row));
   return id;
 }

@@ -1,18 +1,27 @@
 // Projects of a platform: list, create (with its plan and MCP server), partial update.
-import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
-import { newMcpToken, sealMcpToken } from '../mcp-servers/token';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
-import { containsIgnoringCase } from '../store/filters';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
-import { fetchPage, type KeysetSpec } from '../store/keyset';
-import type { Database, ProjectPlansTable, ProjectsTable } from '../store/schema';
-import { Bindings, insertCompiledOnce, runCompiledOnce } from '../store/sqlite/compiled-once';
-import { inWriteTransaction } from '../store/sqlite/write-batch';
+import { newMcpToken, sealMcpToken } from '../store/mcp-tokens';
+import { findOwned } from '../store/tenancy';
+import {
+  externalIdTaken,
+  flowCountsOf,
+  insertProject,
+  type PlanRow,
+  type ProjectListQuery,
+  type ProjectRow,
+  pageOfProjects,
+  plansOf,
+  updateProject,
+  userCountsOf,
+} from './queries';
+
+export { DEFAULT_PROJECT_PAGE_SIZE, type ProjectListQuery } from './queries';
 
 type Project = components['schemas']['Project'];
 type ProjectPage = components['schemas']['ProjectPage'];
@@ -20,16 +29,6 @@ type ProjectCreateRequest = components['schemas']['ProjectCreateRequest'];
 type ProjectUpdateRequest = components['schemas']['ProjectUpdateRequest'];
 type ProjectIconColor = components['schemas']['ProjectIconColor'];
 type ProjectAnalytics = components['schemas']['ProjectAnalytics'];
-type ProjectRow = Selectable<ProjectsTable>;
-type PlanRow = Selectable<ProjectPlansTable>;
-
-export interface ProjectListQuery {
-  cursor?: string | undefined;
-  limit?: number | undefined;
-  types?: components['schemas']['ProjectType'][] | undefined;
-  displayName?: string | undefined;
-  externalId?: string | undefined;
-}
 
 const ICON_COLORS: ProjectIconColor[] = [
   'RED',
@@ -46,62 +45,26 @@ const ICON_COLORS: ProjectIconColor[] = [
   'DEEP_ORANGE',
 ];
 export const DEFAULT_MAX_CONCURRENT_JOBS = 100;
-export const DEFAULT_PROJECT_PAGE_SIZE = 50;
-export { newMcpToken } from '../mcp-servers/token';
-
-const projectOrder: KeysetSpec<ProjectRow> = {
-  list: 'projects',
-  defaultLimit: DEFAULT_PROJECT_PAGE_SIZE,
-  keys: [
-    { column: 'projects.type', direction: 'asc', read: (row) => row.type },
-    { column: 'projects.display_name', direction: 'asc', read: (row) => row.display_name },
-    { column: 'projects.id', direction: 'asc', read: (row) => row.id },
-  ],
-};
 
 type UserCounts = Pick<ProjectAnalytics, 'totalUsers' | 'activeUsers'>;
 
 /** The users of the platform, all and active: every project of a platform shows the same counts. */
-async function userCountsOf(db: Kysely<Database>, platformId: string): Promise<UserCounts> {
-  const users = await db
-    .selectFrom('users')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active'),
-    ])
-    .where('platform_id', '=', platformId)
-    .executeTakeFirstOrThrow();
-  return { totalUsers: Number(users.total), activeUsers: Number(users.active ?? 0) };
+async function userCounts(store: Store, platformId: string): Promise<UserCounts> {
+  const users = await userCountsOf(store, platformId);
+  return { totalUsers: users.total, activeUsers: users.active };
 }
 
 async function analyticsOf(
-  db: Kysely<Database>,
+  store: Store,
   platformId: string,
   projectIds: string[],
 ): Promise<Map<string, ProjectAnalytics>> {
-  const users = await userCountsOf(db, platformId);
-  const flows =
-    projectIds.length === 0
-      ? []
-      : await db
-          .selectFrom('flows')
-          .select((eb) => [
-            'project_id',
-            eb.fn.countAll<number>().as('total'),
-            eb.fn.sum<number>(eb.case().when('status', '=', 'ENABLED').then(1).else(0).end()).as('active'),
-          ])
-          .where('project_id', 'in', projectIds)
-          .groupBy('project_id')
-          .execute();
-  const flowCounts = new Map(flows.map((row) => [row.project_id, row]));
+  const users = await userCounts(store, platformId);
+  const flowCounts = await flowCountsOf(store, projectIds);
   const result = new Map<string, ProjectAnalytics>();
   for (const projectId of projectIds) {
     const counts = flowCounts.get(projectId);
-    result.set(projectId, {
-      ...users,
-      totalFlows: Number(counts?.total ?? 0),
-      activeFlows: Number(counts?.active ?? 0),
-    });
+    result.set(projectId, { ...users, totalFlows: counts?.total ?? 0, activeFlows: counts?.active ?? 0 });
   }
   return result;
 }
@@ -134,12 +97,11 @@ function toProject(row: ProjectRow, plan: PlanRow, analytics: ProjectAnalytics):
   };
 }
 
-async function present(db: Kysely<Database>, platformId: string, rows: ProjectRow[]): Promise<Project[]> {
+async function present(store: Store, platformId: string, rows: ProjectRow[]): Promise<Project[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const plans = await db.selectFrom('project_plans').selectAll().where('project_id', 'in', ids).execute();
-  const planByProject = new Map(plans.map((plan) => [plan.project_id, plan]));
-  const analytics = await analyticsOf(db, platformId, ids);
+  const planByProject = await plansOf(store, ids);
+  const analytics = await analyticsOf(store, platformId, ids);
   return rows.map((row) => {
     const plan = planByProject.get(row.id);
     const counts = analytics.get(row.id);
@@ -148,37 +110,19 @@ async function present(db: Kysely<Database>, platformId: string, rows: ProjectRo
   });
 }
 
-/** The project if it is one of the caller's platform, else a 404. */
-export async function findProjectRow(store: Store, principal: Principal, projectId: string): Promise<ProjectRow> {
-  const bindings = new Bindings();
-  const id = bindings.value('projectId', projectId);
-  const platformId = bindings.value('platformId', principal.platformId);
-  const [row] = await runCompiledOnce(store.db, 'project', bindings, () =>
-    store.db.selectFrom('projects').selectAll().where('id', '=', id).where('platform_id', '=', platformId),
-  );
-  if (!row) throw notFound('project', projectId);
-  return row;
-}
-
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
-  let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', principal.platformId);
-  if (query.types) select = select.where('type', 'in', query.types);
-  if (query.displayName !== undefined)
-    select = select.where(containsIgnoringCase(store.kind, 'projects.display_name', query.displayName));
-  if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
-  const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, projectOrder, { cursor, limit, filters });
-  return { data: await present(store.db, principal.platformId, page.rows), next: page.next, previous: page.previous };
+  const page = await pageOfProjects(store, principal.platformId, query);
+  return { data: await present(store, principal.platformId, page.rows), next: page.next, previous: page.previous };
 }
 
 export async function get(store: Store, principal: Principal, projectId: string): Promise<Project> {
-  const row = await findProjectRow(store, principal, projectId);
-  const [project] = await present(store.db, principal.platformId, [row]);
+  const row = await findOwned(store, principal, 'project', projectId);
+  const [project] = await present(store, principal.platformId, [row]);
   if (!project) throw notFound('project', projectId);
   return project;
 }
 
-function externalIdTaken(externalId: string): ApiError {
+function externalIdConflict(externalId: string): ApiError {
   return new ApiError(
     'PROJECT_EXTERNAL_ID_ALREADY_EXISTS',
     `Another project of this platform has externalId '${externalId}'.`,
@@ -187,18 +131,12 @@ function externalIdTaken(externalId: string): ApiError {
 }
 
 async function assertExternalIdFree(
-  db: Kysely<Database>,
+  store: Store,
   platformId: string,
   externalId: string,
   exceptProjectId?: string,
 ): Promise<void> {
-  let select = db
-    .selectFrom('projects')
-    .select('id')
-    .where('platform_id', '=', platformId)
-    .where('external_id', '=', externalId);
-  if (exceptProjectId) select = select.where('id', '!=', exceptProjectId);
-  if (await select.executeTakeFirst()) throw externalIdTaken(externalId);
+  if (await externalIdTaken(store, platformId, externalId, exceptProjectId)) throw externalIdConflict(externalId);
 }
 
 export async function create(store: Store, principal: Principal, input: ProjectCreateRequest): Promise<Project> {
@@ -207,7 +145,7 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   // Activepieces clients send null for the optional fields they leave empty: null means omitted.
   const externalId = input.externalId ?? newExternalId();
   if (input.externalId !== undefined && input.externalId !== null)
-    await assertExternalIdFree(store.db, principal.platformId, input.externalId);
+    await assertExternalIdFree(store, principal.platformId, input.externalId);
   // The response is built from the rows as written, as a create of a flow does: a new project has
   // no flows, and only the platform's user counts need a query.
   const project: ProjectRow = {
@@ -235,32 +173,25 @@ export async function create(store: Store, principal: Principal, input: ProjectC
     pieces: toJson([]),
   };
   try {
-    await inWriteTransaction(store, async (trx) => {
-      // Compiled once on the database's handle, run in this transaction's.
-      await insertCompiledOnce(store.db, 'projects', project, trx);
-      await insertCompiledOnce(store.db, 'project_plans', plan, trx);
+    await store.write(async (trx) => {
+      // Every project has its MCP server, made with it.
       const serverId = newId();
-      await insertCompiledOnce(
-        store.db,
-        'mcp_servers',
-        {
-          id: serverId,
-          created: timestamp,
-          updated: timestamp,
-          project_id: projectId,
-          name: `${input.displayName} MCP server`,
-          ...sealMcpToken(store, serverId, newMcpToken()),
-          agent_id: null,
-        },
-        trx,
-      );
+      await insertProject(store, trx, project, plan, {
+        id: serverId,
+        created: timestamp,
+        updated: timestamp,
+        project_id: projectId,
+        name: `${input.displayName} MCP server`,
+        ...sealMcpToken(store, serverId, newMcpToken()),
+        agent_id: null,
+      });
     });
   } catch (error) {
     // Two creates with the same externalId racing past the check: the unique index decides.
-    if (isUniqueViolation(error)) throw externalIdTaken(externalId);
+    if (isUniqueViolation(error)) throw externalIdConflict(externalId);
     throw error;
   }
-  const users = await userCountsOf(store.db, principal.platformId);
+  const users = await userCounts(store, principal.platformId);
   return toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
 }
 
@@ -270,40 +201,35 @@ export async function update(
   projectId: string,
   input: ProjectUpdateRequest,
 ): Promise<Project> {
-  const row = await findProjectRow(store, principal, projectId);
+  const row = await findOwned(store, principal, 'project', projectId);
   // `{}` is what an Activepieces client sends when nothing changed: answer with the project as it is.
   if (Object.keys(input).length === 0) return get(store, principal, row.id);
-  if (input.externalId !== undefined)
-    await assertExternalIdFree(store.db, principal.platformId, input.externalId, row.id);
+  if (input.externalId !== undefined) await assertExternalIdFree(store, principal.platformId, input.externalId, row.id);
   const timestamp = now();
   try {
-    await inWriteTransaction(store, async (trx) => {
-      await trx
-        .updateTable('projects')
-        .set({
+    await store.write((trx) =>
+      updateProject(
+        trx,
+        row.id,
+        {
           updated: timestamp,
           ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
           ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
           ...(input.releasesEnabled !== undefined ? { releases_enabled: toFlag(input.releasesEnabled) } : {}),
           ...(input.metadata !== undefined ? { metadata: toJson(input.metadata) } : {}),
           ...(input.icon !== undefined ? { icon_color: input.icon.color } : {}),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (input.plan !== undefined) {
-        await trx
-          .updateTable('project_plans')
-          .set({
-            updated: timestamp,
-            ...(input.plan.pieces !== undefined ? { pieces: toJson(input.plan.pieces) } : {}),
-            ...(input.plan.piecesFilterType !== undefined ? { pieces_filter_type: input.plan.piecesFilterType } : {}),
-          })
-          .where('project_id', '=', row.id)
-          .execute();
-      }
-    });
+        },
+        input.plan === undefined
+          ? undefined
+          : {
+              updated: timestamp,
+              ...(input.plan.pieces !== undefined ? { pieces: toJson(input.plan.pieces) } : {}),
+              ...(input.plan.piecesFilterType !== undefined ? { pieces_filter_type: input.plan.piecesFilterType } : {}),
+            },
+      ),
+    );
   } catch (error) {
-    if (isUniqueViolation(error) && input.externalId !== undefined) throw externalIdTaken(input.externalId);
+    if (isUniqueViolation(error) && input.externalId !== undefined) throw externalIdConflict(input.externalId);
     throw error;
   }
   return get(store, principal, row.id);

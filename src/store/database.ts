@@ -1,39 +1,52 @@
 // Opens the store: SQLite (better-sqlite3, embedded, the default) or PostgreSQL when a
-// postgres:// URL is given. Both speak the same Kysely schema and migrations.
-import { createHash } from 'node:crypto';
+// postgres:// URL is given. Both speak the same Kysely schema and migrations. The speed tricks each
+// store uses are plugged in through ./speed-tricks.ts.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  type SqliteDatabase as KyselySqliteDatabase,
-  Migrator,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  sql,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { migrationProvider } from './migrations';
+import { builtEachTime, type CompiledQueries, compiledEachTime, type Keeper, type QueryHost } from './query-reuse';
 import type { Database } from './schema';
-import { type Checkpointer, startCheckpointer } from './sqlite/checkpointer';
-import { FairSqliteDialect } from './sqlite/fair-sqlite-dialect';
+import { type SpeedTrick, type SpeedTrickHooks, speedTrickHooks, type WritePath } from './speed-tricks';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
-export interface Store {
+/** A write transaction's work: it reads and writes through `trx` only. */
+export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
+
+export interface Store extends QueryHost {
   readonly kind: StoreKind;
   readonly db: Kysely<Database>;
   /** The PostgreSQL schema the store lives in, when one was given (tests); else the default. */
   readonly schema?: string | undefined;
+  /**
+   * Runs `work` as one write transaction; resolves (or rejects) once it is committed (or undone).
+   *
+   * The rule: every write goes through here, never straight through `db`: each insert, update
+   * and delete of the services (so also of the command line and the demo data, which call them),
+   * the start-up's sealing of old tokens and the seeding of runs. Why:
+   * - On SQLite, writes asked for in the same turn of the event loop are committed together, each
+   *   in a savepoint of its own (group commit, ./sqlite/write-batch.ts), and every write waits
+   *   while the checkpointer starts the write-ahead log again (./sqlite/checkpointer.ts). A write
+   *   around it pays a commit of its own, and can keep the log from being started again.
+   * - On PostgreSQL it is a plain transaction.
+   * - It is the one place a write and what must be recorded with it can share a transaction.
+   * Not through here yet: the idempotency records (./idempotency.ts, written by the HTTP layer
+   * around a create; they are to be recorded in the create's own transaction, through here), and
+   * the migrations (Kysely's migrator runs its own transactions). Test builders write rows as they
+   * please.
+   *
+   * `work` touches the store through `trx` only and never calls `write`: on SQLite the transaction
+   * holds the one connection, and anything inside waiting for it would wait forever.
+   */
+  write<T>(work: WriteWork<T>): Promise<T>;
+  /** SQLite with group commit: transactions committed, and the write transactions they carried (for tests). */
+  writeBatches?(): { batches: number; transactions: number };
   /** PostgreSQL's connection pool right now (for metrics); undefined on SQLite (one embedded connection). */
   poolStats?(): PoolStats;
-  /**
-   * SQLite: while the write-ahead log is to be started again, what the next write waits for (see
-   * ./checkpointer.ts); undefined otherwise, and always on PostgreSQL.
-   */
-  writePause?(): Promise<void> | undefined;
   /** Runs a trivial query; throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -45,10 +58,14 @@ export interface PoolStats {
   waiting: number;
 }
 
-export type StoreOptions =
+export type StoreOptions = (
   | { kind: 'sqlite'; dataDir: string }
   | { kind: 'sqlite'; inMemory: true }
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+) & {
+  /** Speed tricks to leave out (./speed-tricks.ts): tests show the results do not depend on them. */
+  without?: readonly SpeedTrick[];
+};
 
 let postgresDriver: typeof pg | undefined;
 
@@ -61,32 +78,6 @@ function loadPostgresDriver(): typeof pg {
     postgresDriver.types.setTypeParser(postgresDriver.types.builtins.INT8, (value: string) => Number(value));
   }
   return postgresDriver;
-}
-
-/** Statements kept per SQL text; the service has a few hundred distinct queries at most. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely's SQLite driver prepares every query again (parse and plan) on every call. This keeps
- * the prepared statement of each SQL text and reuses it: safe because the driver runs one query at
- * a time on its single connection, and a statement is bound afresh on each run.
- */
-function withStatementCache(database: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(source: string) {
-      let statement = statements.get(source);
-      if (!statement) {
-        // A crude bound: when full, start again (SQL texts that vary, e.g. `in` lists of
-        // different lengths, cannot grow the map without limit).
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = database.prepare(source);
-        statements.set(source, statement);
-      }
-      return statement;
-    },
-  };
 }
 
 /** Owner only: the directory and the files hold every platform's data and encrypted secrets. */
@@ -115,11 +106,24 @@ const PAGE_CACHE_KIB = 4096;
 /** journal_size_limit: a restarted write-ahead log is truncated to this. */
 const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
-function openSqlite(options: { dataDir: string } | { inMemory: true }): {
+/** Without `groupCommit`: each write transaction on its own, after what it must wait for. */
+function oneByOne(db: Kysely<Database>, beforeWriting: () => Promise<void> | undefined): WritePath {
+  const transaction = <T>(work: WriteWork<T>) => db.transaction().execute(work);
+  return {
+    write(work) {
+      const pause = beforeWriting();
+      return pause ? pause.then(() => transaction(work)) : transaction(work);
+    },
+  };
+}
+
+interface Opened {
   db: Kysely<Database>;
-  checkpointer: Checkpointer | undefined;
-  writePause(): Promise<void> | undefined;
-} {
+  writes: WritePath;
+  close(): Promise<void>;
+}
+
+function openSqlite(options: { dataDir: string } | { inMemory: true }, tricks: SpeedTrickHooks): Opened {
   const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
   const database = new SqliteDatabase(file);
   // WAL: readers do not block the writer. synchronous=NORMAL in WAL mode keeps every committed
@@ -142,12 +146,12 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): {
   database.function('lower', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
-  // Checkpoints run in a worker (./checkpointer.ts); should it fail, SQLite's own come back.
+  // Checkpoints run off the request path when a trick does them; should it fail, SQLite's own come back.
   let logLong = false;
-  const checkpointer =
+  const checkpoints =
     file === ':memory:'
       ? undefined
-      : startCheckpointer(file, {
+      : tricks.sqliteCheckpoints?.(file, {
           onLogLong() {
             logLong = true;
           },
@@ -155,56 +159,30 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }): {
             if (database.open) database.pragma('wal_autocheckpoint = 1000');
           },
         });
-  if (checkpointer) database.pragma('wal_autocheckpoint = 0');
+  if (checkpoints) database.pragma('wal_autocheckpoint = 0');
+  const config = { database: tricks.sqliteStatements?.(database) ?? database };
+  const db = new Kysely<Database>({ dialect: tricks.sqliteDialect?.(config) ?? new SqliteDialect(config) });
+  /** While the checkpointer restarts the log, what the next write waits for. */
+  const writePause = (): Promise<void> | undefined => {
+    if (!logLong || !checkpoints) return undefined;
+    logLong = false;
+    return checkpoints.catchUp();
+  };
   return {
-    db: new Kysely<Database>({ dialect: new FairSqliteDialect({ database: withStatementCache(database) }) }),
-    checkpointer,
-    writePause() {
-      if (!logLong || !checkpointer) return undefined;
-      logLong = false;
-      return checkpointer.catchUp();
+    db,
+    writes: tricks.sqliteWrites?.(db, writePause) ?? oneByOne(db, writePause),
+    async close() {
+      // The checkpointer's connection first: the last connection to close checkpoints what is left.
+      await checkpoints?.stop();
+      await db.destroy();
     },
   };
 }
 
-/** Statements worth keeping prepared: data queries (a utility statement cannot be a prepared one). */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
-/**
- * Kysely's PostgreSQL driver sends every query unnamed, so the server parses and plans it each
- * time. Naming each SQL text (by its digest) makes pg prepare it once per connection and reuse it:
- * pg keeps the names a connection has prepared, and the server re-plans a statement when the schema
- * it depends on changes.
- */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string => {
-    let name = names.get(text);
-    if (name === undefined) {
-      name = `k${createHash('sha1').update(text).digest('base64url')}`;
-      if (names.size < STATEMENT_CACHE_SIZE) names.set(text, name);
-    }
-    return name;
-  };
-  return {
-    end: () => pool.end(),
-    async connect() {
-      const client = await pool.connect();
-      return {
-        release: () => client.release(),
-        query: ((text: string, values: unknown[]) =>
-          PREPARABLE.test(text)
-            ? client.query({ name: nameOf(text), text, values })
-            : client.query(text, values)) as unknown as PostgresPoolClient['query'],
-      };
-    },
-  };
-}
-
-function openPostgres(options: { url: string; schema?: string; poolSize?: number }): {
-  db: Kysely<Database>;
-  pool: pg.Pool;
-} {
+function openPostgres(
+  options: { url: string; schema?: string; poolSize?: number },
+  tricks: SpeedTrickHooks,
+): Opened & { pool: pg.Pool } {
   const pool = new (loadPostgresDriver().Pool)({
     connectionString: options.url,
     max: options.poolSize ?? 10,
@@ -213,30 +191,41 @@ function openPostgres(options: { url: string; schema?: string; poolSize?: number
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) }), pool };
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: tricks.postgresPool?.(pool) ?? pool }),
+  });
+  return {
+    db,
+    pool,
+    // PostgreSQL commits concurrently on its pool and batches its own log flushes.
+    writes: { write: (work) => db.transaction().execute(work) },
+    close: () => db.destroy(),
+  };
 }
 
 export function openStore(options: StoreOptions): Store {
-  const postgres = options.kind === 'postgres' ? openPostgres(options) : undefined;
-  const sqlite = postgres ? undefined : openSqlite(options as Exclude<StoreOptions, { kind: 'postgres' }>);
-  const db = (postgres ?? sqlite)?.db as Kysely<Database>;
+  const tricks = speedTrickHooks(options.without);
+  const postgres = options.kind === 'postgres' ? openPostgres(options, tricks) : undefined;
+  const opened = postgres ?? openSqlite(options as Exclude<StoreOptions, { kind: 'postgres' }>, tricks);
+  const { db, writes } = opened;
   const pool = postgres?.pool;
+  const builders: Keeper = tricks.builders?.() ?? builtEachTime;
+  const compiledQueries: CompiledQueries = tricks.compiledQueries?.() ?? compiledEachTime;
   return {
     kind: options.kind,
     db,
     schema: options.kind === 'postgres' ? options.schema : undefined,
+    builders,
+    compiledQueries,
+    write: (work) => writes.write(work),
+    ...(writes.batches ? { writeBatches: writes.batches } : {}),
     ...(pool
       ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
       : {}),
-    ...(sqlite ? { writePause: sqlite.writePause } : {}),
     async ping() {
       await sql`select 1`.execute(db);
     },
-    async close() {
-      // The checkpointer's connection first: the last connection to close checkpoints what is left.
-      await sqlite?.checkpointer?.stop();
-      await db.destroy();
-    },
+    close: () => opened.close(),
   };
 }
 

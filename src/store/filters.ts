@@ -1,7 +1,7 @@
 // Filter expressions that must behave the same on SQLite and PostgreSQL.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { StoreKind } from './database';
-import type { Bindings } from './sqlite/compiled-once';
+import type { Bindings } from './query-reuse';
 
 /** The LIKE pattern of "contains `text`, ignoring case": `%`, `_` and `\` in the text match themselves. */
 export function containsPattern(text: string): string {
@@ -27,7 +27,7 @@ export function containsIgnoringCase(kind: StoreKind, column: string, text: stri
 
 /**
  * "`column`, a JSON array of strings stored as text, holds at least one of `values`", for a query
- * compiled once (./compiled-once.ts): binds `values` now (one array on PostgreSQL, one value each on
+ * compiled once (./query-reuse.ts): binds `values` now (one array on PostgreSQL, one value each on
  * SQLite, whose SQL lists them) and returns the filter on a column. Each store reads the JSON with
  * its own functions (SQLite `json_each`, PostgreSQL `jsonb ?|`).
  */

@@ -1,9 +1,9 @@
 // Keyset pagination shared by every list: the page after (or before) a boundary row is found by
 // comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
 // neither skipped nor repeated, and the cost of a page does not depend on its depth.
-import { type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type CursorPosition, decodeCursor, encodeCursor, filterDigest } from './cursor';
-import { type Bindings, runCompiledOnce } from './sqlite/compiled-once';
+import { type Bindings, type QueryHost, runCompiledOnce } from './query-reuse';
 
 export interface SortKey<Row> {
   /** Qualified column, e.g. `flows.created`. */
@@ -72,18 +72,18 @@ function comparison<Row>(keys: SortKey<Row>[], values: string[], forward: boolea
 }
 
 /**
- * A list's query compiled once per shape (./compiled-once.ts): `build` makes the filtered query
- * from the slots of `bindings`; the page adds its own (the cursor's keys) and its shape.
+ * A list's query compiled once per shape (./query-reuse.ts): `build` makes the filtered query
+ * from what `bindings` gave for its values; the page adds its own (the cursor's keys) and its shape.
  */
-export interface CompiledListQuery<DB, TB extends keyof DB, Row, StoreDB> {
-  /** The handle that runs it (its tables are the store's; the query's may add aliases). */
-  db: Kysely<StoreDB>;
+export interface CompiledListQuery<DB, TB extends keyof DB, Row> {
+  /** The store that compiles and runs it. */
+  store: QueryHost;
   bindings: Bindings;
   build: () => SelectQueryBuilder<DB, TB, Row>;
 }
 
-export async function fetchPage<DB, TB extends keyof DB, Row, StoreDB>(
-  query: SelectQueryBuilder<DB, TB, Row> | CompiledListQuery<DB, TB, Row, StoreDB>,
+export async function fetchPage<DB, TB extends keyof DB, Row>(
+  query: SelectQueryBuilder<DB, TB, Row> | CompiledListQuery<DB, TB, Row>,
   spec: KeysetSpec<Row>,
   request: PageRequest,
 ): Promise<Page<Row>> {
@@ -113,7 +113,7 @@ export async function fetchPage<DB, TB extends keyof DB, Row, StoreDB>(
     const { bindings } = query;
     bindings.shape(`${position?.direction ?? 'first'} page of ${limit}`);
     const after = position ? bindings.list('after', position.key) : [];
-    fetched = await runCompiledOnce(query.db, spec.list, bindings, () => paged(query.build(), after));
+    fetched = await runCompiledOnce(query.store, spec.list, bindings, () => paged(query.build(), after));
   } else {
     fetched = await paged(query, position?.key ?? []).execute();
   }

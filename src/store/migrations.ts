@@ -286,7 +286,7 @@ const idempotencyKeys: Migration = {
 };
 
 /**
- * MCP tokens are stored encrypted (src/mcp-servers/token.ts): the random IV makes the old unique
+ * MCP tokens are stored encrypted (src/store/mcp-tokens.ts): the random IV makes the old unique
  * index on `token` useless, so uniqueness (and lookup) moves to a digest. Null for rows written
  * before this migration until the service encrypts them at start-up (sealPlaintextTokens).
  */

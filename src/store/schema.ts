@@ -167,7 +167,7 @@ export interface McpServersTable {
   updated: string;
   project_id: string;
   name: string;
-  /** Encrypted (`v1.…`, src/mcp-servers/token.ts); plain text only in rows from before 0003. */
+  /** Encrypted (`v1.…`, src/store/mcp-tokens.ts); plain text only in rows from before 0003. */
   token: string;
   /** Hex SHA-256 of the token; null only in rows from before 0003 not yet encrypted. */
   token_digest: string | null;

@@ -1,43 +1,15 @@
 // Users of a platform (read-only through the API).
-import type { Selectable } from 'kysely';
 import type { components } from '../../generated/api';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
-import { byCreation, fetchPage } from '../store/keyset';
-import type { UsersTable } from '../store/schema';
+import { toUser } from '../store/records/users';
+import { pageOfUsers, type UserListQuery } from './queries';
 
-type User = components['schemas']['User'];
+export type { UserListQuery } from './queries';
+
 type UserPage = components['schemas']['UserPage'];
-type UserRow = Selectable<UsersTable>;
-
-export interface UserListQuery {
-  cursor?: string | undefined;
-  limit?: number | undefined;
-  externalId?: string | undefined;
-}
-
-const newestFirst = byCreation<UserRow>('users', 'users', 'desc');
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    created: row.created,
-    updated: row.updated,
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    status: row.status as User['status'],
-    platformRole: row.platform_role as User['platformRole'],
-    externalId: row.external_id,
-    platformId: row.platform_id,
-    lastActiveDate: row.last_active_date,
-  };
-}
 
 export async function list(store: Store, principal: Principal, query: UserListQuery): Promise<UserPage> {
-  let select = store.db.selectFrom('users').selectAll().where('platform_id', '=', principal.platformId);
-  if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
-  const { cursor, limit, ...filters } = query;
-  const page = await fetchPage(select, newestFirst, { cursor, limit, filters });
+  const page = await pageOfUsers(store, principal.platformId, query);
   return { data: page.rows.map(toUser), next: page.next, previous: page.previous };
 }

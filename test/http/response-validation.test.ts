@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/api';
-import { useEncryptionKey } from '../../src/app-connections/crypto';
 import * as flows from '../../src/flows/service';
 import { handlers } from '../../src/handlers';
 import { createApp } from '../../src/http/app';
 import { createPlatform } from '../../src/platforms/service';
 import * as projects from '../../src/projects/service';
 import { migrate, openStore, type Store } from '../../src/store/database';
+import { useEncryptionKey } from '../../src/store/secrets';
 import { sendRaw } from '../support/raw-requests';
 
 type Flow = components['schemas']['Flow'];

@@ -1,6 +1,9 @@
 // Dependencies point one way: http → resources → store → core. A file in core/ or store/ that
 // imports from http/ or a resource folder, a resource that imports the HTTP layer, or a service
-// that imports Express is a back-edge, and this test names it.
+// that imports Express is a back-edge, and this test names it. Resource folders never import each
+// other: what several need lives below them. A speed trick (src/store/sqlite/, src/store/postgres/)
+// is plugged in by src/store/speed-tricks.ts alone, so removing one stays a matter of one line. And
+// no new import cycle among the files of src/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +37,18 @@ function layerOf(file: string): Layer {
   return 'composition';
 }
 
+/** The resource folder a file is in (`src/flows/service.ts` → `flows`), if any. */
+function resourceFolderOf(file: string): string | undefined {
+  const [top, folder, rest] = file.split('/');
+  return top === 'src' && folder !== undefined && rest !== undefined && RESOURCE_FOLDERS.has(folder)
+    ? folder
+    : undefined;
+}
+
+/** The registry that plugs the speed tricks into the store, and where the tricks live. */
+const SPEED_TRICK_REGISTRY = 'src/store/speed-tricks.ts';
+const isSpeedTrick = (file: string) => file.startsWith('src/store/sqlite/') || file.startsWith('src/store/postgres/');
+
 /** What each layer may import, besides its own layer, generated/ and packages. */
 const ALLOWED: Record<Layer, Layer[]> = {
   core: [],
@@ -62,11 +77,73 @@ function violationsOf(edges: ImportEdge[]): string[] {
       if (WITHOUT_EXPRESS.includes(source)) violations.push(`${from} (${source}) imports ${to}`);
       continue;
     }
+    const fromFolder = resourceFolderOf(from);
+    const toFolder = resourceFolderOf(to);
+    if (fromFolder !== undefined && toFolder !== undefined && fromFolder !== toFolder)
+      violations.push(`${from} (resource ${fromFolder}) imports ${to} (resource ${toFolder})`);
+    if (isSpeedTrick(to) && from !== SPEED_TRICK_REGISTRY)
+      violations.push(`${from} imports the speed trick ${to} (plug it in through ${SPEED_TRICK_REGISTRY})`);
     const target = layerOf(to);
     if (target === 'package' || target === 'generated' || target === source) continue;
     if (!ALLOWED[source].includes(target)) violations.push(`${from} (${source}) imports ${to} (${target})`);
   }
   return violations;
+}
+
+/**
+ * Import cycles that were there when the check came: each may stay as it is, but none may grow and
+ * no other may come.
+ */
+const KNOWN_CYCLES: string[][] = [
+  // migrations.ts takes the type StoreKind from database.ts, which runs the migrations.
+  ['src/store/database.ts', 'src/store/migrations.ts'],
+];
+
+/** The import cycles among files of src/ (strongly connected components of two or more files), each sorted. */
+function cyclesOf(edges: ImportEdge[]): string[][] {
+  const targets = new Map<string, string[]>();
+  for (const { from, to } of edges) {
+    if (!to.startsWith('src/')) continue;
+    targets.set(from, [...(targets.get(from) ?? []), to]);
+  }
+  // Tarjan's algorithm: every file gets an index in visiting order and the lowest index it reaches.
+  const index = new Map<string, number>();
+  const lowest = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    lowest.set(file, index.size - 1);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of targets.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        lowest.set(file, Math.min(lowest.get(file) ?? 0, lowest.get(target) ?? 0));
+      } else if (onStack.has(target)) {
+        lowest.set(file, Math.min(lowest.get(file) ?? 0, index.get(target) ?? 0));
+      }
+    }
+    if (lowest.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop();
+      if (member === undefined) break;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of targets.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+/** The cycles not known before, each as its files. */
+function newCyclesOf(edges: ImportEdge[]): string[][] {
+  const known = new Set(KNOWN_CYCLES.map((cycle) => [...cycle].sort().join(' ')));
+  return cyclesOf(edges).filter((cycle) => !known.has(cycle.join(' ')));
 }
 
 const IMPORT_PATTERN =
@@ -118,6 +195,13 @@ describe('layering', () => {
     ['a service imports Express', 'src/flows/service.ts', 'express'],
     ['the store imports Express', 'src/store/database.ts', 'express'],
     ['the client imports the store', 'src/client/index.ts', 'src/store/ids.ts'],
+    ['a resource imports another resource', 'src/flows/service.ts', 'src/projects/service.ts'],
+    ['a resource imports the helpers of another', 'src/mcp-servers/service.ts', 'src/flows/records.ts'],
+    ['a resource imports the queries of another', 'src/app-connections/service.ts', 'src/users/queries.ts'],
+    ['a queries module imports a speed trick', 'src/flows/queries.ts', 'src/store/sqlite/compiled-once.ts'],
+    ['the store opens with a speed trick of its own', 'src/store/database.ts', 'src/store/sqlite/write-batch.ts'],
+    ['a speed trick imports another', 'src/store/sqlite/write-batch.ts', 'src/store/sqlite/checkpointer.ts'],
+    ['a PostgreSQL trick is imported directly', 'src/store/database.ts', 'src/store/postgres/named-statements.ts'],
   ])('flags a back-edge: %s', (_name, from, to) => {
     expect(violationsOf([{ from, to }])).toHaveLength(1);
   });
@@ -125,10 +209,75 @@ describe('layering', () => {
   it.each([
     ['http imports a resource', 'src/http/pipeline/authentication.ts', 'src/platforms/api-keys.ts'],
     ['a resource imports the store', 'src/flows/service.ts', 'src/store/keyset.ts'],
-    ['a resource imports another resource', 'src/flows/service.ts', 'src/projects/service.ts'],
+    ['a service imports its own queries', 'src/flows/service.ts', 'src/flows/queries.ts'],
+    ['a service imports what resources share', 'src/flows/service.ts', 'src/store/tenancy.ts'],
+    ['the composition root imports every resource', 'src/demo/data.ts', 'src/projects/service.ts'],
+    ['the registry plugs in a speed trick', 'src/store/speed-tricks.ts', 'src/store/sqlite/write-batch.ts'],
     ['a handler imports the operation types', 'src/flows/handlers.ts', 'src/handler.ts'],
     ['the store imports core', 'src/store/cursor.ts', 'src/core/errors.ts'],
   ])('allows a forward edge: %s', (_name, from, to) => {
     expect(violationsOf([{ from, to }])).toEqual([]);
+  });
+
+  it('has no import cycle among src/ files but those known', () => {
+    expect(newCyclesOf(importEdges())).toEqual([]);
+  });
+
+  it('knows only cycles that are still there (an allow-list entry goes with its cycle)', () => {
+    const cycles = cyclesOf(importEdges()).map((cycle) => cycle.join(' '));
+    for (const known of KNOWN_CYCLES) expect(cycles).toContain([...known].sort().join(' '));
+  });
+
+  const edge = (from: string, to: string): ImportEdge => ({ from, to });
+
+  it.each<[string, ImportEdge[], string[][]]>([
+    [
+      'two files importing each other',
+      [edge('src/store/a.ts', 'src/store/b.ts'), edge('src/store/b.ts', 'src/store/a.ts')],
+      [['src/store/a.ts', 'src/store/b.ts']],
+    ],
+    [
+      'three resources in a ring',
+      [
+        edge('src/projects/service.ts', 'src/mcp-servers/token.ts'),
+        edge('src/mcp-servers/token.ts', 'src/app-connections/crypto.ts'),
+        edge('src/app-connections/crypto.ts', 'src/projects/service.ts'),
+      ],
+      [['src/app-connections/crypto.ts', 'src/mcp-servers/token.ts', 'src/projects/service.ts']],
+    ],
+    [
+      'a known cycle grown by one file',
+      [
+        edge('src/store/database.ts', 'src/store/migrations.ts'),
+        edge('src/store/migrations.ts', 'src/store/database.ts'),
+        edge('src/store/migrations.ts', 'src/store/schema.ts'),
+        edge('src/store/schema.ts', 'src/store/database.ts'),
+      ],
+      [['src/store/database.ts', 'src/store/migrations.ts', 'src/store/schema.ts']],
+    ],
+  ])('flags a new cycle: %s', (_name, edges, cycles) => {
+    expect(newCyclesOf(edges)).toEqual(cycles);
+  });
+
+  it.each<[string, ImportEdge[]]>([
+    [
+      'a known cycle as it is',
+      [
+        edge('src/store/database.ts', 'src/store/migrations.ts'),
+        edge('src/store/migrations.ts', 'src/store/database.ts'),
+      ],
+    ],
+    [
+      'a diamond, which is no cycle',
+      [
+        edge('src/flows/service.ts', 'src/flows/queries.ts'),
+        edge('src/flows/service.ts', 'src/store/tenancy.ts'),
+        edge('src/flows/queries.ts', 'src/store/query-reuse.ts'),
+        edge('src/store/tenancy.ts', 'src/store/query-reuse.ts'),
+      ],
+    ],
+    ['a package importing back', [edge('src/store/database.ts', 'kysely'), edge('kysely', 'src/store/database.ts')]],
+  ])('finds no new cycle in %s', (_name, edges) => {
+    expect(newCyclesOf(edges)).toEqual([]);
   });
 });

@@ -12,10 +12,10 @@ import { type ApiClient, createClient } from '../../src/client';
 import { loadConfig } from '../../src/config';
 import { newApiKey } from '../../src/platforms/api-keys';
 import { createPlatform } from '../../src/platforms/service';
-import { newMcpToken } from '../../src/projects/service';
 import { startService } from '../../src/server';
 import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
 import { randomAlphanumeric } from '../../src/store/ids';
+import { newMcpToken } from '../../src/store/mcp-tokens';
 
 /** The stores the backend suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (TEST_STORES overrides). */
 export const storeKinds: StoreKind[] = process.env.TEST_STORES

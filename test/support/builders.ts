@@ -12,13 +12,13 @@ import * as appConnections from '../../src/app-connections/service';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
-import { refreshLatestVersion } from '../../src/flows/records';
-import { mcpTokenDigest } from '../../src/mcp-servers/token';
 import { addUser } from '../../src/platforms/service';
 import type { Store } from '../../src/store/database';
 import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from '../../src/store/idempotency';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
 import { toFlag, toJson } from '../../src/store/json';
+import { mcpTokenDigest } from '../../src/store/mcp-tokens';
+import { refreshLatestVersion } from '../../src/store/records/flows';
 
 type Trigger = Schemas['Trigger'];
 

@@ -1,27 +1,24 @@
-// The start of a query, built once per database handle and shared. Kysely's query builders are
-// immutable (every `where`, `orderBy` or `limit` returns a new builder and leaves its receiver as it
-// was), so a base can serve every request; building it again (parsing each selected column and
-// join) cost as much as running the query it starts.
-const basesOf = new WeakMap<object, Map<string, unknown>>();
+// Query builders made once per store and shared. Kysely's query builders are immutable (every
+// `where`, `orderBy` or `limit` returns a new builder and leaves its receiver as it was), so a base
+// can serve every request; building it again (parsing each selected column and join) cost as much
+// as running the query it starts. Serves both stores; plugged in by src/store/speed-tricks.ts
+// (`builtOnce`), used through src/store/query-reuse.ts.
+import type { Keeper } from '../query-reuse';
 
-/**
- * Kept per handle at most; then they are made again as needed. The names of compiled queries vary
- * with a request's filters (./compiled-once.ts): this bounds what many distinct requests can keep.
- */
+/** Kept per store at most; then they are made again as needed. */
 const MAX_KEPT = 1000;
 
-/** `build()`'s builder for this handle (a database or a transaction), made on first use under `name`. */
-export function builtOnce<Builder>(db: object, name: string, build: () => Builder): Builder {
-  let bases = basesOf.get(db);
-  if (!bases) {
-    bases = new Map();
-    basesOf.set(db, bases);
-  }
-  let base = bases.get(name) as Builder | undefined;
-  if (base === undefined) {
-    base = build();
-    if (bases.size >= MAX_KEPT) bases.clear();
-    bases.set(name, base);
-  }
-  return base;
+export function keepBuilders(): Keeper {
+  const kept = new Map<string, unknown>();
+  return {
+    keep<T>(name: string, make: () => T): T {
+      let builder = kept.get(name) as T | undefined;
+      if (builder === undefined) {
+        builder = make();
+        if (kept.size >= MAX_KEPT) kept.clear();
+        kept.set(name, builder);
+      }
+      return builder;
+    },
+  };
 }

@@ -13,6 +13,8 @@
 // (reads go on) while the worker copies the few frames written since (`catchUp`), and the write
 // that follows starts the log again. The service's own connection checkpointing instead held the
 // event loop 2–14 ms each time.
+// Plugged in by src/store/speed-tricks.ts (`checkpointer`); without it SQLite checkpoints in the
+// commit that takes the log past 1000 pages, as it does by default.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 

@@ -3,6 +3,7 @@
 // requests queued behind a batch of writes (src/store/sqlite/write-batch.ts), every release cost fifty
 // wake-ups, some 5 KB of the 130 KB a create allocated. Here a release wakes one waiter, in the order
 // they asked, so a read no longer waits behind those that came after it either.
+// Plugged in by src/store/speed-tricks.ts (`fairConnection`); without it Kysely's own SqliteDialect.
 import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
 
 class FairSqliteDriver extends SqliteDriver {

@@ -9,13 +9,13 @@
 //   a failed commit (a full disk) fails all of that batch, none of whose writes are kept.
 // - Nobody reads another's uncommitted writes: the batch holds the store's one connection from
 //   its BEGIN to its COMMIT, as a single transaction did, so reads wait for the commit.
-// PostgreSQL commits concurrently on a pool and batches its own log flushes: there each write
-// transaction is an ordinary transaction.
-import { sql, type Transaction } from 'kysely';
-import type { Store } from '../database';
+// PostgreSQL commits concurrently on a pool and batches its own log flushes: it does not use this.
+// Plugged in by src/store/speed-tricks.ts (`groupCommit`); without it each write transaction is
+// committed on its own.
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 
-export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
+type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
 interface Pending {
   work: WriteWork<unknown>;
@@ -23,78 +23,71 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-interface Batcher {
-  pending: Pending[];
-  scheduled: boolean;
-  /** SQLite transactions committed, and write transactions they carried (for tests and metrics). */
-  batches: number;
-  transactions: number;
-}
-
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-const batchers = new WeakMap<Store, Batcher>();
+/**
+ * Write transactions on `db`, committed with those asked for in the same turn. `beforeWriting`
+ * says what a batch waits for before it starts, if anything (the checkpointer's catch-up).
+ */
+export function batchedWrites(db: Kysely<Database>, beforeWriting: () => Promise<void> | undefined) {
+  let pending: Pending[] = [];
+  let scheduled = false;
+  /** SQLite transactions committed, and write transactions they carried (for tests and metrics). */
+  const counts = { batches: 0, transactions: 0 };
 
-/** Runs `work` in a write transaction; on SQLite, committed with those asked for in the same turn. */
-export function inWriteTransaction<T>(store: Store, work: WriteWork<T>): Promise<T> {
-  if (store.kind !== 'sqlite') return store.db.transaction().execute(work);
-  let batcher = batchers.get(store);
-  if (!batcher) {
-    batcher = { pending: [], scheduled: false, batches: 0, transactions: 0 };
-    batchers.set(store, batcher);
-  }
-  const queue = batcher;
-  return new Promise<T>((resolve, reject) => {
-    queue.pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
-    if (queue.scheduled) return;
-    queue.scheduled = true;
-    // After the I/O of this turn: the requests that arrived together have all asked by then.
-    setImmediate(() => {
-      const run = () => {
-        queue.scheduled = false;
-        const batch = queue.pending;
-        queue.pending = [];
-        void runBatch(store, queue, batch);
-      };
-      // While the log is caught up, writes asked for meanwhile join this batch.
-      const pause = store.writePause?.();
-      if (pause) void pause.then(run);
-      else run();
+  async function runBatch(batch: Pending[]): Promise<void> {
+    const only = batch.length === 1 ? batch[0] : undefined;
+    let outcomes: Outcome[];
+    try {
+      // Alone, it is an ordinary transaction: no savepoint to pay for.
+      outcomes = only
+        ? [{ ok: true, value: await db.transaction().execute(only.work) }]
+        : await db.transaction().execute(async (trx) => {
+            const settled: Outcome[] = [];
+            for (const { work } of batch) settled.push(await inSavepoint(trx, work));
+            return settled;
+          });
+    } catch (error) {
+      // BEGIN or COMMIT failed, or a failure SQLite answers by rolling the whole transaction back:
+      // nothing of this batch was kept.
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    counts.batches += 1;
+    counts.transactions += batch.length;
+    batch.forEach((waiting, index) => {
+      const outcome = outcomes[index] as Outcome;
+      if (outcome.ok) waiting.resolve(outcome.value);
+      else waiting.reject(outcome.error);
     });
-  });
-}
-
-/** How many SQLite transactions carried how many write transactions (0, 0 on PostgreSQL). */
-export function writeBatchCounts(store: Store): { batches: number; transactions: number } {
-  const batcher = batchers.get(store);
-  return { batches: batcher?.batches ?? 0, transactions: batcher?.transactions ?? 0 };
-}
-
-async function runBatch(store: Store, batcher: Batcher, batch: Pending[]): Promise<void> {
-  const only = batch.length === 1 ? batch[0] : undefined;
-  let outcomes: Outcome[];
-  try {
-    // Alone, it is an ordinary transaction: no savepoint to pay for.
-    outcomes = only
-      ? [{ ok: true, value: await store.db.transaction().execute(only.work) }]
-      : await store.db.transaction().execute(async (trx) => {
-          const settled: Outcome[] = [];
-          for (const { work } of batch) settled.push(await inSavepoint(trx, work));
-          return settled;
-        });
-  } catch (error) {
-    // BEGIN or COMMIT failed, or a failure SQLite answers by rolling the whole transaction back:
-    // nothing of this batch was kept.
-    for (const pending of batch) pending.reject(error);
-    return;
   }
-  batcher.batches += 1;
-  batcher.transactions += batch.length;
-  batch.forEach((pending, index) => {
-    const outcome = outcomes[index] as Outcome;
-    if (outcome.ok) pending.resolve(outcome.value);
-    else pending.reject(outcome.error);
-  });
+
+  function run(): void {
+    scheduled = false;
+    const batch = pending;
+    pending = [];
+    void runBatch(batch);
+  }
+
+  return {
+    write<T>(work: WriteWork<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (scheduled) return;
+        scheduled = true;
+        // After the I/O of this turn: the requests that arrived together have all asked by then.
+        setImmediate(() => {
+          // While the log is caught up, writes asked for meanwhile join this batch.
+          const pause = beforeWriting();
+          if (pause) void pause.then(run);
+          else run();
+        });
+      });
+    },
+    batches(): { batches: number; transactions: number } {
+      return { ...counts };
+    },
+  };
 }
 
 async function inSavepoint(trx: Transaction<Database>, work: WriteWork<unknown>): Promise<Outcome> {

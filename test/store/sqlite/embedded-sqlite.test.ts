@@ -14,7 +14,6 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrate, openStore } from '../../../src/store/database';
 import { RESTART_AFTER_FRAMES } from '../../../src/store/sqlite/checkpointer';
-import { inWriteTransaction } from '../../../src/store/sqlite/write-batch';
 
 const REPREPARING_VERSIONS = ['3.54.0', '3.54.1'];
 
@@ -64,7 +63,7 @@ describe('WAL checkpoints of the embedded store', () => {
       // Enough writes for several restarts, over several of the worker's rounds.
       const started = Date.now();
       while (writes < 6 * RESTART_AFTER_FRAMES || Date.now() - started < 1000) {
-        await inWriteTransaction(store, (trx) => sql`insert into padding (body) values (${padding})`.execute(trx));
+        await store.write((trx) => sql`insert into padding (body) values (${padding})`.execute(trx));
         writes += 1;
       }
       const log = await sql<{ log: number }>`pragma wal_checkpoint(PASSIVE)`.execute(store.db);

@@ -1,11 +1,10 @@
-// Write transactions asked for together are committed together on SQLite (src/store/sqlite/write-batch.ts):
-// each still succeeds or fails alone, and is answered only once committed. On PostgreSQL each is an
-// ordinary transaction.
+// Write transactions (Store.write) asked for together are committed together on SQLite
+// (src/store/sqlite/write-batch.ts): each still succeeds or fails alone, and is answered only once
+// committed. On PostgreSQL each is an ordinary transaction.
 import { type Generated, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../../src/client';
 import { openStore, type Store } from '../../../src/store/database';
-import { inWriteTransaction, writeBatchCounts } from '../../../src/store/sqlite/write-batch';
 import { startBackend, storeKinds, type TestBackend } from '../../support/backend';
 import { givenProject } from '../../support/builders';
 
@@ -20,14 +19,18 @@ describe('write transactions on SQLite', () => {
   afterAll(async () => store?.close());
 
   const notes = () => store.db.withTables<Notes>();
+  const batchCounts = () => {
+    if (!store.writeBatches) throw new Error('the SQLite store commits its writes in batches');
+    return store.writeBatches();
+  };
   const texts = async () =>
     (await notes().selectFrom('notes').select('text').orderBy('id').execute()).map((row) => row.text);
 
   it('asked for in the same turn, are committed in one SQLite transaction, each answered with its own result', async () => {
-    const before = writeBatchCounts(store);
+    const before = batchCounts();
     const written = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        inWriteTransaction(store, async (trx) => {
+        store.write(async (trx) => {
           await trx
             .withTables<Notes>()
             .insertInto('notes')
@@ -38,7 +41,7 @@ describe('write transactions on SQLite', () => {
       ),
     );
     expect(written).toEqual(Array.from({ length: 20 }, (_, index) => index));
-    const after = writeBatchCounts(store);
+    const after = batchCounts();
     expect(after.transactions - before.transactions).toBe(20);
     expect(after.batches - before.batches).toBe(1);
     expect(await texts()).toEqual(Array.from({ length: 20 }, (_, index) => `note ${index}`));
@@ -48,7 +51,7 @@ describe('write transactions on SQLite', () => {
     await sql`delete from notes`.execute(store.db);
     const outcomes = await Promise.allSettled(
       ['kept 1', 'dropped', 'kept 2', 'kept 1', 'kept 3'].map((text) =>
-        inWriteTransaction(store, async (trx) => {
+        store.write(async (trx) => {
           const table = trx.withTables<Notes>();
           // Two rows each, so that a failure half-way leaves a row to undo.
           await table
@@ -84,7 +87,7 @@ describe('write transactions on SQLite', () => {
   it('alone, is an ordinary transaction: a failure undoes all of it', async () => {
     await sql`delete from notes`.execute(store.db);
     await expect(
-      inWriteTransaction(store, async (trx) => {
+      store.write(async (trx) => {
         await trx.withTables<Notes>().insertInto('notes').values({ text: 'lonely' }).execute();
         throw new Error('no');
       }),
@@ -96,9 +99,7 @@ describe('write transactions on SQLite', () => {
     await sql`delete from notes`.execute(store.db);
     const reads = await Promise.all(
       ['a', 'b', 'c'].map(async (text) => {
-        await inWriteTransaction(store, (trx) =>
-          trx.withTables<Notes>().insertInto('notes').values({ text }).execute(),
-        );
+        await store.write((trx) => trx.withTables<Notes>().insertInto('notes').values({ text }).execute());
         return texts();
       }),
     );
@@ -123,6 +124,6 @@ describe.each(storeKinds)('flows created at the same time on %s', (kind) => {
     expect(new Set(created.map((flow) => flow.id)).size).toBe(names.length);
     const listed = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId, limit: 100 } } }));
     expect(listed.data.map((flow) => flow.id).sort()).toEqual(created.map((flow) => flow.id).sort());
-    if (kind === 'postgres') expect(writeBatchCounts(backend.store)).toEqual({ batches: 0, transactions: 0 });
+    if (kind === 'postgres') expect(backend.store.writeBatches).toBeUndefined();
   });
 });

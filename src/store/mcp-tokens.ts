@@ -1,12 +1,13 @@
 // MCP server tokens are bearer credentials: stored encrypted like app-connection secrets
-// (AES-256-GCM, src/app-connections/crypto.ts), bound to their server's id, with a SHA-256 digest
+// (AES-256-GCM, ./secrets.ts), bound to their server's id, with a SHA-256 digest
 // beside them that keeps them unique and lets a token be looked up without decrypting every row.
 // Tokens stored in plain text before 0003_mcp_token_digest still read as they are, and
-// `sealPlaintextTokens` (run at start-up) encrypts them.
+// `sealPlaintextTokens` (run at start-up) encrypts them. Below the resources: a project's creation
+// makes its MCP server with a token, and the MCP servers resource reads and rotates it.
 import { createHash } from 'node:crypto';
-import { decryptSecret, encryptionKeyOf, encryptSecret } from '../app-connections/crypto';
-import type { Store } from '../store/database';
-import { randomAlphanumeric } from '../store/ids';
+import type { Store } from './database';
+import { randomAlphanumeric } from './ids';
+import { decryptSecret, encryptionKeyOf, encryptSecret } from './secrets';
 
 /** MCP tokens: 40 characters of 0-9A-Za-z (about 238 bits). */
 export function newMcpToken(): string {
@@ -53,12 +54,14 @@ export async function sealPlaintextTokens(store: Store): Promise<number> {
     .execute();
   let sealed = 0;
   for (const row of plain) {
-    const result = await store.db
-      .updateTable('mcp_servers')
-      .set(sealMcpToken(store, row.id, row.token))
-      .where('id', '=', row.id)
-      .where('token', '=', row.token)
-      .executeTakeFirst();
+    const result = await store.write((trx) =>
+      trx
+        .updateTable('mcp_servers')
+        .set(sealMcpToken(store, row.id, row.token))
+        .where('id', '=', row.id)
+        .where('token', '=', row.token)
+        .executeTakeFirst(),
+    );
     sealed += Number(result.numUpdatedRows);
   }
   return sealed;

@@ -1,10 +1,11 @@
-// Encryption at rest of app connection secrets: AES-256-GCM, a random 12-byte IV per value, the
-// authentication tag stored with it. The key is read (or made) once at start-up and bound to the
-// store, so no request reads a file or the environment.
+// Encryption at rest of the secrets the store keeps (app connection values, MCP server tokens:
+// ./mcp-tokens.ts): AES-256-GCM, a random 12-byte IV per value, the authentication tag stored with
+// it. The key is read (or made) once at start-up and bound to the store, so no request reads a file
+// or the environment.
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DATA_DIR_MODE, type Store } from '../store/database';
+import { DATA_DIR_MODE, type Store } from './database';
 
 const ALGORITHM = 'aes-256-gcm';
 const KEY_BYTES = 32;

@@ -1,0 +1,162 @@
+// The SQL of the app connections resource.
+import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { components } from '../../generated/api';
+import type { Store } from '../store/database';
+import { containsIgnoringCase } from '../store/filters';
+import { fromJson } from '../store/json';
+import { byCreation, fetchPage, type Page } from '../store/keyset';
+import { latestVersions } from '../store/records/flows';
+import type { UserRow } from '../store/records/users';
+import type { AppConnectionsTable, Database } from '../store/schema';
+
+type AppConnection = components['schemas']['AppConnection'];
+export type ConnectionRow = Selectable<AppConnectionsTable>;
+
+export interface AppConnectionListQuery {
+  projectId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  scope?: AppConnection['scope'] | undefined;
+  pieceName?: string | undefined;
+  displayName?: string | undefined;
+  status?: AppConnection['status'][] | undefined;
+}
+
+const oldestFirst = byCreation<ConnectionRow>('app-connections', 'app_connections', 'asc');
+
+/** A page of the connections linked to the project (of the platform), oldest first. */
+export function pageOfConnections(
+  store: Store,
+  platformId: string,
+  query: AppConnectionListQuery,
+): Promise<Page<ConnectionRow>> {
+  let select = store.db
+    .selectFrom('app_connections')
+    .innerJoin('app_connection_projects', 'app_connection_projects.connection_id', 'app_connections.id')
+    .selectAll('app_connections')
+    .where('app_connection_projects.project_id', '=', query.projectId)
+    .where('app_connections.platform_id', '=', platformId);
+  if (query.scope !== undefined) select = select.where('app_connections.scope', '=', query.scope);
+  if (query.pieceName !== undefined) select = select.where('app_connections.piece_name', '=', query.pieceName);
+  if (query.displayName !== undefined)
+    select = select.where(containsIgnoringCase(store.kind, 'app_connections.display_name', query.displayName));
+  if (query.status !== undefined) select = select.where('app_connections.status', 'in', query.status);
+  const { cursor, limit, ...filters } = query;
+  return fetchPage(select, oldestFirst, { cursor, limit, filters });
+}
+
+/** The projects each connection is linked to, by project id. */
+export async function projectIdsOf(store: Store, connectionIds: string[]): Promise<Map<string, string[]>> {
+  const links = await store.db
+    .selectFrom('app_connection_projects')
+    .select(['connection_id', 'project_id'])
+    .where('connection_id', 'in', connectionIds)
+    .orderBy('project_id')
+    .execute();
+  const projectsOf = new Map<string, string[]>();
+  for (const link of links)
+    projectsOf.set(link.connection_id, [...(projectsOf.get(link.connection_id) ?? []), link.project_id]);
+  return projectsOf;
+}
+
+export function usersById(store: Store, userIds: string[]): Promise<UserRow[]> {
+  return store.db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
+}
+
+/** `"externalId"` as it appears inside a stored JSON array, as a LIKE pattern matching itself only. */
+function jsonStringPattern(text: string): string {
+  return `%${JSON.stringify(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * For each external id, the flows of these projects whose latest version uses it. One query
+ * narrows the flows to those with any version mentioning one of the ids (a text match on the
+ * stored array); only their versions are then read to keep those whose latest version has it.
+ */
+export async function flowsUsing(
+  store: Store,
+  projectIds: string[],
+  externalIds: string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  if (projectIds.length === 0 || externalIds.length === 0) return result;
+  const candidates = await store.db
+    .selectFrom('flows')
+    .select(['flows.id', 'flows.created'])
+    .where('flows.project_id', 'in', projectIds)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('flow_versions')
+          .select('flow_versions.id')
+          .whereRef('flow_versions.flow_id', '=', 'flows.id')
+          .where(
+            eb.or(
+              externalIds.map(
+                (externalId) =>
+                  sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`,
+              ),
+            ),
+          ),
+      ),
+    )
+    .orderBy('flows.created')
+    .orderBy('flows.id')
+    .execute();
+  const latest = await latestVersions(
+    store.db,
+    candidates.map((flow) => flow.id),
+  );
+  for (const flow of candidates) {
+    const version = latest.get(flow.id);
+    if (!version) continue;
+    for (const externalId of fromJson<string[]>(version.connection_ids)) {
+      if (!externalIds.includes(externalId)) continue;
+      const flowIds = result.get(externalId) ?? [];
+      if (!flowIds.includes(flow.id)) flowIds.push(flow.id);
+      result.set(externalId, flowIds);
+    }
+  }
+  return result;
+}
+
+/** Which of these projects are of the platform. */
+export async function projectsOfPlatform(store: Store, platformId: string, projectIds: string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const projects = await store.db
+    .selectFrom('projects')
+    .select('id')
+    .where('id', 'in', projectIds)
+    .where('platform_id', '=', platformId)
+    .execute();
+  return projects.map((project) => project.id);
+}
+
+/** Whether the user is of the platform. */
+export async function isUserOfPlatform(store: Store, platformId: string, userId: string): Promise<boolean> {
+  const user = await store.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('platform_id', '=', platformId)
+    .executeTakeFirst();
+  return user !== undefined;
+}
+
+/** A new connection linked to these projects, in a write transaction (`trx`). */
+export async function insertConnection(
+  trx: Kysely<Database>,
+  connection: ConnectionRow,
+  projectIds: string[],
+): Promise<void> {
+  await trx.insertInto('app_connections').values(connection).execute();
+  if (projectIds.length > 0)
+    await trx
+      .insertInto('app_connection_projects')
+      .values(projectIds.map((projectId) => ({ connection_id: connection.id, project_id: projectId })))
+      .execute();
+}
+
+export function connectionById(store: Store, connectionId: string): Promise<ConnectionRow> {
+  return store.db.selectFrom('app_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow();
+}

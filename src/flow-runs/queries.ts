@@ -1,0 +1,175 @@
+// The SQL of the flow runs resource.
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { components } from '../../generated/api';
+import { invalid } from '../core/errors';
+import type { Store } from '../store/database';
+import { toJson } from '../store/json';
+import { byCreation, fetchPage, type Page } from '../store/keyset';
+import { builtOnce, newBindings, runCompiledOnce } from '../store/query-reuse';
+import type { Database, FlowRunsTable, FlowRunTagsTable } from '../store/schema';
+
+type FlowRunStatus = components['schemas']['FlowRunStatus'];
+export type FlowRunRow = Selectable<FlowRunsTable>;
+/** A run with the display name of the version it executed. */
+export type FlowRunView = FlowRunRow & { version_display_name: string | null };
+
+export interface FlowRunListQuery {
+  projectId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  flowId?: string[] | undefined;
+  flowRunIds?: string[] | undefined;
+  status?: FlowRunStatus[] | undefined;
+  tags?: string[] | undefined;
+  createdAfter?: string | undefined;
+  createdBefore?: string | undefined;
+  failedStepName?: string | undefined;
+}
+
+const newestFirst = byCreation<FlowRunView>('flow-runs', 'flow_runs', 'desc');
+
+function selectRuns(store: Store) {
+  return builtOnce(store, 'flow runs with their version name', () =>
+    store.db
+      .selectFrom('flow_runs')
+      .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
+      .selectAll('flow_runs')
+      .select('flow_versions.display_name as version_display_name'),
+  );
+}
+
+/** Whether a text column contains a text, case-sensitively and with no wildcard (LIKE has both problems). */
+function containsText(column: string, text: string, kind: Store['kind']): RawBuilder<SqlBool> {
+  return kind === 'postgres'
+    ? sql<SqlBool>`strpos(${sql.ref(column)}, ${text}) > 0`
+    : sql<SqlBool>`instr(${sql.ref(column)}, ${text}) > 0`;
+}
+
+/** The first and last instants the stored form (`YYYY-MM-DDTHH:mm:ss.sssZ`) can write. */
+const FIRST_STORED_TIME = Date.parse('0000-01-01T00:00:00.000Z');
+const LAST_STORED_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * A query timestamp in the stored form (UTC, milliseconds), so that text comparison is time
+ * comparison. An instant outside the years 0000-9999 (`9999-12-31T23:59:59.999-23:59` is in
+ * 10000) has no such form (`+010000-...` sorts before every stored time): it is clamped to the
+ * nearest one, which every stored time compares to as it would to the instant itself.
+ */
+function storedTime(value: string, parameter: string): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime()))
+    throw invalid('query', parameter, `${parameter} is not a time this service can read.`);
+  return new Date(Math.min(Math.max(time.getTime(), FIRST_STORED_TIME), LAST_STORED_TIME)).toISOString();
+}
+
+/**
+ * A page of the project's production runs, newest first. The caller's platform is checked in the
+ * same query, so a project of another platform lists nothing.
+ */
+export function pageOfRuns(store: Store, platformId: string, query: FlowRunListQuery): Promise<Page<FlowRunView>> {
+  // The query is compiled once per set of filters (src/store/query-reuse.ts): the values are bound
+  // here, and the query below is made from what the bindings return only when that set is new.
+  const bindings = newBindings(store);
+  const platformIdValue = bindings.value('platformId', platformId);
+  const projectId = bindings.value('projectId', query.projectId);
+  const flowIds = query.flowId && bindings.list('flowId', query.flowId);
+  const runIds = query.flowRunIds && bindings.list('flowRunIds', query.flowRunIds);
+  const statuses = query.status && bindings.list('status', query.status);
+  const failedStepName =
+    query.failedStepName === undefined ? undefined : bindings.value('failedStepName', query.failedStepName);
+  const createdAfter =
+    query.createdAfter === undefined
+      ? undefined
+      : bindings.value('createdAfter', storedTime(query.createdAfter, 'createdAfter'));
+  const createdBefore =
+    query.createdBefore === undefined
+      ? undefined
+      : bindings.value('createdBefore', storedTime(query.createdBefore, 'createdBefore'));
+  // A run must carry every tag. Matched on the run's own `tags` column (the JSON text of its
+  // array, as record() writes it) rather than joined to flow_run_tags: the page is then read in
+  // index order from the cursor and stops after a page of matches, at any depth (PostgreSQL
+  // planned the join as a hash over every run with the tag). `["tag"` or `,"tag"` is exact: in
+  // that JSON a quote after `[` or `,` always opens an element, and the one after the tag closes it.
+  const tags = (query.tags ?? []).map((tag) => {
+    const element = toJson(tag);
+    return { first: bindings.value('tag', `[${element}`), later: bindings.value('tag', `,${element}`) };
+  });
+  // With a cursor, the keyset comparison must be what seeks into the index: SQLite uses one range
+  // per column, and a plain created range would win, making a deep page scan from the range's end
+  // down to the cursor. Unary plus keeps the range a filter there (PostgreSQL combines both bounds).
+  const createdAsFilter = query.cursor !== undefined && store.kind === 'sqlite';
+  bindings.shape(createdAsFilter ? 'created as a filter' : 'created');
+  const build = () => {
+    let select = selectRuns(store)
+      .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
+      .where('projects.platform_id', '=', platformIdValue)
+      .where('flow_runs.project_id', '=', projectId)
+      .where('flow_runs.environment', '=', 'PRODUCTION');
+    if (flowIds) select = select.where('flow_runs.flow_id', 'in', flowIds);
+    if (runIds) select = select.where('flow_runs.id', 'in', runIds);
+    if (statuses) select = select.where('flow_runs.status', 'in', statuses);
+    if (failedStepName !== undefined) select = select.where('flow_runs.failed_step_name', '=', failedStepName);
+    const created = createdAsFilter ? sql`+flow_runs.created` : sql.ref('flow_runs.created');
+    if (createdAfter !== undefined) select = select.where(sql<SqlBool>`${created} >= ${createdAfter}`);
+    if (createdBefore !== undefined) select = select.where(sql<SqlBool>`${created} <= ${createdBefore}`);
+    for (const { first, later } of tags) {
+      select = select.where(
+        sql<SqlBool>`(${containsText('flow_runs.tags', first, store.kind)} or ${containsText('flow_runs.tags', later, store.kind)})`,
+      );
+    }
+    return select;
+  };
+  const { cursor, limit, ...filters } = query;
+  return fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
+}
+
+/** The run with this id, if it is of a project of the platform. */
+export async function runOfPlatform(store: Store, platformId: string, runId: string): Promise<FlowRunView | undefined> {
+  const bindings = newBindings(store);
+  const id = bindings.value('runId', runId);
+  const platformIdValue = bindings.value('platformId', platformId);
+  const [row] = await runCompiledOnce(store, 'flow run', bindings, () =>
+    selectRuns(store)
+      .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
+      .where('flow_runs.id', '=', id)
+      .where('projects.platform_id', '=', platformIdValue),
+  );
+  return row;
+}
+
+/** The flow a run is recorded for: its project and published version. */
+export function flowOfRun(
+  store: Store,
+  flowId: string,
+): Promise<{ id: string; project_id: string; published_version_id: string | null } | undefined> {
+  return store.db
+    .selectFrom('flows')
+    .select(['id', 'project_id', 'published_version_id'])
+    .where('id', '=', flowId)
+    .executeTakeFirst();
+}
+
+/** Whether the flow has a version with this id. */
+export async function flowHasVersion(store: Store, flowId: string, versionId: string): Promise<boolean> {
+  const version = await store.db
+    .selectFrom('flow_versions')
+    .select('id')
+    .where('id', '=', versionId)
+    .where('flow_id', '=', flowId)
+    .executeTakeFirst();
+  return version !== undefined;
+}
+
+/** A new run and its tags, in a write transaction (`trx`). */
+export async function insertRun(
+  trx: Kysely<Database>,
+  run: FlowRunRow,
+  tags: Selectable<FlowRunTagsTable>[],
+): Promise<void> {
+  await trx.insertInto('flow_runs').values(run).execute();
+  if (tags.length > 0) await trx.insertInto('flow_run_tags').values(tags).execute();
+}
+
+export function runById(store: Store, runId: string): Promise<FlowRunView> {
+  return selectRuns(store).where('flow_runs.id', '=', runId).executeTakeFirstOrThrow();
+}

@@ -1,0 +1,297 @@
+// The SQL of the flows resource: flows with the version they show, folders, and the writes of the
+// flow's life (create, draft, publish, enable).
+import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import type { components } from '../../generated/api';
+import type { Store } from '../store/database';
+import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
+import { newId } from '../store/ids';
+import { byCreation, fetchPage, type Page } from '../store/keyset';
+import {
+  builtOnce,
+  insertCompiledOnce,
+  newBindings,
+  type QueryHost,
+  type QueryRunner,
+  runCompiledOnce,
+} from '../store/query-reuse';
+import type { FlowRow, FlowVersionRow } from '../store/records/flows';
+import type { Database, FlowVersionsTable } from '../store/schema';
+
+export interface FlowListQuery {
+  projectId: string;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  folderId?: string | undefined;
+  status?: components['schemas']['FlowStatus'][] | undefined;
+  name?: string | undefined;
+  versionState?: components['schemas']['FlowVersionState'] | undefined;
+  externalIds?: string[] | undefined;
+  connectionExternalIds?: string[] | undefined;
+  agentExternalIds?: string[] | undefined;
+}
+
+/** Columns of a flow version, as selected beside a flow row (prefixed `v_`). */
+const VERSION_COLUMNS = [
+  'id',
+  'created',
+  'updated',
+  'flow_id',
+  'display_name',
+  'trigger',
+  'updated_by',
+  'valid',
+  'schema_version',
+  'agent_ids',
+  'state',
+  'connection_ids',
+  'backup_files',
+] as const satisfies ReadonlyArray<keyof FlowVersionRow>;
+
+type Prefixed<Row> = { [Column in keyof Row & string as `v_${Column}`]: Row[Column] };
+export type FlowWithVersionRow = FlowRow & Prefixed<FlowVersionRow>;
+
+/**
+ * Flows with one version each, in one query: the latest (kept on the flow row) or the published one
+ * (an inner join: flows never published are left out).
+ */
+function selectFlowsWithVersion(
+  store: QueryHost,
+  shown: 'latest' | 'published',
+): SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow> {
+  return builtOnce(store, `flows with the ${shown} version`, () => selectFlowsWithVersionOnce(store.db, shown));
+}
+
+function selectFlowsWithVersionOnce(
+  db: Kysely<Database>,
+  shown: 'latest' | 'published',
+): SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow> {
+  return db
+    .selectFrom('flows')
+    .innerJoin(
+      'flow_versions as shown',
+      'shown.id',
+      shown === 'latest' ? 'flows.latest_version_id' : 'flows.published_version_id',
+    )
+    .selectAll('flows')
+    .select(
+      VERSION_COLUMNS.map((column) => `shown.${column} as v_${column}` as const),
+    ) as unknown as SelectQueryBuilder<Database & { shown: FlowVersionsTable }, 'flows' | 'shown', FlowWithVersionRow>;
+}
+
+/** Splits a row of a flows-with-version query into the flow and its version. */
+export function splitFlowWithVersion(row: FlowWithVersionRow): { flow: FlowRow; version: FlowVersionRow } {
+  const version: FlowVersionRow = {
+    id: row.v_id,
+    created: row.v_created,
+    updated: row.v_updated,
+    flow_id: row.v_flow_id,
+    display_name: row.v_display_name,
+    trigger: row.v_trigger,
+    updated_by: row.v_updated_by,
+    valid: row.v_valid,
+    schema_version: row.v_schema_version,
+    agent_ids: row.v_agent_ids,
+    state: row.v_state,
+    connection_ids: row.v_connection_ids,
+    backup_files: row.v_backup_files,
+  };
+  const flow: FlowRow = {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    project_id: row.project_id,
+    external_id: row.external_id,
+    folder_id: row.folder_id,
+    status: row.status,
+    published_version_id: row.published_version_id,
+    latest_version_id: row.latest_version_id,
+    metadata: row.metadata,
+    handshake_strategy: row.handshake_strategy,
+    handshake_param_name: row.handshake_param_name,
+    schedule_failure_count: row.schedule_failure_count,
+  };
+  return { flow, version };
+}
+
+const newestFirst = byCreation<FlowWithVersionRow>('flows', 'flows', 'desc');
+
+/**
+ * A page of the project's flows, newest first, each with the version it shows: the published one
+ * when `versionState` is LOCKED (flows never published are left out), else the latest. The caller's
+ * platform is checked in the same query, so a project of another platform lists nothing.
+ */
+export function pageOfFlows(store: Store, platformId: string, query: FlowListQuery): Promise<Page<FlowWithVersionRow>> {
+  // The shown version is joined in SQL so that `name` filters before paging: pages stay full and
+  // cursors stable.
+  const shown = query.versionState === 'LOCKED' ? 'published' : 'latest';
+  // The query is compiled once per set of filters (src/store/query-reuse.ts): the values are bound
+  // here, and the query below is made from what the bindings return only when that set is new.
+  const bindings = newBindings(store);
+  bindings.shape(shown);
+  const projectId = bindings.value('projectId', query.projectId);
+  const platformIdValue = bindings.value('platformId', platformId);
+  const folderId = query.folderId === undefined ? undefined : bindings.value('folderId', query.folderId);
+  const statuses = query.status && bindings.list('status', query.status);
+  const externalIds = query.externalIds && bindings.list('externalIds', query.externalIds);
+  const namePattern = query.name === undefined ? undefined : bindings.value('name', containsPattern(query.name));
+  const usesConnections =
+    query.connectionExternalIds &&
+    jsonArrayHasAny(store.kind, bindings, 'connectionExternalIds', query.connectionExternalIds);
+  const usesAgents =
+    query.agentExternalIds && jsonArrayHasAny(store.kind, bindings, 'agentExternalIds', query.agentExternalIds);
+  const build = () => {
+    let select = selectFlowsWithVersion(store, shown)
+      .where('flows.project_id', '=', projectId)
+      .innerJoin('projects', 'projects.id', 'flows.project_id')
+      .where('projects.platform_id', '=', platformIdValue);
+    if (folderId !== undefined) select = select.where('flows.folder_id', '=', folderId);
+    if (statuses) select = select.where('flows.status', 'in', statuses);
+    if (externalIds) select = select.where('flows.external_id', 'in', externalIds);
+    if (namePattern !== undefined)
+      select = select.where(likeIgnoringCase(store.kind, 'shown.display_name', namePattern));
+    if (usesConnections) select = select.where(usesConnections('shown.connection_ids'));
+    if (usesAgents) select = select.where(usesAgents('shown.agent_ids'));
+    return select;
+  };
+  const { cursor, limit, ...filters } = query;
+  return fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
+}
+
+/** The flow with its latest version, if it is of a project of the platform. */
+export async function flowWithLatestVersion(
+  store: Store,
+  platformId: string,
+  flowId: string,
+): Promise<FlowWithVersionRow | undefined> {
+  const bindings = newBindings(store);
+  const id = bindings.value('flowId', flowId);
+  const platformIdValue = bindings.value('platformId', platformId);
+  const [row] = await runCompiledOnce(store, 'flow with its latest version', bindings, () =>
+    selectFlowsWithVersion(store, 'latest')
+      .innerJoin('projects', 'projects.id', 'flows.project_id')
+      .where('flows.id', '=', id)
+      .where('projects.platform_id', '=', platformIdValue),
+  );
+  return row;
+}
+
+/** The flow's version of that id. */
+export function versionOfFlow(store: Store, flowId: string, versionId: string): Promise<FlowVersionRow | undefined> {
+  return store.db
+    .selectFrom('flow_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .where('flow_id', '=', flowId)
+    .executeTakeFirst();
+}
+
+export async function versionsById(store: Store, versionIds: string[]): Promise<Map<string, FlowVersionRow>> {
+  if (versionIds.length === 0) return new Map();
+  const versions = await store.db.selectFrom('flow_versions').selectAll().where('id', 'in', versionIds).execute();
+  return new Map(versions.map((version) => [version.id, version]));
+}
+
+/** The id of the project's folder with this id, if it has one. */
+export async function folderOfProject(
+  trx: Kysely<Database>,
+  projectId: string,
+  folderId: string,
+): Promise<string | undefined> {
+  const folder = await trx
+    .selectFrom('folders')
+    .select('id')
+    .where('id', '=', folderId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  return folder?.id;
+}
+
+/** The project's folder of that name, created when missing (concurrent creates end on the same row). */
+export async function folderNamed(
+  trx: Kysely<Database>,
+  projectId: string,
+  displayName: string,
+  timestamp: string,
+): Promise<string> {
+  // ON CONFLICT DO NOTHING rather than catching the unique violation: on PostgreSQL a failed
+  // statement aborts the whole transaction, so a catch-and-re-read could not continue in it.
+  await trx
+    .insertInto('folders')
+    .values({ id: newId(), created: timestamp, updated: timestamp, project_id: projectId, display_name: displayName })
+    .onConflict((conflict) => conflict.columns(['project_id', 'display_name']).doNothing())
+    .execute();
+  const folder = await trx
+    .selectFrom('folders')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('display_name', '=', displayName)
+    .executeTakeFirstOrThrow();
+  return folder.id;
+}
+
+/** A new flow and its first version, in a write transaction (`trx`). */
+export async function insertFlow(
+  store: Store,
+  trx: QueryRunner,
+  flow: FlowRow,
+  version: FlowVersionRow,
+): Promise<void> {
+  // Compiled once on the database's handle, run in this transaction's.
+  await insertCompiledOnce(store, 'flows', flow, trx);
+  await insertCompiledOnce(store, 'flow_versions', version, trx);
+}
+
+export async function updateVersion(
+  trx: Kysely<Database>,
+  versionId: string,
+  changes: Updateable<FlowVersionsTable>,
+): Promise<void> {
+  await trx.updateTable('flow_versions').set(changes).where('id', '=', versionId).execute();
+}
+
+/** A new version that becomes the flow's latest. */
+export async function insertLatestVersion(trx: Kysely<Database>, version: FlowVersionRow): Promise<void> {
+  await trx.insertInto('flow_versions').values(version).execute();
+  await trx.updateTable('flows').set({ latest_version_id: version.id }).where('id', '=', version.flow_id).execute();
+}
+
+/** Locks the version and makes it the flow's published one. */
+export async function publishVersion(
+  trx: Kysely<Database>,
+  flowId: string,
+  versionId: string,
+  userId: string,
+  timestamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('flow_versions')
+    .set({ state: 'LOCKED', updated_by: userId, updated: timestamp })
+    .where('id', '=', versionId)
+    .execute();
+  await trx
+    .updateTable('flows')
+    .set({ published_version_id: versionId, updated: timestamp })
+    .where('id', '=', flowId)
+    .execute();
+}
+
+/** The flow's id and published version (null when never published); undefined when there is no such flow. */
+export function flowPublication(
+  store: Store,
+  flowId: string,
+): Promise<{ id: string; published_version_id: string | null } | undefined> {
+  return store.db
+    .selectFrom('flows')
+    .select(['id', 'published_version_id'])
+    .where('id', '=', flowId)
+    .executeTakeFirst();
+}
+
+export async function setFlowStatus(
+  trx: Kysely<Database>,
+  flowId: string,
+  status: string,
+  timestamp: string,
+): Promise<void> {
+  await trx.updateTable('flows').set({ status, updated: timestamp }).where('id', '=', flowId).execute();
+}

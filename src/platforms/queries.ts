@@ -1,0 +1,71 @@
+// The SQL of platforms, their users and API keys.
+import type { Kysely, Selectable } from 'kysely';
+import type { Store } from '../store/database';
+import type { ApiKeysTable, Database, PlatformsTable, UsersTable } from '../store/schema';
+
+export type PlatformRow = Selectable<PlatformsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** A new platform with its admin and the admin's API key, in a write transaction (`trx`). */
+export async function insertPlatform(
+  trx: Kysely<Database>,
+  platform: PlatformRow,
+  admin: UserRow,
+  apiKey: ApiKeyRow,
+): Promise<void> {
+  await trx.insertInto('platforms').values(platform).execute();
+  await trx.insertInto('users').values(admin).execute();
+  await trx.insertInto('api_keys').values(apiKey).execute();
+}
+
+export async function insertUser(trx: Kysely<Database>, user: UserRow): Promise<void> {
+  await trx.insertInto('users').values(user).execute();
+}
+
+export async function insertApiKey(trx: Kysely<Database>, apiKey: ApiKeyRow): Promise<void> {
+  await trx.insertInto('api_keys').values(apiKey).execute();
+}
+
+/** Removes the key with this digest; true when there was one. */
+export async function deleteApiKey(trx: Kysely<Database>, digest: string): Promise<boolean> {
+  const result = await trx.deleteFrom('api_keys').where('digest', '=', digest).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The platform and user an API key acts as, by the key's digest. */
+export function apiKeyOwner(
+  store: Store,
+  digest: string,
+): Promise<{ platform_id: string; user_id: string } | undefined> {
+  return store.db
+    .selectFrom('api_keys')
+    .select(['platform_id', 'user_id'])
+    .where('digest', '=', digest)
+    .executeTakeFirst();
+}
+
+/** The first admin (by creation) of the given platform, or of the oldest platform. */
+export function firstAdmin(
+  store: Store,
+  platformId?: string,
+): Promise<{ platformId: string; userId: string } | undefined> {
+  let select = store.db
+    .selectFrom('users')
+    .innerJoin('platforms', 'platforms.id', 'users.platform_id')
+    .select(['users.platform_id as platformId', 'users.id as userId'])
+    .where('users.platform_role', '=', 'ADMIN')
+    .orderBy('platforms.created')
+    .orderBy('users.created')
+    .orderBy('users.id');
+  if (platformId) select = select.where('users.platform_id', '=', platformId);
+  return select.executeTakeFirst();
+}
+
+export async function countPlatforms(store: Store): Promise<number> {
+  const row = await store.db
+    .selectFrom('platforms')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

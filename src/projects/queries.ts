@@ -1,0 +1,122 @@
+// The SQL of the projects resource.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { components } from '../../generated/api';
+import type { Store } from '../store/database';
+import { containsIgnoringCase } from '../store/filters';
+import { fetchPage, type KeysetSpec, type Page } from '../store/keyset';
+import { insertCompiledOnce, type QueryRunner } from '../store/query-reuse';
+import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from '../store/schema';
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type PlanRow = Selectable<ProjectPlansTable>;
+
+export interface ProjectListQuery {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  types?: components['schemas']['ProjectType'][] | undefined;
+  displayName?: string | undefined;
+  externalId?: string | undefined;
+}
+
+export const DEFAULT_PROJECT_PAGE_SIZE = 50;
+
+const projectOrder: KeysetSpec<ProjectRow> = {
+  list: 'projects',
+  defaultLimit: DEFAULT_PROJECT_PAGE_SIZE,
+  keys: [
+    { column: 'projects.type', direction: 'asc', read: (row) => row.type },
+    { column: 'projects.display_name', direction: 'asc', read: (row) => row.display_name },
+    { column: 'projects.id', direction: 'asc', read: (row) => row.id },
+  ],
+};
+
+/** A page of the platform's projects, by type, then name. */
+export function pageOfProjects(store: Store, platformId: string, query: ProjectListQuery): Promise<Page<ProjectRow>> {
+  let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', platformId);
+  if (query.types) select = select.where('type', 'in', query.types);
+  if (query.displayName !== undefined)
+    select = select.where(containsIgnoringCase(store.kind, 'projects.display_name', query.displayName));
+  if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
+  const { cursor, limit, ...filters } = query;
+  return fetchPage(select, projectOrder, { cursor, limit, filters });
+}
+
+/** The platform's users: all, and the active ones. */
+export async function userCountsOf(store: Store, platformId: string): Promise<{ total: number; active: number }> {
+  const users = await store.db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active'),
+    ])
+    .where('platform_id', '=', platformId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(users.total), active: Number(users.active ?? 0) };
+}
+
+/** The flows of each of these projects that have any: all, and the enabled ones. */
+export async function flowCountsOf(
+  store: Store,
+  projectIds: string[],
+): Promise<Map<string, { total: number; active: number }>> {
+  if (projectIds.length === 0) return new Map();
+  const rows = await store.db
+    .selectFrom('flows')
+    .select((eb) => [
+      'project_id',
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('status', '=', 'ENABLED').then(1).else(0).end()).as('active'),
+    ])
+    .where('project_id', 'in', projectIds)
+    .groupBy('project_id')
+    .execute();
+  return new Map(rows.map((row) => [row.project_id, { total: Number(row.total), active: Number(row.active ?? 0) }]));
+}
+
+/** The plans of these projects, by project. */
+export async function plansOf(store: Store, projectIds: string[]): Promise<Map<string, PlanRow>> {
+  const plans = await store.db.selectFrom('project_plans').selectAll().where('project_id', 'in', projectIds).execute();
+  return new Map(plans.map((plan) => [plan.project_id, plan]));
+}
+
+/** Whether another project of the platform than `exceptProjectId` has this external id. */
+export async function externalIdTaken(
+  store: Store,
+  platformId: string,
+  externalId: string,
+  exceptProjectId?: string,
+): Promise<boolean> {
+  let select = store.db
+    .selectFrom('projects')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .where('external_id', '=', externalId);
+  if (exceptProjectId) select = select.where('id', '!=', exceptProjectId);
+  return (await select.executeTakeFirst()) !== undefined;
+}
+
+/** A new project with its plan and MCP server, in a write transaction (`trx`). */
+export async function insertProject(
+  store: Store,
+  trx: QueryRunner,
+  project: ProjectRow,
+  plan: PlanRow,
+  server: Insertable<McpServersTable>,
+): Promise<void> {
+  // Compiled once on the database's handle, run in this transaction's.
+  await insertCompiledOnce(store, 'projects', project, trx);
+  await insertCompiledOnce(store, 'project_plans', plan, trx);
+  await insertCompiledOnce(store, 'mcp_servers', server, trx);
+}
+
+/** Changes a project and, when there are any, its plan, in a write transaction (`trx`). */
+export async function updateProject(
+  trx: Kysely<Database>,
+  projectId: string,
+  project: Updateable<ProjectsTable>,
+  plan: Updateable<ProjectPlansTable> | undefined,
+): Promise<void> {
+  await trx.updateTable('projects').set(project).where('id', '=', projectId).execute();
+  if (plan !== undefined)
+    await trx.updateTable('project_plans').set(plan).where('project_id', '=', projectId).execute();
+}

@@ -1,0 +1,73 @@
+// Flow and version rows as stored, and what several resources derive from them: the Flow resource,
+// the flow embedded in MCP tools, the flows an app connection is used by, the version a run
+// executes. Below the resources, so that none of them imports another's folder.
+import type { Kysely, Selectable } from 'kysely';
+import type { components } from '../../../generated/api';
+import { keepingParser } from '../json';
+import type { Database, FlowsTable, FlowVersionsTable } from '../schema';
+
+export type FlowRow = Selectable<FlowsTable>;
+export type FlowVersionRow = Selectable<FlowVersionsTable>;
+export type Trigger = components['schemas']['Trigger'];
+export type Schedule = components['schemas']['Schedule'];
+
+/** The piece whose trigger makes a flow scheduled. */
+export const SCHEDULE_PIECE = '@activepieces/piece-schedule';
+
+/**
+ * Stored triggers, parsed once per text: parsing each trigger of a page was 7% of listFlows. A saved
+ * draft has a new text, so it is parsed afresh; most flows share a few texts (every new flow's
+ * EMPTY trigger is one). At most 500 texts of up to 4 KB are kept (a schedule trigger is some 400
+ * bytes): 2 MB of text at the very most, and the objects parsed from it.
+ */
+const parseTrigger = keepingParser<Trigger>({ entries: 500, longestText: 4096 });
+
+/** The version's trigger: frozen, shared with every other reader of the same stored text. */
+export function triggerOf(version: FlowVersionRow): Trigger {
+  return parseTrigger(version.trigger);
+}
+
+/** The schedule of a trigger, when it is the schedule piece's with a cron expression. */
+export function scheduleOf(trigger: Trigger): Schedule | undefined {
+  if (trigger.type !== 'PIECE_TRIGGER' || trigger.settings.pieceName !== SCHEDULE_PIECE) return undefined;
+  const { cronExpression, timezone } = trigger.settings.input;
+  if (typeof cronExpression !== 'string') return undefined;
+  return { type: 'CRON_EXPRESSION', cronExpression, timezone: typeof timezone === 'string' ? timezone : 'UTC' };
+}
+
+/** The latest version (newest `created`, then highest id) of each flow. */
+export async function latestVersions(db: Kysely<Database>, flowIds: string[]): Promise<Map<string, FlowVersionRow>> {
+  const latest = new Map<string, FlowVersionRow>();
+  if (flowIds.length === 0) return latest;
+  const versions = await db.selectFrom('flow_versions').selectAll().where('flow_id', 'in', flowIds).execute();
+  for (const version of versions) {
+    const current = latest.get(version.flow_id);
+    if (
+      !current ||
+      version.created > current.created ||
+      (version.created === current.created && version.id > current.id)
+    ) {
+      latest.set(version.flow_id, version);
+    }
+  }
+  return latest;
+}
+
+/**
+ * Sets the flow's `latest_version_id` from its versions, for code that adds versions of any age
+ * (test builders). `db`: the handle that wrote them (a write transaction's, see Store.write).
+ */
+export async function refreshLatestVersion(db: Kysely<Database>, flowId: string): Promise<void> {
+  const latest = await db
+    .selectFrom('flow_versions')
+    .select('id')
+    .where('flow_id', '=', flowId)
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  await db
+    .updateTable('flows')
+    .set({ latest_version_id: latest?.id ?? null })
+    .where('id', '=', flowId)
+    .execute();
+}
