@@ -1,6 +1,6 @@
 // Refuses a Node.js this project does not support, in one line, before anything else runs:
 // `npm install` and `npm ci` (preinstall), `npm test` (pretest). The entry points of src/ make the
-// same check (src/node-version.ts; test/service/node-version.test.ts keeps the two alike). On
+// same check (src/startup/node-version.ts; test/service/node-version.test.ts keeps the two alike). On
 // Node 20 the SQLite module (better-sqlite3 13) installs, then crashes the test workers ("Worker
 // exited unexpectedly") and the server, far from the cause.
 // Plain CommonJS without dependencies, in syntax every Node since 4 runs, so the refusal itself

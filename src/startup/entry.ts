@@ -6,7 +6,7 @@
 // A failure to start is one line on stderr and exit code 1 (2 for a command's usage error).
 import type { Logger } from 'pino';
 import type { Config, loadConfig } from '../config';
-import { requireSupportedNode } from '../node-version';
+import { requireSupportedNode } from './node-version';
 
 export interface Stoppable {
   stop(): Promise<void>;
@@ -40,7 +40,7 @@ export async function runService(entry: ServiceEntry): Promise<void> {
   requireSupportedNode();
   const { loadConfig } = await import('../config');
   const { createLogger } = await import('../http/observability/logger');
-  const { describeStartupFailure } = await import('../startup-failure');
+  const { describeStartupFailure } = await import('./failure');
   let config: Config | undefined;
   try {
     config = entry.configure ? entry.configure(loadConfig) : loadConfig();

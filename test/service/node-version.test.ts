@@ -1,6 +1,6 @@
 // An unsupported Node.js is refused at once, in one line that names the supported lines and how to
 // get one: by the check that `npm install`, `npm ci` and `npm test` run (scripts/check-node.cjs),
-// by npm itself where it reads devEngines, and by every entry point (src/node-version.ts). The
+// by npm itself where it reads devEngines, and by every entry point (src/startup/node-version.ts). The
 // refusals run under this machine's own Node 20 when it has one.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiledMain, compiledSandbox } from '../../scripts/compile';
-import { unsupportedNode } from '../../src/node-version';
+import { unsupportedNode } from '../../src/startup/node-version';
 import { projectRoot } from '../support/bundle';
 
 const checkScript = join(projectRoot, 'scripts', 'check-node.cjs');
