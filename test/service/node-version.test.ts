@@ -165,6 +165,15 @@ describe.skipIf(node20 === undefined)(`on this machine's Node 20 (${node20 ?? 'n
     expect(output).not.toContain('vitest');
   });
 
+  it('vitest run without npm (npx vitest) refuses it in one line before running a test', () => {
+    const vitest = join(projectRoot, 'node_modules', 'vitest', 'vitest.mjs');
+    const result = onNode20([vitest, 'run', 'test/structure/layering.test.ts'], projectRoot);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(1);
+    const ours = result.stderr.split('\n').filter((line) => REFUSAL.test(line));
+    expect(ours, result.stderr).toHaveLength(1);
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/Test Files|✓/);
+  });
+
   // Where npm does not read devEngines (npm 10.8, the one Node 20 ships with), or is told to go on
   // past them (--force), the lifecycle scripts refuse it in our one line.
   it.each([
