@@ -1,7 +1,8 @@
 // The build's two parts, shared by `npm run build` (scripts/build.ts) and the tests' global setup
 // (which must run what `npm start` runs, freshly compiled).
 // The compile: the entry points of src/ to JavaScript in dist/src/ (npm start runs
-// `node dist/src/main.js`: no tsx, no wrapper between a supervisor's signal and the server).
+// `node dist/src/main.js` through scripts/start.sh, which execs it: no tsx, no wrapper between a
+// supervisor's signal and the server).
 // esbuild bundles our code and Kysely (every other package stays an import: BUNDLED_PACKAGES) in
 // well under a second; tsc is
 // the type-checker (npm run typecheck), not the compiler, so a build never waits on type errors.
@@ -13,44 +14,36 @@ import { projectRoot } from '../src/core/bundle-file';
 
 /** The compiled entry point of `npm start`. */
 export const compiledMain = join(projectRoot, 'dist', 'src', 'main.js');
-/** How `npm start` runs the compiled server (package.json's start script): its environment and Node options. */
+/**
+ * What `npm start` execs and a container runs (CMD ["scripts/start.sh"]): the compiled server with
+ * its runtime settings, which that file keeps and explains.
+ */
+export const launcher = join(projectRoot, 'scripts', 'start.sh');
+/** How the launcher runs the compiled server: its environment and Node options. */
 export interface StartCommand {
   env: Record<string, string>;
   nodeOptions: string[];
 }
 
 /**
- * The start script, read for what runs the server directly (the benchmark, the process tests) to
- * run it as `npm start` does. Its settings keep the resident memory of a loaded service down, for
- * 3% of the throughput at most, measured in turns (README, Performance):
- * - `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates (V8's GC helpers, the checkpoint
- *   worker) an arena of its own, 64 MB of address space each, and keeps what they once held;
- * - `MALLOC_MMAP_THRESHOLD_=32768`: blocks of 32 KiB and more (the segments of V8's compiler zones,
- *   17 MB at their peak) are mapped on their own and returned when freed, instead of leaving holes
- *   in the heap that glibc never gives back: 18 MB less after a load on average (172 → 154 MB over
- *   three runs each), throughput the same in turns (128 KiB, glibc's starting value, left those
- *   segments in the heap and changed nothing beyond the noise);
- * - `--max-semi-space-size=4`: V8's young generation stays at 2 × 4 MB instead of growing to 64 MB;
- *   after a load it holds almost nothing (0.1 MB used of 16 MB at 8), and 4 rather than 8 saved
- *   8–16 MB for the same throughput within the noise (SQLite and PostgreSQL, in turns);
- * - `--heap-growing-percent=50`: the old generation grows to 1.5 × what survived the last full
- *   collection, not up to 4 ×, so the heap stays near what the service holds.
+ * The launcher's settings, for what runs node itself (the benchmark) to run the server as
+ * `npm start` does: its `export NAME=value` lines are the environment, its `name=--option` lines
+ * the Node options (test/service/process.test.ts checks a server started by the launcher has them).
  */
 export function startCommand(): StartCommand {
-  const packageJson = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const match = /^((?:[A-Z_]+=\S+\s+)*)exec node (.*?)\s*dist\/src\/main\.js$/.exec(packageJson.scripts.start);
-  if (!match)
-    throw new Error(`package.json's start script is not "[VAR=value …] exec node [options] dist/src/main.js"`);
-  const assignments = (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
+  const lines = readFileSync(launcher, 'utf8')
+    .split('\n')
+    .filter((line) => !line.startsWith('#'));
   const env = Object.fromEntries(
-    assignments.map((assignment) => [
-      assignment.slice(0, assignment.indexOf('=')),
-      assignment.slice(assignment.indexOf('=') + 1),
-    ]),
+    lines.flatMap((line) => {
+      const match = /^export ([A-Z_]+)=(\S+)$/.exec(line);
+      return match?.[1] && match[2] ? [[match[1], match[2]]] : [];
+    }),
   );
-  return { env, nodeOptions: match[2] ? match[2].split(/\s+/) : [] };
+  const nodeOptions = lines.flatMap((line) => /^[a-z_]+=(--\S+)$/.exec(line)?.[1] ?? []);
+  if (Object.keys(env).length === 0 || nodeOptions.length === 0)
+    throw new Error(`${launcher} has no "export NAME=value" or no "name=--option" lines`);
+  return { env, nodeOptions };
 }
 
 /** The compiled sandbox (`npm run sandbox`). */

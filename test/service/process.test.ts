@@ -1,17 +1,25 @@
 // The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
 // the first start prints a key, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_PACKAGES, compiledMain, compiledSandbox } from '../../scripts/compile';
+import { BUNDLED_PACKAGES, compiledMain, compiledSandbox, startCommand } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
-import { unsupportedNode } from '../../src/node-version';
 import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
 import { projectRoot } from '../support/bundle';
-import { freePort, processGroupAlive, runToExit, startSandboxProcess, startServiceProcess } from '../support/process';
+import {
+  freePort,
+  type ProcessInfo,
+  processesOfGroup,
+  processGroupAlive,
+  processInfo,
+  runToExit,
+  startSandboxProcess,
+  startServiceProcess,
+} from '../support/process';
 
 /** The sandbox's key as the README documents it (src/sandbox.ts starts the sandbox when imported, so its SANDBOX_API_KEY cannot be). */
 function documentedSandboxKey(): string {
@@ -124,6 +132,28 @@ describe('service process', () => {
   });
 });
 
+describe('response validation (VALIDATE_RESPONSES) is shown at start in a line a person reads', () => {
+  it.each([
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'production', VALIDATE_RESPONSES: 'true' }, true],
+    [{ NODE_ENV: 'development', VALIDATE_RESPONSES: 'false' }, false],
+  ])('%j: %s', async (env, validated) => {
+    const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: newApiKey(), ...env });
+    service.child.kill('SIGTERM');
+    await service.exited;
+    const lines = service.output().split('\n');
+    const shown = lines.filter((line) => line.startsWith('Response validation '));
+    expect(shown, service.output()).toHaveLength(1);
+    expect(shown[0]).toMatch(
+      validated ? /^Response validation on \(VALIDATE_RESPONSES/ : /^Response validation off \(VALIDATE_RESPONSES/,
+    );
+    // The line says what the service does: the same as the JSON log's field.
+    const listening = lines.find((line) => line.includes('"msg":"listening"'));
+    expect(JSON.parse(listening ?? '{}').validateResponses).toBe(validated);
+  });
+});
+
 describe('npm start', () => {
   // What a supervisor or a container runtime does: signal the process it started (npm), then wait.
   describe.each(['SIGTERM', 'SIGINT'] as const)('%s sent to the npm process', (signal) => {
@@ -171,39 +201,74 @@ describe('npm start', () => {
   });
 });
 
-/** The processes of a process group (Linux /proc): pid, command line and environment of each. */
-function processesOfGroup(pgid: number): { pid: number; argv: string[]; env: string[] }[] {
-  const found: { pid: number; argv: string[]; env: string[] }[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The group id is the fifth field of stat, after the command name in parentheses.
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      if (Number(fields[2]) !== pgid) continue;
-      const read = (file: string) => readFileSync(`/proc/${entry}/${file}`, 'utf8').split('\0').filter(Boolean);
-      found.push({ pid: Number(entry), argv: read('cmdline'), env: read('environ') });
-    } catch {
-      // The process ended while being read.
-    }
-  }
-  return found;
+/** The container commands the docs give: every exec-form CMD ["…"] of README.md and docs/*.md. */
+function documentedContainerCommands(): string[][] {
+  const docsDir = join(projectRoot, 'docs');
+  const files = [
+    join(projectRoot, 'README.md'),
+    ...(existsSync(docsDir)
+      ? readdirSync(docsDir)
+          .filter((name) => name.endsWith('.md'))
+          .map((name) => join(docsDir, name))
+      : []),
+  ];
+  return files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/CMD (\[[^\]\n]*\])/g)].map((match) => JSON.parse(match[1] ?? '[]')),
+  );
 }
 
-describe.runIf(process.platform === 'linux')('npm start runs the server with its memory settings', () => {
-  it('the server process has the allocator settings and the V8 options of the start script', async () => {
+/** The runtime settings a server process got: the launcher's variables in its environment, and its Node options. */
+function runtimeSettings(server: ProcessInfo): { env: string[]; nodeOptions: string[] } {
+  const names = Object.keys(startCommand().env);
+  const script = server.argv.findIndex((argument) => argument.endsWith('dist/src/main.js'));
+  return {
+    env: server.env.filter((variable) => names.some((name) => variable.startsWith(`${name}=`))).sort(),
+    nodeOptions: server.argv.slice(1, script),
+  };
+}
+
+describe.runIf(process.platform === 'linux')('the runtime settings (scripts/start.sh)', () => {
+  let npmStartSettings: { env: string[]; nodeOptions: string[] };
+  beforeAll(async () => {
     const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: newApiKey() }, 'npm start');
     try {
       const server = processesOfGroup(service.child.pid ?? 0).find((found) =>
         found.argv.some((argument) => argument.endsWith('dist/src/main.js')),
       );
-      expect(server, 'no process of the group runs dist/src/main.js').toBeDefined();
-      expect(server?.env).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768']));
-      expect(server?.argv).toEqual(expect.arrayContaining(['--max-semi-space-size=4', '--heap-growing-percent=50']));
+      if (server === undefined) throw new Error('no process of the npm start group runs dist/src/main.js');
+      npmStartSettings = runtimeSettings(server);
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;
     }
   }, 60_000);
+
+  it('npm start runs the server with the allocator settings and the V8 options measured for it', () => {
+    expect(npmStartSettings.env).toEqual(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768']);
+    expect(npmStartSettings.nodeOptions).toEqual(['--max-semi-space-size=4', '--heap-growing-percent=50']);
+  });
+
+  it('the docs give a container command', () => {
+    expect(documentedContainerCommands().length).toBeGreaterThan(0);
+  });
+
+  it.each(documentedContainerCommands().map((argv) => [JSON.stringify(argv), argv] as const))(
+    'the documented container command %s runs the server with the same settings, as the process it started',
+    async (_shown, argv) => {
+      // Exec form: no shell, no npm; the command is run from the project's directory.
+      const service = await startServiceProcess({ DATA_DIR: newDataDir(), BOOTSTRAP_API_KEY: newApiKey() }, { argv });
+      try {
+        // The process the runtime started is the server itself (the launcher execs node): signals reach it.
+        const server = processInfo(service.child.pid ?? 0);
+        expect(server.argv.some((argument) => argument.endsWith('dist/src/main.js'))).toBe(true);
+        expect(runtimeSettings(server)).toEqual(npmStartSettings);
+      } finally {
+        service.child.kill('SIGTERM');
+        await service.exited;
+      }
+    },
+    60_000,
+  );
 });
 
 describe('the compiled build', () => {
@@ -351,14 +416,5 @@ describe('the admin command line validates what the contract constrains', () => 
     });
     expect(finished.code).toBe(2);
     expect(finished.stderr).toMatch(says);
-  });
-});
-
-describe('the Node.js version check', () => {
-  it.each(['20.19.0', '18.20.4'])('refuses Node %s in one line naming the supported lines', (version) => {
-    expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or 24/);
-  });
-  it.each(['22.12.0', '24.21.0', '26.0.0'])('accepts Node %s', (version) => {
-    expect(unsupportedNode(version)).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoData } from '../../src/demo/data';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
+import { EXAMPLE_PROJECT_ID } from '../support/contract';
 import { crawl } from '../support/crawl';
 import { startSandboxProcess } from '../support/process';
 import { sendRaw } from '../support/raw-requests';
@@ -29,12 +30,44 @@ function successStatus(operation: Record<string, unknown>): number {
 describe('the sandbox process', () => {
   let baseUrl = '';
   let apiKey = '';
+  let banner = '';
   let stop: () => Promise<void> = async () => undefined;
   beforeAll(async () => {
     const sandbox = await startSandboxProcess();
     ({ baseUrl, apiKey, stop } = sandbox);
+    banner = sandbox.output();
   }, 60_000);
   afterAll(() => stop());
+
+  it("prints a Try: example on the docs' example project, which runs as printed", () => {
+    const example = /^ {2}Try: (curl .*)$/m.exec(banner)?.[1];
+    expect(example, banner).toContain(`projectId=${EXAMPLE_PROJECT_ID}`);
+    const answer = execFileSync('bash', ['-c', `${example} --silent --show-error --write-out '\n%{http_code}'`], {
+      encoding: 'utf8',
+    });
+    const [body = '', status] = answer.split(/\n(?=\d{3}$)/);
+    expect(status).toBe('200');
+    const page = JSON.parse(body) as { data: { projectId: string }[] };
+    expect(page.data.length).toBeGreaterThan(0);
+    expect(page.data.every((flow) => flow.projectId === EXAMPLE_PROJECT_ID)).toBe(true);
+  });
+
+  it('prints only ids that can be pasted: each is a project of this sandbox, under the name printed beside it', async () => {
+    const listed = [...banner.matchAll(/^ {4}project (\S+) {2}(.+)$/gm)].map(([, id = '', name = '']) => ({
+      id,
+      name,
+    }));
+    expect(listed).toHaveLength(3);
+    const printedIds = [...banner.matchAll(/\b[0-9A-Za-z]{21}\b/g)].map(([id]) => id);
+    expect(new Set(printedIds)).toEqual(new Set(listed.map((project) => project.id)));
+    const response = await fetch(`${baseUrl}/v1/projects?limit=100`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
+    expect(response.status).toBe(200);
+    const projects = ((await response.json()) as { data: { id: string; displayName: string }[] }).data;
+    for (const { id, name } of listed)
+      expect(projects.find((project) => project.id === id)?.displayName, id).toBe(name);
+  });
 
   it('lists every resource, every page, and reads every flow and run without a 5xx', async () => {
     const result = await crawl(baseUrl, apiKey);

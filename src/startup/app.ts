@@ -1,0 +1,38 @@
+// Building the HTTP application of a service from its configuration and its prepared stores.
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { handlers } from '../handlers';
+import { createApp } from '../http/app';
+import { createMetrics, type ServiceMetrics } from '../http/observability/metrics';
+import type { Store } from '../store/database';
+import type { RedisConnection } from '../store/redis';
+
+/** The Prometheus metrics of the service when METRICS_PORT is set. */
+export async function metricsOf(config: Config, store: Store): Promise<ServiceMetrics | undefined> {
+  return config.metricsPort === undefined ? undefined : createMetrics(store);
+}
+
+export interface AppParts {
+  store: Store;
+  logger: Logger;
+  redis: RedisConnection | undefined;
+  metrics: ServiceMetrics | undefined;
+}
+
+export function buildApp(config: Config, { store, logger, redis, metrics }: AppParts): ReturnType<typeof createApp> {
+  return createApp({
+    store,
+    logger,
+    handlers,
+    validateResponses: config.validateResponses,
+    bodyLimit: config.bodyLimit,
+    rateLimit: {
+      perMinute: config.rateLimitPerMinute,
+      redis,
+      redisPrefix: config.redisPrefix,
+    },
+    trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
+    ...(metrics ? { metrics } : {}),
+  });
+}

@@ -1,0 +1,87 @@
+// Listening: the API on HOST:PORT with its connection limits, and the metrics on METRICS_PORT.
+import type { RequestListener, Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { ServiceMetrics } from '../http/observability/metrics';
+import { clientErrorHandler } from '../http/problems/client-error';
+
+// Required, not imported: an ES import of a built-in module reads every export to build its
+// namespace, and node:http's include getters (WebSocket, MessageEvent…) that load undici, Node's
+// fetch: 50 ms of every start and some 4 MB of a server that never calls fetch.
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
+
+export interface Listening {
+  api: Server;
+  /** Undefined when METRICS_PORT is not set. */
+  metrics: Server | undefined;
+  /** The API's base URL, e.g. http://localhost:3000/api. */
+  url: string;
+}
+
+/** Listens on host:port; a busy port rejects (it is an 'error' event, not an exception). */
+function listen(server: Server, port: number, host: string): Promise<Server> {
+  return new Promise<Server>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** Slow and idle connections are bounded: a client that dribbles bytes holds a socket only briefly. */
+function apiServer(config: Config, app: RequestListener, logger: Logger): Server {
+  const server = createServer(
+    {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      // How often Node looks for requests past their timeouts (30 s by default, longer than them).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+    },
+    app,
+  );
+  server.maxConnections = config.maxConnections;
+  server.on('clientError', clientErrorHandler(logger));
+  return server;
+}
+
+/** The metrics port answers GET /metrics in the Prometheus text format, and 404 to anything else. */
+function metricsApp(metrics: ServiceMetrics): RequestListener {
+  return (req, res) => {
+    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found: metrics are at /metrics\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType }).end(text),
+      () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics failed\n'),
+    );
+  };
+}
+
+function urlOf(server: Server, config: Config): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/api`;
+}
+
+/** Listens for the API, then for the metrics; when the metrics port fails, the API stops listening. */
+export async function listenForRequests(
+  config: Config,
+  app: RequestListener,
+  metrics: ServiceMetrics | undefined,
+  logger: Logger,
+): Promise<Listening> {
+  const api = await listen(apiServer(config, app, logger), config.port, config.host);
+  if (metrics === undefined || config.metricsPort === undefined)
+    return { api, metrics: undefined, url: urlOf(api, config) };
+  const metricsServer = await listen(createServer(metricsApp(metrics)), config.metricsPort, config.host).catch(
+    (error: unknown) => {
+      api.close();
+      throw error;
+    },
+  );
+  return { api, metrics: metricsServer, url: urlOf(api, config) };
+}
