@@ -22,3 +22,32 @@ export function escapedText(text: string): string {
     .replaceAll('\u0000', '\\u0000')
     .replace(LONE_SURROGATES, (surrogate) => `\\u${surrogate.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * `text` followed by `suffix`, in at most `maxLength` code points (JSON Schema's `maxLength` counts
+ * code points): when both do not fit, `text` is cut at a character boundary (a grapheme: never
+ * between a letter and its accent, or inside an emoji) and ends with '…'. For names the service
+ * derives from a name it was given, which may itself be as long as the contract allows.
+ */
+export function withSuffixWithin(text: string, suffix: string, maxLength: number): string {
+  const whole = text + suffix;
+  if (codePointLength(whole) <= maxLength) return whole;
+  const room = maxLength - codePointLength(suffix) - 1;
+  let kept = '';
+  let keptLength = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const length = codePointLength(segment);
+    if (keptLength + length > room) break;
+    kept += segment;
+    keptLength += length;
+  }
+  return `${kept}…${suffix}`;
+}
+
+function codePointLength(text: string): number {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+}

@@ -17,8 +17,8 @@ export function templateHolder(
     .executeTakeFirst();
 }
 
-export function templateOfPlatform(store: Store, platformId: string, templateId: string): Promise<TemplateRow> {
-  return store.db
+export function templateOfPlatform(db: Kysely<Database>, platformId: string, templateId: string): Promise<TemplateRow> {
+  return db
     .selectFrom('flow_templates')
     .selectAll()
     .where('id', '=', templateId)

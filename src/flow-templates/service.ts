@@ -96,17 +96,22 @@ async function saveTemplate(
   const staleFields = serverOwnedIssues({ created: input.created, updated: input.updated }, existing, '');
   if (staleFields.length > 0) throw invalidWithIssues('request', staleFields);
 
+  // The answer is read inside the write: an idempotent create stores it in the same transaction.
   if (existing) {
-    await store.write((trx) => updateTemplate(trx, principal.platformId, id, { ...columns, updated: timestamp }));
-  } else {
-    try {
-      const template = { id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns };
-      await store.write((trx) => insertTemplate(trx, template));
-    } catch (error) {
-      // Another request created this id meanwhile: decide again, now that it exists.
-      if (isUniqueViolation(error) && !retried) return saveTemplate(store, principal, input, true);
-      throw error;
-    }
+    return store.write(async (trx) => {
+      await updateTemplate(trx, principal.platformId, id, { ...columns, updated: timestamp });
+      return toFlowTemplate(await templateOfPlatform(trx, principal.platformId, id));
+    });
   }
-  return toFlowTemplate(await templateOfPlatform(store, principal.platformId, id));
+  try {
+    const template = { id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns };
+    return await store.write(async (trx) => {
+      await insertTemplate(trx, template);
+      return toFlowTemplate(await templateOfPlatform(trx, principal.platformId, id));
+    });
+  } catch (error) {
+    // Another request created this id meanwhile: decide again, now that it exists.
+    if (isUniqueViolation(error) && !retried) return saveTemplate(store, principal, input, true);
+    throw error;
+  }
 }

@@ -153,7 +153,8 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     connection_ids: toJson([]),
     backup_files: toJson({}),
   };
-  await store.write(async (trx) => {
+  // The answer is made inside the write: an idempotent create stores it in the same transaction.
+  return store.write(async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
       const folder = await folderOfProject(trx, project.id, input.folderId);
@@ -164,8 +165,8 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     }
     flow.folder_id = folderId;
     await insertFlow(store, trx, flow, version);
+    return toFlow(flow, version);
   });
-  return toFlow(flow, version);
 }
 
 // ---- Internal operations (no API operation yet): demo data, tests, and later the flow builder.

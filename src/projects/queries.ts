@@ -42,8 +42,11 @@ export function pageOfProjects(store: Store, platformId: string, query: ProjectL
 }
 
 /** The platform's users: all, and the active ones. */
-export async function userCountsOf(store: Store, platformId: string): Promise<{ total: number; active: number }> {
-  const users = await store.db
+export async function userCountsOf(
+  db: Kysely<Database>,
+  platformId: string,
+): Promise<{ total: number; active: number }> {
+  const users = await db
     .selectFrom('users')
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),

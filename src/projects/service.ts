@@ -1,12 +1,15 @@
 // Projects of a platform: list, create (with its plan and MCP server), partial update.
+import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { withSuffixWithin } from '../core/text';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { newMcpToken, sealMcpToken } from '../store/mcp-tokens';
+import type { Database } from '../store/schema';
 import { findOwned } from '../store/tenancy';
 import {
   externalIdTaken,
@@ -49,8 +52,8 @@ export const DEFAULT_MAX_CONCURRENT_JOBS = 100;
 type UserCounts = Pick<ProjectAnalytics, 'totalUsers' | 'activeUsers'>;
 
 /** The users of the platform, all and active: every project of a platform shows the same counts. */
-async function userCounts(store: Store, platformId: string): Promise<UserCounts> {
-  const users = await userCountsOf(store, platformId);
+async function userCounts(db: Kysely<Database>, platformId: string): Promise<UserCounts> {
+  const users = await userCountsOf(db, platformId);
   return { totalUsers: users.total, activeUsers: users.active };
 }
 
@@ -59,7 +62,7 @@ async function analyticsOf(
   platformId: string,
   projectIds: string[],
 ): Promise<Map<string, ProjectAnalytics>> {
-  const users = await userCounts(store, platformId);
+  const users = await userCounts(store.db, platformId);
   const flowCounts = await flowCountsOf(store, projectIds);
   const result = new Map<string, ProjectAnalytics>();
   for (const projectId of projectIds) {
@@ -139,6 +142,14 @@ async function assertExternalIdFree(
   if (await externalIdTaken(store, platformId, externalId, exceptProjectId)) throw externalIdConflict(externalId);
 }
 
+/** McpServer.name's `maxLength` in the contract (a test compares the two). */
+export const MCP_SERVER_NAME_MAX_LENGTH = 255;
+
+/** The name a project's MCP server is given: the project's, which may already be as long as a name can be. */
+export function mcpServerNameOf(projectName: string): string {
+  return withSuffixWithin(projectName, ' MCP server', MCP_SERVER_NAME_MAX_LENGTH);
+}
+
 export async function create(store: Store, principal: Principal, input: ProjectCreateRequest): Promise<Project> {
   const timestamp = now();
   const projectId = newId();
@@ -173,7 +184,8 @@ export async function create(store: Store, principal: Principal, input: ProjectC
     pieces: toJson([]),
   };
   try {
-    await store.write(async (trx) => {
+    // The answer is made inside the write: an idempotent create stores it in the same transaction.
+    return await store.write(async (trx) => {
       // Every project has its MCP server, made with it.
       const serverId = newId();
       await insertProject(store, trx, project, plan, {
@@ -181,18 +193,18 @@ export async function create(store: Store, principal: Principal, input: ProjectC
         created: timestamp,
         updated: timestamp,
         project_id: projectId,
-        name: `${input.displayName} MCP server`,
+        name: mcpServerNameOf(input.displayName),
         ...sealMcpToken(store, serverId, newMcpToken()),
         agent_id: null,
       });
+      const users = await userCounts(trx, principal.platformId);
+      return toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
     });
   } catch (error) {
     // Two creates with the same externalId racing past the check: the unique index decides.
     if (isUniqueViolation(error)) throw externalIdConflict(externalId);
     throw error;
   }
-  const users = await userCounts(store, principal.platformId);
-  return toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
 }
 
 export async function update(

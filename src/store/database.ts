@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
+import { answeringIn } from './idempotency';
 import { migrationProvider } from './migrations';
 import { builtEachTime, type CompiledQueries, compiledEachTime, type Keeper, type QueryHost } from './query-reuse';
 import type { Database } from './schema';
@@ -34,10 +35,12 @@ export interface Store extends QueryHost {
    *   around it pays a commit of its own, and can keep the log from being started again.
    * - On PostgreSQL it is a plain transaction.
    * - It is the one place a write and what must be recorded with it can share a transaction.
-   * Not through here yet: the idempotency records (./idempotency.ts, written by the HTTP layer
-   * around a create; they are to be recorded in the create's own transaction, through here), and
-   * the migrations (Kysely's migrator runs its own transactions). Test builders write rows as they
-   * please.
+   * - Within a request that holds an idempotency claim, the first write also stores the request's
+   *   answer (what `work` returns) under the claim, in the same transaction (./idempotency.ts): a
+   *   committed create always has its answer stored.
+   * Not through here: the idempotency claims themselves (taken before a create and given up after
+   * a failed one by the HTTP layer, each on its own), and the migrations (Kysely's migrator runs its
+   * own transactions). Test builders write rows as they please.
    *
    * `work` touches the store through `trx` only and never calls `write`: on SQLite the transaction
    * holds the one connection, and anything inside waiting for it would wait forever.
@@ -217,7 +220,8 @@ export function openStore(options: StoreOptions): Store {
     schema: options.kind === 'postgres' ? options.schema : undefined,
     builders,
     compiledQueries,
-    write: (work) => writes.write(work),
+    // Within an idempotent create, the write also stores the create's answer (./idempotency.ts).
+    write: (work) => writes.write(answeringIn(work)),
     ...(writes.batches ? { writeBatches: writes.batches } : {}),
     ...(pool
       ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }

@@ -2,8 +2,13 @@
 // runs, and stores its success; a retry with the same key and body gets that success back instead
 // of running again. The primary key (platform, key) decides between racing requests on any number
 // of instances: exactly one insert wins.
+//
+// The success is stored in the transaction of the create itself (`answeringIn`, called by
+// Store.write): a create that committed has its answer stored with it, whatever the connection or
+// the process does next, so a retry can only ever be answered from it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ApiError } from '../core/errors';
 import { isUniqueViolation } from './errors';
 import { randomAlphanumeric } from './ids';
@@ -122,20 +127,63 @@ export async function claimIdempotencyKey(
   throw inUse(scope.key);
 }
 
-/** Stores the success of the request that holds the claim, for the retries to come. */
+/** The claim a request holds while its handler runs, and the answer to store with its write. */
+export interface PendingAnswer {
+  scope: IdempotencyScope;
+  claim: string;
+  /** The status the operation answers on success. */
+  status: number;
+  /** Set once a write has stored the answer in its transaction. */
+  stored: boolean;
+}
+
+const pendingAnswers = new AsyncLocalStorage<PendingAnswer>();
+
+/** Runs `work` (the rest of the request) with the answer of its first write to be stored under the claim. */
+export function answeringFrom<T>(pending: PendingAnswer, work: () => T): T {
+  return pendingAnswers.run(pending, work);
+}
+
+/**
+ * The work of a write, as Store.write runs it: within a request that holds an idempotency claim,
+ * the first write also stores what it returns (the operation's answer) under the claim, in its own
+ * transaction. An idempotent operation makes one write, which returns its response body.
+ */
+export function answeringIn<T>(
+  work: (trx: Transaction<Database>) => Promise<T>,
+): (trx: Transaction<Database>) => Promise<T> {
+  // Taken now, when the request asks for its write: the write may run later, within another's batch.
+  const pending = pendingAnswers.getStore();
+  if (pending === undefined || pending.stored) return work;
+  return async (trx) => {
+    const answer = await work(trx);
+    await completeIdempotencyKey(trx, pending.scope, pending.claim, { status: pending.status, body: answer });
+    // A write that failed stored nothing, and the one the operation tries next (a retry) stores it.
+    pending.stored = true;
+    return answer;
+  };
+}
+
+/**
+ * Stores the success of the request that holds the claim, for the retries to come. A claim that is
+ * no longer this request's (it lapsed, and another request took the key) is an error: the write
+ * it is part of must not commit.
+ */
 export async function completeIdempotencyKey(
   db: Kysely<Database>,
   scope: IdempotencyScope,
   claim: string,
   response: { status: number; body: unknown },
 ): Promise<void> {
-  await db
+  const result = await db
     .updateTable('idempotency_keys')
     .set({ state: 'completed', status: response.status, body: JSON.stringify(response.body) })
     .where('platform_id', '=', scope.platformId)
     .where('key', '=', scope.key)
     .where('claim', '=', claim)
-    .execute();
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw inUse(scope.key);
 }
 
 /** Gives the key up after a failure: only successes are remembered, so a retry runs again. */

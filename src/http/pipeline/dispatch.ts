@@ -20,6 +20,8 @@ export interface OperationRoute {
   public: boolean;
   /** The operation declares the `Idempotency-Key` header (src/http/pipeline/idempotency.ts). */
   idempotent: boolean;
+  /** The status of its success: the one 2xx response the contract declares (200 when none is). */
+  successStatus: number;
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -35,6 +37,11 @@ function declaresHeader(bundle: Bundle, parameters: unknown, name: string): bool
       parameter.name.toLowerCase() === name.toLowerCase()
     );
   });
+}
+
+function successStatusOf(responses: unknown): number {
+  const statuses = isObject(responses) ? Object.keys(responses).map(Number) : [];
+  return statuses.find((status) => status >= 200 && status < 300) ?? 200;
 }
 
 const ROUTED_METHODS: ReadonlySet<HttpMethod> = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -57,6 +64,7 @@ export function operationRoutes(bundle: Bundle): OperationRoute[] {
       takesBody: operation.requestBody !== undefined,
       public: security.length === 0,
       idempotent: declaresHeader(bundle, operation.parameters, IDEMPOTENCY_HEADER),
+      successStatus: successStatusOf(operation.responses),
     });
   }
   return routes;

@@ -5,9 +5,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Store } from '../../store/database';
 import {
+  answeringFrom,
   claimIdempotencyKey,
   completeIdempotencyKey,
   type IdempotencyScope,
+  type PendingAnswer,
   releaseIdempotencyKey,
   requestFingerprint,
 } from '../../store/idempotency';
@@ -22,33 +24,45 @@ function isSuccess(status: number): boolean {
 }
 
 /**
- * Holds the claim while the handler runs: its success is stored before the response leaves (so a
- * client that got the answer always finds it stored, on every instance); anything else gives the
- * key up when the response is over.
+ * Holds the claim until the handler's answer is known, whatever the connection does meanwhile: a
+ * client that goes away does not give the key up while its create may still commit.
+ * - A success was stored by the create's own write, in its transaction (Store.write). An operation
+ *   that answered without writing (none should) has it stored here, before the response leaves.
+ * - A failure gives the key up before its answer leaves, so a retry runs again: nothing was committed.
+ * A process that dies holding a claim leaves it to lapse (IDEMPOTENCY_LOCK_MS); if its create had
+ * committed, the answer was committed with it.
  */
-function holdClaim(req: Request, res: Response, store: Store, scope: IdempotencyScope, claim: string): void {
+function holdClaim(req: Request, res: Response, store: Store, pending: PendingAnswer): void {
   let settled = false;
-  const send = res.json.bind(res);
-  res.json = (body: unknown) => {
-    if (settled || !isSuccess(res.statusCode)) return send(body);
+  /** Runs before the answer leaves (whichever of res.json and res.send writes it); then `send`. */
+  const settle = (body: unknown, send: () => void): Response => {
+    if (settled) {
+      send();
+      return res;
+    }
     settled = true;
-    completeIdempotencyKey(store.db, scope, claim, { status: res.statusCode, body }).then(
-      () => send(body),
-      (error: unknown) => {
+    let step: Promise<void> | undefined;
+    if (!isSuccess(res.statusCode)) {
+      // Given up before the answer leaves: a client that got the failure may retry at once.
+      step = releaseIdempotencyKey(store.db, pending.scope, pending.claim).catch((error: unknown) =>
+        requestLogOf(req)?.error({ err: error }, 'could not release the idempotency key'),
+      );
+    } else if (!pending.stored) {
+      pending.stored = true;
+      step = completeIdempotencyKey(store.db, pending.scope, pending.claim, { status: res.statusCode, body }).catch(
         // The create happened: answer it. A retry finds the key running until the claim lapses.
-        requestLogOf(req)?.error({ err: error }, 'could not store the idempotent response');
-        send(body);
-      },
-    );
+        (error: unknown) => requestLogOf(req)?.error({ err: error }, 'could not store the idempotent response'),
+      );
+    }
+    if (step) void step.then(send);
+    else send();
     return res;
   };
-  res.once('close', () => {
-    if (settled) return;
-    settled = true;
-    releaseIdempotencyKey(store.db, scope, claim).catch((error: unknown) =>
-      requestLogOf(req)?.error({ err: error }, 'could not release the idempotency key'),
-    );
-  });
+  const json = res.json.bind(res);
+  const sendText = res.send.bind(res);
+  res.json = (body: unknown) => settle(body, () => json(body));
+  // Problems are written with res.send (src/http/problems/problem-writer.ts).
+  res.send = (body?: unknown) => settle(body, () => sendText(body));
 }
 
 export function idempotency(routes: OperationRoute[], store: Store): RequestHandler {
@@ -66,7 +80,9 @@ export function idempotency(routes: OperationRoute[], store: Store): RequestHand
       res.status(outcome.status).json(outcome.body);
       return;
     }
-    holdClaim(req, res, store, scope, outcome.claim);
-    next();
+    const pending: PendingAnswer = { scope, claim: outcome.claim, status: route.successStatus, stored: false };
+    holdClaim(req, res, store, pending);
+    // The handler runs within the claim: its write stores the answer in the same transaction.
+    answeringFrom(pending, () => next());
   };
 }
