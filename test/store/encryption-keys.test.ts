@@ -223,16 +223,26 @@ describe.each(storeKinds)('encryption keys on %s', (kind) => {
     const seeded = await withService(options, withKeys(OLD_KEY), (service) => seed(service, 2, 1));
     await refusal(options, withKeys(NEW_KEY));
 
-    await withService(options, withKeys(NEW_KEY, OTHER_KEY, OLD_KEY), async (service) => {
+    const made = await withService(options, withKeys(NEW_KEY, OTHER_KEY, OLD_KEY), async (service) => {
       expect(await tokensNow(service, seeded)).toEqual(seeded.tokens);
       const client = createClient({ baseUrl: service.url, apiKey: seeded.apiKey });
-      const projectId = await givenProject({ client });
-      const [server] = (await unwrap(client.GET('/v1/mcp-servers', { params: { query: { projectId } } }))).data;
+      const madeId = await givenProject({ client });
+      const [server] = (await unwrap(client.GET('/v1/mcp-servers', { params: { query: { projectId: madeId } } }))).data;
       if (!server) throw new Error('no MCP server');
       const stored = await storedMcpTokenColumn(service.store, server.id);
       expect(decryptSecret(keyBytes(NEW_KEY), stored, mcpTokenContext(server.id))).toBe(server.token);
       expect(() => decryptSecret(keyBytes(OLD_KEY), stored, mcpTokenContext(server.id))).toThrow();
+      return { [madeId]: server.token };
     });
+    // Still sealing with the old key, with the new one to open (no instance unable to read another's):
+    // both the old values and the one the new key sealed open.
+    const tokens = await withService(options, withKeys(OLD_KEY, NEW_KEY), (service) =>
+      tokensOf(createClient({ baseUrl: service.url, apiKey: seeded.apiKey }), [
+        ...Object.keys(seeded.tokens),
+        ...Object.keys(made),
+      ]),
+    );
+    expect(tokens).toEqual({ ...seeded.tokens, ...made });
   });
 
   it('rotates: every secret sealed again with the new key, then a start with the new key alone reads them all', async () => {
