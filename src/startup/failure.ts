@@ -1,7 +1,7 @@
 // Why the service could not start, in one line a person can act on: a busy port, a DATA_DIR that
 // cannot hold the store, a database that refuses us, an encryption key that does not open the
-// store's secrets, a malformed variable. Printed on stderr by
-// src/startup/entry.ts (npm start, the sandbox) before it exits non-zero.
+// store's secrets, a malformed variable. Printed on stderr by src/startup/entry.ts (npm start, the
+// sandbox) before it exits non-zero.
 import type { Config } from '../config';
 
 function codeOf(error: unknown): string | undefined {

@@ -82,7 +82,7 @@ export async function checkStoreKeys(store: Store): Promise<number> {
  * The key file, when the key is read from one inside the SQLite store's directory: a copy of that
  * directory (a backup, a volume snapshot) then carries the key that opens its secrets.
  */
-export function keyFileBesideData(config: Config, options: StoreOptions): string | undefined {
+function keyFileBesideData(config: Config, options: StoreOptions): string | undefined {
   const keyFile = keyFileOf(config, options);
   if (keyFile === undefined || !('dataDir' in options)) return undefined;
   // Both exist by now (the store and the key file are made at open): compare them as the disk does.
