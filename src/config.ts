@@ -9,8 +9,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   bootstrapApiKey: string | undefined;
-  /** ENCRYPTION_KEY: 32 bytes, base64 or hex, for app connection secrets; unset: generated into DATA_DIR/encryption.key. */
+  /** ENCRYPTION_KEY: 32 bytes, base64 or hex, sealing app connection secrets and MCP tokens; unset: read from the key file. */
   encryptionKey: string | undefined;
+  /** ENCRYPTION_KEY_FILE: the key file when ENCRYPTION_KEY is unset (made on the first start); unset: DATA_DIR/encryption.key. */
+  encryptionKeyFile: string | undefined;
+  /** ENCRYPTION_KEYS_OLD: keys in use before the current one, comma-separated: they open secrets, never seal them. */
+  encryptionKeysOld: string[];
   logLevel: string;
   /**
    * VALIDATE_RESPONSES: check every response against the contract; one that breaks it becomes a
@@ -174,6 +178,21 @@ function connectionLimits(
   };
 }
 
+/** ENCRYPTION_KEY or ENCRYPTION_KEY_FILE (never both: which one seals would be unclear), and the old keys. */
+function encryptionKeys(
+  env: NodeJS.ProcessEnv,
+): Pick<Config, 'encryptionKey' | 'encryptionKeyFile' | 'encryptionKeysOld'> {
+  const encryptionKey = env.ENCRYPTION_KEY || undefined;
+  const encryptionKeyFile = env.ENCRYPTION_KEY_FILE || undefined;
+  if (encryptionKey !== undefined && encryptionKeyFile !== undefined)
+    throw new Error('set ENCRYPTION_KEY or ENCRYPTION_KEY_FILE, not both');
+  const encryptionKeysOld = (env.ENCRYPTION_KEYS_OLD ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  return { encryptionKey, encryptionKeyFile, encryptionKeysOld };
+}
+
 /** VALIDATE_RESPONSES as a line a person reads at start-up (the JSON log carries it as a field too). */
 export function responseValidationLine(config: Pick<Config, 'validateResponses'>): string {
   return config.validateResponses
@@ -191,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR || './data',
     databaseUrl: postgresUrl(env, 'DATABASE_URL'),
     bootstrapApiKey: apiKey(env, 'BOOTSTRAP_API_KEY'),
-    encryptionKey: env.ENCRYPTION_KEY || undefined,
+    ...encryptionKeys(env),
     logLevel: env.LOG_LEVEL || 'info',
     validateResponses: flag(env, 'VALIDATE_RESPONSES', !production),
     bodyLimit: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),

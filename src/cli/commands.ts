@@ -6,9 +6,9 @@ import { loadDemoData } from '../demo/data';
 import { seedRuns } from '../flow-runs/seed';
 import { createApiKey, createPlatform, platformPrincipal } from '../platforms/service';
 import { UsageError } from '../startup/entry';
-import { openStoreWithKey, storeOptionsOf } from '../startup/store';
+import { checkStoreKeys, openStoreWithKey, storeOptionsOf } from '../startup/store';
 import { migrate, type Store } from '../store/database';
-import { sealPlaintextTokens } from '../store/mcp-tokens';
+import { rotateEncryptionKey } from '../store/key-rotation';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -18,6 +18,8 @@ Commands:
   create-api-key --platform ID              create another API key for a platform; prints it
   demo-data [--platform ID]                 fill a platform (default: the first) with linked demo data
   seed-runs --project ID --count N          bulk-insert N realistic runs of the project's flows (load tests)
+  rotate-encryption-key                     seal every secret again with ENCRYPTION_KEY (or ENCRYPTION_KEY_FILE's),
+                                            opening them with it or ENCRYPTION_KEYS_OLD; then the old keys can go
 
 The store is the one npm start uses: DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite, default ./data).
 `;
@@ -26,12 +28,15 @@ function usageError(message: string): UsageError {
   return new UsageError(message, USAGE);
 }
 
-/** Opens the configured store, brings its schema up to date, runs the work and closes it. */
+/**
+ * Opens the configured store, brings its schema up to date, checks that the keys open its secrets,
+ * runs the work and closes it.
+ */
 async function withStore<T>(config: Config, work: (store: Store, applied: string[]) => Promise<T>): Promise<T> {
   const store = openStoreWithKey(config, storeOptionsOf(config));
   try {
     const applied = await migrate(store);
-    await sealPlaintextTokens(store);
+    await checkStoreKeys(store);
     return await work(store, applied);
   } finally {
     await store.close();
@@ -68,6 +73,19 @@ function parseOptions(args: string[]) {
     if (error instanceof TypeError && 'code' in error) throw usageError(error.message);
     throw error;
   }
+}
+
+/** `rotate-encryption-key`: every secret sealed again with the current key, the key check last. */
+async function rotateEncryptionKeyCommand(config: Config): Promise<void> {
+  const report = await withStore(config, (store) => rotateEncryptionKey(store));
+  const resealed = Object.entries(report.resealed)
+    .map(([kind, count]) => `${count} ${kind}`)
+    .join(', ');
+  process.stdout.write(
+    `Sealed again with the current key: ${resealed} (${report.alreadyCurrent} already were)` +
+      `${report.keyCheckResealed ? ', and the key check' : ''}.\n` +
+      'Every secret now opens with the current key alone: ENCRYPTION_KEYS_OLD can be removed.\n',
+  );
 }
 
 export async function runAdminCommand(argv: string[], config: Config): Promise<void> {
@@ -123,6 +141,8 @@ export async function runAdminCommand(argv: string[], config: Config): Promise<v
       );
       return;
     }
+    case 'rotate-encryption-key':
+      return rotateEncryptionKeyCommand(config);
     default:
       throw usageError(command ? `unknown command '${command}'` : 'no command given');
   }

@@ -1,6 +1,7 @@
 // Why the service could not start, in one line a person can act on: a busy port, a DATA_DIR that
-// cannot hold the store, a database that refuses us, a malformed variable. Printed on stderr by
-// src/startup/entry.ts (npm start, the sandbox) before it exits non-zero.
+// cannot hold the store, a database that refuses us, an encryption key that does not open the
+// store's secrets, a malformed variable. Printed on stderr by src/startup/entry.ts (npm start, the
+// sandbox) before it exits non-zero.
 import type { Config } from '../config';
 
 function codeOf(error: unknown): string | undefined {
@@ -49,6 +50,9 @@ export function describeStartupFailure(error: unknown, config: Config | undefine
     case '28000':
     case '3D000':
       return `could not start: ${storeName(config)} refused us: ${message}`;
+    // src/store/key-check.ts: the keys open none of the store's secrets.
+    case 'ENCRYPTION_KEY_MISMATCH':
+      return `could not start: ${storeName(config)}: ${message}`;
     default:
       return `could not start: ${message}`;
   }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { Store } from './database';
 import { randomAlphanumeric } from './ids';
-import { decryptSecret, encryptionKeyOf, encryptSecret } from './secrets';
+import { openSecret, sealSecret } from './secrets';
 
 /** MCP tokens: 40 characters of 0-9A-Za-z (about 238 bits). */
 export function newMcpToken(): string {
@@ -15,9 +15,10 @@ export function newMcpToken(): string {
 }
 
 // Encrypted values start with their format ('v1.'); a plain token is only 0-9A-Za-z.
-const ENCRYPTED_PREFIX = 'v1.';
+export const ENCRYPTED_PREFIX = 'v1.';
 
-function contextOf(serverId: string): string {
+/** What a server's sealed token is bound to: the server. */
+export function mcpTokenContext(serverId: string): string {
   return `mcp-server-token:${serverId}`;
 }
 
@@ -29,15 +30,18 @@ export function mcpTokenDigest(token: string): string {
 /** The columns that store `token` for the server. */
 export function sealMcpToken(store: Store, serverId: string, token: string): { token: string; token_digest: string } {
   return {
-    token: encryptSecret(encryptionKeyOf(store), token, contextOf(serverId)),
+    token: sealSecret(store, token, mcpTokenContext(serverId)),
     token_digest: mcpTokenDigest(token),
   };
 }
 
-/** The token a server's `token` column holds (encrypted, or plain text from before the migration). */
+/**
+ * The token a server's `token` column holds (encrypted with the current key or a previous one, or
+ * plain text from before the migration).
+ */
 export function openMcpToken(store: Store, serverId: string, stored: string): string {
   if (!stored.startsWith(ENCRYPTED_PREFIX)) return stored;
-  const token = decryptSecret(encryptionKeyOf(store), stored, contextOf(serverId));
+  const token = openSecret(store, stored, mcpTokenContext(serverId));
   if (typeof token !== 'string') throw new Error(`MCP server ${serverId} has a token that is not text`);
   return token;
 }

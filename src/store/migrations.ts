@@ -331,6 +331,22 @@ const flowRunFilterIndexes: Migration = {
   },
 };
 
+/**
+ * The key check (src/store/key-check.ts): one row holding a known text sealed with the key the
+ * store's secrets are sealed with, so a service started with another key is refused before it
+ * reads or writes a secret.
+ */
+const encryptionKeyCheck: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('encryption_key_check')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('sealed', 'text', (c) => c.notNull())
+      .addColumn('updated', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -340,6 +356,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0003_mcp_token_digest': mcpTokenDigest,
         '0010_latest_version_on_flow': latestVersionOnFlow,
         '0011_flow_run_filter_indexes': flowRunFilterIndexes,
+        '0013_encryption_key_check': encryptionKeyCheck,
       };
     },
   };

@@ -204,6 +204,13 @@ export interface IdempotencyKeysTable {
   body: string | null;
 }
 
+/** One row: a known text sealed with the key of the store's secrets (src/store/key-check.ts). */
+export interface EncryptionKeyCheckTable {
+  id: string;
+  sealed: string;
+  updated: string;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   users: UsersTable;
@@ -221,4 +228,5 @@ export interface Database {
   mcp_servers: McpServersTable;
   mcp_tools: McpToolsTable;
   idempotency_keys: IdempotencyKeysTable;
+  encryption_key_check: EncryptionKeyCheckTable;
 }

@@ -51,7 +51,8 @@ export interface TestBackend extends TestPlatform {
   close(): Promise<void>;
 }
 
-async function prepareStore(kind: StoreKind): Promise<{ options: StoreOptions; cleanup: () => Promise<void> }> {
+/** A fresh, empty store of `kind` to start services on, and how to remove it. */
+export async function prepareStore(kind: StoreKind): Promise<{ options: StoreOptions; cleanup: () => Promise<void> }> {
   if (kind === 'sqlite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'api-test-'));
     return {

@@ -318,6 +318,12 @@ export async function storedConnectionSecret(store: Store, connectionId: string)
   return row.encrypted_value;
 }
 
+/** Every connection's secret as stored (encrypted), by connection id. */
+export async function storedConnectionSecrets(store: Store): Promise<Record<string, string>> {
+  const rows = await store.db.selectFrom('app_connections').select(['id', 'encrypted_value']).execute();
+  return Object.fromEntries(rows.map((row) => [row.id, row.encrypted_value]));
+}
+
 /** Every stored column of the connection, as text: to check nothing in it gives a secret away. */
 export async function storedConnectionText(store: Store, connectionId: string): Promise<string> {
   return JSON.stringify(
@@ -415,6 +421,32 @@ export async function storedMcpTokenColumn(store: Store, serverId: string): Prom
 /** The server's token stored in plain text without a digest, as rows were before 0003_mcp_token_digest. */
 export async function setMcpTokenInPlainText(store: Store, serverId: string, token: string): Promise<void> {
   await store.db.updateTable('mcp_servers').set({ token, token_digest: null }).where('id', '=', serverId).execute();
+}
+
+/** Replaces the server's `token` column as stored (a token sealed with some other key). */
+export async function setStoredMcpToken(store: Store, serverId: string, stored: string): Promise<void> {
+  await store.db.updateTable('mcp_servers').set({ token: stored }).where('id', '=', serverId).execute();
+}
+
+// ─── Encryption key check ────────────────────────────────────────────────────────────────────
+
+/** The key check as stored (src/store/key-check.ts); undefined when the store has none. */
+export async function storedKeyCheck(store: Store): Promise<string | undefined> {
+  return (await store.db.selectFrom('encryption_key_check').select('sealed').executeTakeFirst())?.sealed;
+}
+
+/** Removes the key check: a store as an earlier version left it. */
+export async function deleteKeyCheck(store: Store): Promise<void> {
+  await store.db.deleteFrom('encryption_key_check').execute();
+}
+
+/** Every row of the tables a start or a command could write, as text: to check that one wrote nothing. */
+export async function storedRowsText(store: Store): Promise<string> {
+  const tables = ['platforms', 'users', 'api_keys', 'projects', 'mcp_servers', 'app_connections'] as const;
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) rows[table] = await store.db.selectFrom(table).selectAll().orderBy('id').execute();
+  rows.encryption_key_check = await store.db.selectFrom('encryption_key_check').selectAll().execute();
+  return JSON.stringify(rows);
 }
 
 /** Marks the server as used by an agent (the API cannot). */
