@@ -94,8 +94,8 @@ describe('code samples in the docs', () => {
 
   const lists = operations.filter((op) => op.operationId.startsWith('list'));
 
-  it('has six list operations', () => {
-    expect(lists.length).toBe(6);
+  it('has seven list operations', () => {
+    expect(lists.length).toBe(7);
   });
 
   it.each(lists.map((op) => [op.operationId, op] as const))(
