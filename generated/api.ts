@@ -1808,8 +1808,11 @@ export interface components {
              * @description When the key stops working; `null` when it does not expire.
              */
             expiresAt: string | null;
-            /** @description Always `null`, as the key has not been used yet. */
-            lastUsedAt: null;
+            /**
+             * Format: date-time
+             * @description `null`: the key has not been used yet.
+             */
+            lastUsedAt: string | null;
             /** @description The secret, `sk-` followed by 61 characters of `0-9A-Za-z`, to send as `Authorization: Bearer <key>`. Only its digest is stored: it cannot be shown again. */
             key: string;
         };

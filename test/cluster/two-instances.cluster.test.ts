@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, paginate } from '../../src/client';
-import { newApiKey } from '../../src/platforms/api-keys';
 import { createPlatform } from '../../src/platforms/service';
+import { newApiKey } from '../../src/store/api-keys';
 import { openStore, type Store } from '../../src/store/database';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
@@ -232,7 +232,9 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two instances on one PostgreSQL datab
    */
   async function revocationReach(instances: [ServiceProcess, ServiceProcess]): Promise<number> {
     const [admin] = await platformOn(instances);
-    const made = await admin?.POST('/v1/api-keys', { body: { displayName: 'Revoked across instances', role: 'VIEWER' } });
+    const made = await admin?.POST('/v1/api-keys', {
+      body: { displayName: 'Revoked across instances', role: 'VIEWER' },
+    });
     const key = made?.data?.key ?? '';
     const [first, second] = instances.map((instance) => createClient({ baseUrl: instance.baseUrl, apiKey: key }));
     // Both instances have the key cached before it is revoked.

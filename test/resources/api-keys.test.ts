@@ -106,7 +106,7 @@ describe.each(storeKinds)('API keys on %s', (kind) => {
       expect(await listedKeys()).toEqual(before);
     });
 
-    it("refuses a project of another platform (or none) with a 400 naming it, and makes nothing", async () => {
+    it('refuses a project of another platform (or none) with a 400 naming it, and makes nothing', async () => {
       const mine = await givenProject(backend);
       const theirs = await givenProject(stranger);
       const before = await listedKeys();

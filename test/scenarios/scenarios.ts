@@ -16,7 +16,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, type Problem, paginate, type paths, type Schemas } from '../../src/client';
-import { newApiKey } from '../../src/platforms/api-keys';
+import { newApiKey } from '../../src/store/api-keys';
 import { newId, randomAlphanumeric } from '../../src/store/ids';
 import { deref, isObject, type JsonObject, listOperations, loadBundle, type OperationEntry } from '../support/bundle';
 
@@ -35,7 +35,7 @@ export interface ScenarioTarget {
 }
 
 type ApiPath = keyof paths;
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'delete';
 
 /** What every call of the typed client resolves to. */
 interface FetchResult<T = unknown> {

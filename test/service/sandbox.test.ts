@@ -4,6 +4,7 @@
 // `demo-data` and in the sandbox, with response validation on.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
@@ -105,7 +106,7 @@ describe('no 5xx on data the service made itself', () => {
       body: { displayName: 'Sales operations', externalId: 'sales-ops' },
     });
     expect(response.status).toBe(201);
-    const summary = await loadDemoData(backend.store, { platformId: backend.platformId, userId: backend.adminUserId });
+    const summary = await loadDemoData(backend.store, platformAdmin(backend.platformId, backend.adminUserId));
     expect(summary.madeProjects.map((project) => project.externalId)).toContain('sales-ops-demo');
     const result = await crawl(backend.baseUrl, backend.apiKey);
     expect(result.requests).toBeGreaterThan(100);

@@ -492,5 +492,7 @@ export function storedApiKeyRow(store: Store, keyId: string) {
 
 /** Sets when the key's last use was written. */
 export async function setApiKeyLastUsed(store: Store, keyId: string, usedAt: string): Promise<void> {
-  await store.write((trx) => trx.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId).execute());
+  await store.write((trx) =>
+    trx.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId).execute(),
+  );
 }
