@@ -1746,7 +1746,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the key stops working (answered `401 AUTHENTICATION` from then on, as a revoked key is); `null` when it does not expire.
-             * @example 2027-06-30T00:00:00.000Z
+             * @example 2030-12-31T00:00:00.000Z
              */
             expiresAt: string | null;
             /**
@@ -1786,7 +1786,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the key stops working, in the future (a time already past is a 400). Leave it out for a key that does not expire.
-             * @example 2027-06-30T00:00:00.000Z
+             * @example 2030-12-31T00:00:00.000Z
              */
             expiresAt?: string;
         };

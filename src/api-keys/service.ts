@@ -4,7 +4,7 @@
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
-import { apiKeyRevoked, digestOf, keyLogOf, lastFourOf, newApiKey, projectIdsOf } from '../store/api-keys';
+import { apiKeyRevoked, digestOf, isApiKey, keyLogOf, lastFourOf, newApiKey, projectIdsOf } from '../store/api-keys';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { permissionDenied } from './permissions';
@@ -59,10 +59,19 @@ function issuesOf(input: ApiKeyCreateRequest, time: number): ValidationIssue[] {
   return issues;
 }
 
-export async function create(store: Store, principal: Principal, input: ApiKeyCreateRequest): Promise<NewApiKey> {
+export async function create(
+  store: Store,
+  principal: Principal,
+  input: ApiKeyCreateRequest,
+  options: {
+    /** This key instead of a new one: the sandbox's documented keys, never the API's. */
+    key?: string;
+  } = {},
+): Promise<NewApiKey> {
   const issues = issuesOf(input, Date.now());
   if (issues.length > 0) throw invalidWithIssues('request', issues);
-  const key = newApiKey();
+  const key = options.key ?? newApiKey();
+  if (!isApiKey(key)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');
   const row: ApiKeyRow = {
     id: newId(),
     created: now(),
@@ -83,14 +92,26 @@ export async function create(store: Store, principal: Principal, input: ApiKeyCr
       const unknown = input.projectIds.flatMap((projectId, index) =>
         found.has(projectId)
           ? []
-          : [{ location: 'body' as const, pointer: `/projectIds/${index}`, message: 'is not a project of this platform' }],
+          : [
+              {
+                location: 'body' as const,
+                pointer: `/projectIds/${index}`,
+                message: 'is not a project of this platform',
+              },
+            ],
       );
       if (unknown.length > 0) throw invalidWithIssues('request', unknown);
     }
     await insertApiKey(trx, row);
   });
   keyLogOf(store)?.info(
-    { keyId: row.id, platformId: row.platform_id, role: row.role, limitedToProjects: input.projectIds !== undefined, ...actorOf(principal) },
+    {
+      keyId: row.id,
+      platformId: row.platform_id,
+      role: row.role,
+      limitedToProjects: input.projectIds !== undefined,
+      ...actorOf(principal),
+    },
     'api key created',
   );
   return { ...toApiKey(row), lastUsedAt: null, key };
@@ -102,28 +123,34 @@ export async function list(store: Store, principal: Principal, query: ApiKeyList
 }
 
 /** Removes the key, refuses it here at once and announces it to the other instances. */
-async function remove(store: Store, platformId: string | undefined, keyId: string, actor: Actor): Promise<ApiKey> {
+async function remove(store: Store, platformId: string | undefined, keyId: string, actor: Actor): Promise<ApiKeyRow> {
   const row = await store.write((trx) => deleteApiKey(trx, platformId, keyId));
   if (!row) throw notFound('apiKey', keyId);
   await apiKeyRevoked(store, keyId);
   keyLogOf(store)?.info({ keyId, platformId: row.platform_id, ...actor }, 'api key revoked');
-  return toApiKey(row);
+  return row;
 }
 
 /** Revokes a key of the principal's platform: an ADMIN key may revoke any, every key itself. */
 export async function revoke(store: Store, principal: Principal, keyId: string): Promise<ApiKey> {
   if (principal.role !== 'ADMIN' && principal.keyId !== keyId)
     throw permissionDenied('revokeApiKey', principal, 'an ADMIN key, unless the key revokes itself');
-  return remove(store, principal.platformId, keyId, actorOf(principal));
+  return toApiKey(await remove(store, principal.platformId, keyId, actorOf(principal)));
+}
+
+/** A key with its platform: what the command line shows, across platforms. */
+export type ListedApiKey = ApiKey & { platformId: string };
+
+function listed(row: ApiKeyRow): ListedApiKey {
+  return { ...toApiKey(row), platformId: row.platform_id };
 }
 
 /** The command line: revokes a key of any platform. */
-export function revokeAnywhere(store: Store, keyId: string): Promise<ApiKey> {
-  return remove(store, undefined, keyId, { byCommandLine: true });
+export async function revokeAnywhere(store: Store, keyId: string): Promise<ListedApiKey> {
+  return listed(await remove(store, undefined, keyId, { byCommandLine: true }));
 }
 
 /** The command line: every key (of one platform when given), newest first. */
-export async function listAll(store: Store, platformId?: string): Promise<(ApiKey & { platformId: string })[]> {
-  const rows = await allApiKeys(store, platformId);
-  return rows.map((row) => ({ ...toApiKey(row), platformId: row.platform_id }));
+export async function listAll(store: Store, platformId?: string): Promise<ListedApiKey[]> {
+  return (await allApiKeys(store, platformId)).map(listed);
 }
