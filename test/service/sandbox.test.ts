@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
+import { SANDBOX_ROLE_KEYS } from '../../src/demo/keys';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 import { crawl } from '../support/crawl';
@@ -68,6 +69,23 @@ describe('the sandbox process', () => {
     const projects = ((await response.json()) as { data: { id: string; displayName: string }[] }).data;
     for (const { id, name } of listed)
       expect(projects.find((project) => project.id === id)?.displayName, id).toBe(name);
+  });
+
+  it('prints a key of each other role, each seeing what its role may', async () => {
+    for (const sandboxKey of SANDBOX_ROLE_KEYS) {
+      expect(banner).toContain(sandboxKey.key);
+      const headers = { authorization: `Bearer ${sandboxKey.key}` };
+      const projects = await fetch(`${baseUrl}/v1/projects?limit=100`, { headers });
+      expect(projects.status, sandboxKey.label).toBe(200);
+      const ids = ((await projects.json()) as { data: { id: string }[] }).data.map((project) => project.id);
+      expect(ids, sandboxKey.label).toEqual(sandboxKey.projectIds ?? expect.arrayContaining([EXAMPLE_PROJECT_ID]));
+      const create = await fetch(`${baseUrl}/v1/flows`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName: 'Made by a role key', projectId: EXAMPLE_PROJECT_ID }),
+      });
+      expect(create.status, sandboxKey.label).toBe(sandboxKey.role === 'VIEWER' ? 403 : 201);
+    }
   });
 
   it('lists every resource, every page, and reads every flow and run without a 5xx', async () => {
