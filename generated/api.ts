@@ -1751,7 +1751,7 @@ export interface components {
             expiresAt: string | null;
             /**
              * Format: date-time
-             * @description When the key last authenticated a request, to the minute (it is recorded at most once a minute); `null` when it never has.
+             * @description When the key last authenticated a request, to within a minute (a use is recorded at most once a minute); `null` when it never has.
              * @example 2026-11-21T09:31:00.000Z
              */
             lastUsedAt: string | null;

@@ -112,7 +112,7 @@ export function revocationListenerOf(store: Store): RevocationListener {
   return {
     revoked: (keyId) => forgetApiKey(store, keyId),
     missed: () => forgetApiKeys(store),
-    error: logError(cacheOf(store), 'api key revocations: connection error; reconnecting'),
+    error: logError(cacheOf(store), 'api key revocations: the feed failed (a lost connection is restored by itself)'),
   };
 }
 

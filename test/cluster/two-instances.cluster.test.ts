@@ -1,9 +1,9 @@
 // Two instances of the service as real processes on one PostgreSQL database and one Redis, as it
 // runs when one machine is not enough: creates racing on one externalId across both, an idempotent
 // create retried on the other instance, one rate-limit budget for both, a revoked API key refused by
-// the other instance within a second (through Redis, and through PostgreSQL without it), and
-// SIGKILL of one instance during a write burst losing no acknowledged write. Then the same kill on the embedded store
-// (one instance, restarted on its DATA_DIR). CI only (npm run test:cluster): needs
+// the other instance within a second (through Redis, and through PostgreSQL without it), and SIGKILL
+// of one instance during a write burst losing no acknowledged write. Then the same kill on the
+// embedded store (one instance, restarted on its DATA_DIR). CI only (npm run test:cluster): needs
 // TEST_DATABASE_URL and TEST_REDIS_URL. Prints the figures it measured as `[figures]` lines.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

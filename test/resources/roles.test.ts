@@ -295,6 +295,24 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     }
   });
 
+  it("shows a key limited to project A none of another project's ids, even on a connection both use", async () => {
+    const shared = await givenConnection(backend.store, {
+      platformId: backend.platformId,
+      ownerId: backend.adminUserId,
+      projectIds: [targets.A.projectId, targets.B.projectId],
+    });
+    const listedWith = async (keyName: string) => {
+      const client = clients.get(keyName);
+      if (!client) throw new Error(`no ${keyName} key`);
+      const page = await unwrap(
+        client.GET('/v1/app-connections', { params: { query: { projectId: targets.A.projectId } } }),
+      );
+      return page.data.find((connection) => connection.id === shared.id)?.projectIds;
+    };
+    expect(await listedWith('VIEWER of project A')).toEqual([targets.A.projectId]);
+    expect((await listedWith('VIEWER'))?.sort()).toEqual([targets.A.projectId, targets.B.projectId].sort());
+  });
+
   const cases = Object.keys(RULES).flatMap((operationId) =>
     KEY_KINDS.flatMap((key) => (['A', 'B'] as const).map((target) => [operationId, key.name, target] as const)),
   );
