@@ -16,6 +16,9 @@ export interface paths {
          *       flows that were never published.
          *
          *     Filters combine with AND. Unknown projects, and projects of other platforms, are a 404.
+         *
+         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
+         *     projects' flows only: another project is a 404.
          */
         get: operations["listFlows"];
         put?: never;
@@ -28,6 +31,9 @@ export interface paths {
          *     File it in a folder with `folderId` (an existing folder of the project, else 404) or
          *     `folderName` (the project's folder of that name, created when missing); sending both is a 400.
          *     An unknown project is a 404.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to projects
+         *     creates flows in its projects only: another project is a 404.
          */
         post: operations["createFlow"];
         delete?: never;
@@ -47,6 +53,9 @@ export interface paths {
          * Get a flow
          * @description Returns a flow with its latest version, or with the version given by `versionId`.
          *     A `versionId` that is not a version of this flow is a 404, as is a flow of another platform.
+         *
+         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A flow of a project a key is not
+         *     limited to is a 404.
          */
         get: operations["getFlow"];
         put?: never;
@@ -69,6 +78,9 @@ export interface paths {
          * @description Lists the `PRODUCTION` runs of a project, newest first (by `created`, then `id`), without
          *     their `steps` (read one run for them). Filters combine with AND; array filters match any of
          *     their values, except `tags`, where a run must carry every tag given.
+         *
+         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
+         *     projects' runs only: another project is a 404.
          */
         get: operations["listFlowRuns"];
         put?: never;
@@ -89,6 +101,9 @@ export interface paths {
         /**
          * Get a flow run
          * @description Returns one run with the output of its steps. A run of another platform is a 404.
+         *
+         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A run of a project a key is not limited
+         *     to is a 404.
          */
         get: operations["getFlowRun"];
         put?: never;
@@ -110,6 +125,9 @@ export interface paths {
          * List app connections
          * @description Lists the app connections a project can use, oldest first (by `created`, then `id`). Secret
          *     values are never returned. Filters combine with AND.
+         *
+         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
+         *     projects' connections only: another project is a 404.
          */
         get: operations["listAppConnections"];
         put?: never;
@@ -131,6 +149,9 @@ export interface paths {
          * List projects
          * @description Lists the projects of your platform ordered by `type`, then `displayName`, then `id`
          *     (ascending). 50 per page unless `limit` says otherwise. Filters combine with AND.
+         *
+         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists those
+         *     projects only.
          */
         get: operations["listProjects"];
         put?: never;
@@ -140,6 +161,9 @@ export interface paths {
          *     icon colour, `maxConcurrentJobs` 100 unless given, and a default plan
          *     (`piecesFilterType: NONE`, no pieces, unlocked). The project's MCP server is created with it.
          *     An `externalId` already used by a project of the platform is a 409.
+         *
+         *     **Permission:** a platform-wide `EDITOR` or `ADMIN` key; a `VIEWER` key, or a key limited to
+         *     projects, is a 403.
          */
         post: operations["createProject"];
         delete?: never;
@@ -162,6 +186,9 @@ export interface paths {
          * @description Changes only the fields sent; `{}` changes nothing (not even `updated`) and returns the project. `plan.pieces` replaces the whole list, and
          *     `metadata` the whole object. An `externalId` already used by another project of the
          *     platform is a 409; an unknown project is a 404.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A project a key is not
+         *     limited to is a 404.
          */
         post: operations["updateProject"];
         delete?: never;
@@ -180,6 +207,9 @@ export interface paths {
         /**
          * List users
          * @description Lists the users of your platform, newest first (by `created`, then `id`).
+         *
+         *     **Permission:** a platform-wide key (`VIEWER`, `EDITOR` or `ADMIN`); a key limited to projects
+         *     is a 403.
          */
         get: operations["listUsers"];
         put?: never;
@@ -206,6 +236,9 @@ export interface paths {
          *     template of your platform, that template is replaced as a whole (fields left out take their
          *     defaults: `type` `PLATFORM`, `tags` empty, `blogUrl` empty, `metadata` empty).
          *     Answers 200 in both cases.
+         *
+         *     **Permission:** a platform-wide `EDITOR` or `ADMIN` key; a `VIEWER` key, or a key limited to
+         *     projects, is a 403.
          */
         post: operations["createFlowTemplate"];
         delete?: never;
@@ -223,7 +256,12 @@ export interface paths {
         };
         /**
          * List MCP servers
-         * @description Lists the MCP servers of a project (one per project), newest first (by `created`, then `id`), with their tools and tokens.
+         * @description Lists the MCP servers of a project (one per project), newest first (by `created`, then `id`),
+         *     with their tools and tokens.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. The answer carries each
+         *     server's token, which runs its tools: a read-only key does not get it. A key limited to
+         *     projects lists its projects' servers only: another project is a 404.
          */
         get: operations["listMcpServers"];
         put?: never;
@@ -249,6 +287,9 @@ export interface paths {
          *     for the same piece, or the same flow, as an existing tool keeps that tool's `id` and
          *     `created`. A `FLOW` tool must name a flow of the server's project (else 404); two tools for
          *     the same piece or the same flow, or an `mcpId` other than this server's, are a 400.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A server of a project a key
+         *     is not limited to is a 404.
          */
         post: operations["updateMcpServer"];
         delete?: never;
@@ -270,9 +311,78 @@ export interface paths {
          * Rotate the MCP token
          * @description Gives the server a new random token (40 characters of `0-9A-Za-z`) and returns the server
          *     with it. The old token stops working at once. Takes no body.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A server of a project a key
+         *     is not limited to is a 404.
          */
         post: operations["rotateMcpServerToken"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Lists the API keys of your platform, newest first (by `created`, then `id`), without their
+         *     secrets: `lastFour` tells them apart, `lastUsedAt` says which are still in use (recorded at
+         *     most once a minute per key). Expired keys are listed until they are revoked; revoked keys are
+         *     gone.
+         *
+         *     **Permission:** an `ADMIN` key.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates an API key of your platform with a `role` (`ADMIN`, `EDITOR` or `VIEWER`), limited to
+         *     `projectIds` when given (`EDITOR` and `VIEWER` keys only) and expiring at `expiresAt` when
+         *     given. The answer carries the secret `key` this once: only its digest is stored, so it can never
+         *     be shown again (a lost key is revoked and replaced). The key works at once, on every instance.
+         *
+         *     An unknown role, an `ADMIN` key with `projectIds`, a project that is not one of your platform's
+         *     and an `expiresAt` that is not in the future are a 400, and no key is made. Takes no
+         *     `Idempotency-Key`: a replayed answer would have to keep the secret; retry a create that failed
+         *     without an answer by listing the keys and revoking any it made.
+         *
+         *     **Permission:** an `ADMIN` key.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes an API key of your platform and returns it as it was. The key is refused
+         *     (`401 AUTHENTICATION`) at once by the instance that answers, and by every other instance
+         *     within a second. Revoking cannot be undone: make a new key instead. An unknown key, or one
+         *     already revoked, is a 404. Revoking the last `ADMIN` key is allowed (a leaked key must be
+         *     revocable); the command line (`create-api-key`) makes a new one.
+         *
+         *     **Permission:** an `ADMIN` key; any key may revoke itself (a key that leaked can be
+         *     revoked by whoever holds it).
+         */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -550,8 +660,8 @@ export interface components {
         /**
          * @description Stable machine-readable error code.
          *     - `VALIDATION` (400): the request does not match the contract (body, query, path, cursor, limit).
-         *     - `AUTHENTICATION` (401): missing, malformed or unknown API key.
-         *     - `PERMISSION_DENIED` (403): reserved for permission rules.
+         *     - `AUTHENTICATION` (401): missing, malformed, unknown, revoked or expired API key.
+         *     - `PERMISSION_DENIED` (403): the API key's role, or its being limited to projects, does not allow the operation.
          *     - `ENTITY_NOT_FOUND` (404): the id does not exist or belongs to another platform.
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
@@ -1596,6 +1706,117 @@ export interface components {
             tools?: components["schemas"]["McpToolInput"][];
         };
         /**
+         * @description What an API key may do. Each operation's description says which roles may call it; any other
+         *     role is answered `403 PERMISSION_DENIED`.
+         *     - `ADMIN`: everything on the platform, API keys included. Always platform-wide. Keys made before
+         *       roles existed (1.1.0) are `ADMIN` keys.
+         *     - `EDITOR`: reads and writes inside its projects (every project of the platform when
+         *       platform-wide). Creating projects and flow templates and listing users need a platform-wide key;
+         *       managing API keys needs `ADMIN`.
+         *     - `VIEWER`: reads only: every write is a 403. MCP servers, whose answers carry a token that runs
+         *       their tools, need `EDITOR`.
+         * @enum {string}
+         */
+        ApiKeyRole: "ADMIN" | "EDITOR" | "VIEWER";
+        /**
+         * @description The projects the key is limited to: it sees only their records, and every other project's
+         *     records answer 404, as those of another platform do. `null`: every project of the platform
+         *     (platform-wide).
+         */
+        ApiKeyProjectIds: components["schemas"]["Id"][] | null;
+        /**
+         * ApiKey
+         * @description An API key of the platform, without its secret (which is shown once, when the key is created).
+         */
+        ApiKey: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description What the key is for, as its creator named it.
+             * @example Nightly CI deploy
+             */
+            displayName: string;
+            /**
+             * @description The last four characters of the key, to tell it apart (`sk-…t9NN`).
+             * @example t9NN
+             */
+            lastFour: string;
+            role: components["schemas"]["ApiKeyRole"];
+            projectIds: components["schemas"]["ApiKeyProjectIds"];
+            created: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the key stops working (answered `401 AUTHENTICATION` from then on, as a revoked key is); `null` when it does not expire.
+             * @example 2030-12-31T00:00:00.000Z
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the key last authenticated a request, to within a minute (a use is recorded at most once a minute); `null` when it never has.
+             * @example 2026-11-21T09:31:00.000Z
+             */
+            lastUsedAt: string | null;
+        };
+        /**
+         * ApiKeyPage
+         * @description A page of API keys, without their secrets. Follow `next` until it is `null` to read them all.
+         */
+        ApiKeyPage: {
+            /** @description The keys of this page, newest first; expired keys included (revoked ones are gone). */
+            data: components["schemas"]["ApiKey"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * ApiKeyCreateRequest
+         * @description A new API key.
+         */
+        ApiKeyCreateRequest: {
+            /**
+             * @description What the key is for, so that a list of keys says which is which.
+             * @example Run dashboard
+             */
+            displayName: string;
+            role: components["schemas"]["ApiKeyRole"];
+            /**
+             * @description Limit the key to these projects of the platform (at least one; leave the field out for a
+             *     platform-wide key). Only `EDITOR` and `VIEWER` keys can be limited: an `ADMIN` key with
+             *     `projectIds` is a 400, as is a project that is not the platform's.
+             */
+            projectIds?: components["schemas"]["Id"][];
+            /**
+             * Format: date-time
+             * @description When the key stops working, in the future (a time already past is a 400). Leave it out for a key that does not expire.
+             * @example 2030-12-31T00:00:00.000Z
+             */
+            expiresAt?: string;
+        };
+        /**
+         * NewApiKey
+         * @description A key just created, with its secret `key`. This is the only answer that carries the secret; store it now.
+         */
+        NewApiKey: {
+            id: components["schemas"]["Id"];
+            /** @description What the key is for, as its creator named it. */
+            displayName: string;
+            /** @description The last four characters of `key`, as every list of keys shows them. */
+            lastFour: string;
+            role: components["schemas"]["ApiKeyRole"];
+            projectIds: components["schemas"]["ApiKeyProjectIds"];
+            created: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the key stops working; `null` when it does not expire.
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description `null`: the key has not been used yet.
+             */
+            lastUsedAt: string | null;
+            /** @description The secret, `sk-` followed by 61 characters of `0-9A-Za-z`, to send as `Authorization: Bearer <key>`. Only its digest is stored: it cannot be shown again. */
+            key: string;
+        };
+        /**
          * Health
          * @description Liveness: the process answers.
          */
@@ -1637,7 +1858,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Missing, malformed or unknown API key (`AUTHENTICATION`). */
+        /** @description Missing, malformed, unknown, revoked or expired API key (`AUTHENTICATION`). */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1693,6 +1914,19 @@ export interface components {
         };
         /** @description The store cannot be reached (`SERVICE_UNAVAILABLE`). Retry later. */
         ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The API key is valid but its role, or its being limited to projects, does not allow this operation (`PERMISSION_DENIED`); the operation's description says which keys may call it. */
+        Forbidden: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -1947,6 +2181,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2237,6 +2472,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["ProjectCreateConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2283,6 +2519,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ProjectConflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2329,6 +2566,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2379,6 +2617,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2427,6 +2666,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2470,6 +2710,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2511,6 +2752,130 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of API keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key with its secret, shown this once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key that was revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -1,7 +1,7 @@
 // Configuration from environment variables (documented in the README with their defaults).
 import { isIP } from 'node:net';
 import { isEmail } from './core/email';
-import { isApiKey } from './platforms/api-keys';
+import { isApiKey } from './store/api-keys';
 
 export interface Config {
   port: number;

@@ -1,16 +1,37 @@
 // The registry of every operation's handler, keyed by operationId. The type requires one handler
-// per operation of the contract, and a test checks the reverse.
+// per operation of the contract, and a test checks the reverse. Each handler runs behind its
+// operation's permission (src/api-keys/permissions.ts): a key whose role may not call it gets a 403
+// before the handler runs.
+import { apiKeyHandlers } from './api-keys/handlers';
+import { requirePermission } from './api-keys/permissions';
 import { appConnectionHandlers } from './app-connections/handlers';
 import { flowRunHandlers } from './flow-runs/handlers';
 import { flowTemplateHandlers } from './flow-templates/handlers';
 import { flowHandlers } from './flows/handlers';
-import type { HandlerRegistry } from './handler';
+import type { HandlerRegistry, OperationId, RequestContext } from './handler';
 import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
 import { projectHandlers } from './projects/handlers';
 import { userHandlers } from './users/handlers';
 
-export const handlers: HandlerRegistry = {
+type AnyHandler = (input: unknown, context: RequestContext) => Promise<unknown>;
+
+/** The same registry, each handler first checking that the request's key may call it. */
+function withPermissions(registry: HandlerRegistry): HandlerRegistry {
+  const guarded: Partial<Record<OperationId, AnyHandler>> = {};
+  for (const operationId of Object.keys(registry) as OperationId[]) {
+    const handler = registry[operationId] as AnyHandler;
+    guarded[operationId] = async (input, context) => {
+      requirePermission(operationId, context.principal);
+      return handler(input, context);
+    };
+  }
+  // Each guarded handler takes and answers what the handler it wraps does.
+  return guarded as unknown as HandlerRegistry;
+}
+
+export const handlers: HandlerRegistry = withPermissions({
+  ...apiKeyHandlers,
   ...appConnectionHandlers,
   ...flowTemplateHandlers,
   ...mcpServerHandlers,
@@ -19,4 +40,4 @@ export const handlers: HandlerRegistry = {
   ...healthHandlers,
   ...projectHandlers,
   ...userHandlers,
-};
+});

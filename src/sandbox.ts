@@ -1,5 +1,6 @@
 // `npm run sandbox`: the real backend on a throw-away in-memory store, filled with the demo data
-// and answering to a fixed, documented key. A mock that remembers what you create.
+// and answering to fixed, documented keys: an ADMIN key, and one of each other role to see what
+// each role sees. A mock that remembers what you create.
 import { randomBytes } from 'node:crypto';
 import { EXAMPLE_IDS, SANDBOX_API_KEY } from './demo/fixtures';
 import { runService } from './startup/entry';
@@ -15,13 +16,19 @@ await runService({
     const { startService } = await import('./server');
     const { loadDemoData } = await import('./demo/data');
     const { platformPrincipal } = await import('./platforms/service');
+    const { loadSandboxKeys, SANDBOX_ROLE_KEYS } = await import('./demo/keys');
     const { responseValidationLine } = await import('./config');
     const service = await startService(config, logger, { kind: 'sqlite', inMemory: true });
     // The records the docs name carry the ids of the contract's examples: every sample runs as written.
-    const summary = await loadDemoData(service.store, await platformPrincipal(service.store), { exampleIds: true });
+    const admin = await platformPrincipal(service.store);
+    const summary = await loadDemoData(service.store, admin, { exampleIds: true });
+    await loadSandboxKeys(service.store, admin);
+    const width = Math.max(...SANDBOX_ROLE_KEYS.map((key) => key.label.length));
     const projects = [...summary.madeProjects].sort((a, b) => a.displayName.localeCompare(b.displayName));
     process.stdout.write(
-      `\n  Sandbox (in memory, forgotten on exit): ${service.url}\n  API key: ${SANDBOX_API_KEY}\n` +
+      `\n  Sandbox (in memory, forgotten on exit): ${service.url}\n  API key: ${SANDBOX_API_KEY}  (ADMIN)\n` +
+        '  Keys of the other roles, over the same data:\n' +
+        SANDBOX_ROLE_KEYS.map((key) => `    ${key.label.padEnd(width)}  ${key.key}\n`).join('') +
         `  Docs: ${service.url}/docs\n  ${responseValidationLine(config)}\n\n` +
         `  ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ${summary.connections} connections, ${summary.users + 1} users, ${summary.templates} templates\n` +
         projects.map((project) => `    project ${project.id}  ${project.displayName}\n`).join('') +

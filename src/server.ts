@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import { requirePatchedValidatorVersion } from './http/validator/patches';
 import { buildApp, metricsOf } from './startup/app';
+import { listenForKeyRevocations } from './startup/key-revocations';
 import { type Listening, listenForRequests } from './startup/listen';
 import { closeStores, stopperOf } from './startup/stop';
 import { connectRedis, prepareStore, storeOptionsOf } from './startup/store';
@@ -48,14 +49,20 @@ export async function startService(
   requirePatchedValidatorVersion();
   const redis = await connectRedis(config, logger);
   const store = await prepareStore(config, storeOptions, logger);
+  const revocations = await listenForKeyRevocations(config, storeOptions, store, logger).catch(
+    async (error: unknown) => {
+      await closeStores(store, redis);
+      throw error;
+    },
+  );
   const metrics = await metricsOf(config, store);
   const app = buildApp(config, { store, logger, redis, metrics });
   // A busy port must not leave the store (a pool, a file lock) open behind the error.
   const listening = await listenForRequests(config, app, metrics, logger).catch(async (error: unknown) => {
-    await closeStores(store, redis);
+    await closeStores(store, redis, revocations);
     throw error;
   });
   logListening(logger, config, listening, store, redis);
-  const stop = stopperOf({ listening, store, redis, shutdownTimeoutMs: config.shutdownTimeoutMs });
+  const stop = stopperOf({ listening, store, redis, revocations, shutdownTimeoutMs: config.shutdownTimeoutMs });
   return { server: listening.api, store, url: listening.url, stop };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
 import { scheduleTrigger } from '../../src/demo/fixtures';
 import * as flows from '../../src/flows/service';
@@ -91,7 +92,7 @@ export async function seedDemo(benchStore: BenchStore): Promise<BenchData> {
       adminEmail: 'bench@example.com',
       apiKey: benchStore.apiKey,
     });
-    const summary = await loadDemoData(store, { platformId: platform.platformId, userId: platform.adminUserId });
+    const summary = await loadDemoData(store, platformAdmin(platform.platformId, platform.adminUserId));
     const busiest = await store.db
       .selectFrom('flows')
       .select(['project_id', sql<number>`count(*)`.as('flows')])
@@ -100,7 +101,7 @@ export async function seedDemo(benchStore: BenchStore): Promise<BenchData> {
       .executeTakeFirstOrThrow();
     // The demo's projects hold fewer than a page of flows: top the busiest up to a full page
     // and more, half of them published with a schedule (the heavier form of a Flow).
-    const principal = { platformId: platform.platformId, userId: platform.adminUserId };
+    const principal = platformAdmin(platform.platformId, platform.adminUserId);
     for (let index = Number(busiest.flows); index < PAGE_FLOWS; index += 1) {
       const flow = await flows.create(store, principal, {
         projectId: busiest.project_id,

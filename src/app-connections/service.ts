@@ -2,7 +2,7 @@
 // `create` is for the command line, demo data and tests. The secret value is stored
 // encrypted and never leaves this module in clear.
 import type { components } from '../../generated/api';
-import type { Principal } from '../core/principal';
+import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
@@ -93,7 +93,13 @@ export async function list(
 ): Promise<AppConnectionPage> {
   const project = await findOwned(store, principal, 'project', query.projectId);
   const page = await pageOfConnections(store, principal.platformId, query);
-  return { data: await present(store, page.rows, [project.id]), next: page.next, previous: page.previous };
+  const connections = await present(store, page.rows, [project.id]);
+  // A key limited to projects learns of no other project, not even its id.
+  const data = connections.map((connection) => ({
+    ...connection,
+    projectIds: connection.projectIds.filter((projectId) => mayReachProject(principal, projectId)),
+  }));
+  return { data, next: page.next, previous: page.previous };
 }
 
 /** Stores a connection, its secret encrypted with the store's key; returns it as the API shows it. */

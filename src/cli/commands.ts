@@ -1,21 +1,31 @@
 // The admin commands of `npm run cli -- <command>` (src/cli.ts runs them through src/startup/entry.ts).
 import { parseArgs } from 'node:util';
+import pino from 'pino';
 import type { Config } from '../config';
 import { isEmail } from '../core/email';
+import { ApiError } from '../core/errors';
 import { loadDemoData } from '../demo/data';
 import { seedRuns } from '../flow-runs/seed';
-import { createApiKey, createPlatform, platformPrincipal } from '../platforms/service';
+import { createPlatform, platformPrincipal } from '../platforms/service';
 import { UsageError } from '../startup/entry';
+import { listenForKeyRevocations } from '../startup/key-revocations';
 import { checkStoreKeys, openStoreWithKey, storeOptionsOf } from '../startup/store';
 import { migrate, type Store } from '../store/database';
 import { rotateEncryptionKey } from '../store/key-rotation';
+import { type ApiKeyOptions, createKey, describeKeys, OptionError, revokeKey } from './api-keys';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
 Commands:
   migrate                                   apply pending migrations
   create-platform --name N --admin-email E  create a platform and its admin; prints its API key
-  create-api-key --platform ID              create another API key for a platform; prints it
+  create-api-key --platform ID [--role R] [--project ID]... [--expires T] [--name N]
+                                            create an API key of a platform and print it (once):
+                                            --role ADMIN (default), EDITOR or VIEWER; --project
+                                            (repeatable) limits it to those projects; --expires an
+                                            RFC 3339 time or a number of days (30d); --name what it is for
+  list-api-keys [--platform ID]             list the API keys (of every platform, or of one), without secrets
+  revoke-api-key ID                         revoke the API key with this id, at once on every instance
   demo-data [--platform ID]                 fill a platform (default: the first) with linked demo data
   seed-runs --project ID --count N          bulk-insert N realistic runs of the project's flows (load tests)
   rotate-encryption-key                     seal every secret again with ENCRYPTION_KEY (or ENCRYPTION_KEY_FILE's),
@@ -43,6 +53,34 @@ async function withStore<T>(config: Config, work: (store: Store, applied: string
   }
 }
 
+/**
+ * The same, for the API key commands: key events are logged (as JSON lines on stderr, stdout being
+ * the command's answer), and a revocation reaches the running instances through their feed.
+ */
+function withKeyStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
+  return withStore(config, async (store) => {
+    const logger = pino({ level: 'info' }, pino.destination({ dest: 2, sync: true }));
+    const feed = await listenForKeyRevocations(config, storeOptionsOf(config), store, logger);
+    try {
+      return await work(store);
+    } finally {
+      await feed?.close();
+    }
+  });
+}
+
+/** A refusal of the key rules (src/api-keys/service.ts) in the words of the command's options. */
+function asUsageError(error: unknown): unknown {
+  if (error instanceof OptionError) return usageError(error.message);
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION') return error;
+  const flags: Record<string, string> = { projectIds: '--project', expiresAt: '--expires', displayName: '--name' };
+  const lines = (error.issues ?? []).map((issue) => {
+    const field = issue.pointer.split('/')[1] ?? '';
+    return `${flags[field] ?? field}: ${issue.message}`;
+  });
+  return usageError(lines.join('\n') || error.message);
+}
+
 function required(value: string | undefined, flag: string): string {
   if (!value) throw usageError(`missing --${flag}`);
   return value;
@@ -63,11 +101,14 @@ function parseOptions(args: string[]) {
         name: { type: 'string' },
         'admin-email': { type: 'string' },
         platform: { type: 'string' },
-        project: { type: 'string' },
+        project: { type: 'string', multiple: true },
         count: { type: 'string' },
+        role: { type: 'string' },
+        expires: { type: 'string' },
       },
+      allowPositionals: true,
       strict: true,
-    }).values;
+    });
   } catch (error) {
     // parseArgs refuses an unknown or malformed option with a TypeError that has a code.
     if (error instanceof TypeError && 'code' in error) throw usageError(error.message);
@@ -90,7 +131,9 @@ async function rotateEncryptionKeyCommand(config: Config): Promise<void> {
 
 export async function runAdminCommand(argv: string[], config: Config): Promise<void> {
   const [command, ...rest] = argv;
-  const values = parseOptions(rest);
+  const { values, positionals } = parseOptions(rest);
+  if (command !== 'revoke-api-key' && positionals.length > 0)
+    throw usageError(`unexpected argument '${positionals[0]}'`);
   switch (command) {
     case 'migrate': {
       const applied = await withStore(config, async (_store, migrations) => migrations);
@@ -110,9 +153,29 @@ export async function runAdminCommand(argv: string[], config: Config): Promise<v
       return;
     }
     case 'create-api-key': {
-      const platform = platformId(required(values.platform, 'platform'));
-      const apiKey = await withStore(config, (store) => createApiKey(store, platform));
-      process.stdout.write(`API key (shown once): ${apiKey}\n`);
+      const options: ApiKeyOptions = {
+        platformId: platformId(required(values.platform, 'platform')),
+        role: values.role,
+        projectIds: values.project,
+        expires: values.expires,
+        name: values.name,
+      };
+      const made = await withKeyStore(config, (store) => createKey(store, options)).catch((error: unknown) => {
+        throw asUsageError(error);
+      });
+      process.stdout.write(made);
+      return;
+    }
+    case 'list-api-keys': {
+      const platform = values.platform && platformId(values.platform);
+      process.stdout.write(await withKeyStore(config, (store) => describeKeys(store, platform)));
+      return;
+    }
+    case 'revoke-api-key': {
+      const [keyId, ...more] = positionals;
+      if (keyId === undefined || more.length > 0) throw usageError('revoke-api-key takes one key id');
+      if (!/^[0-9A-Za-z]{21}$/.test(keyId)) throw usageError(`'${keyId}' is not a key id (21 characters of 0-9A-Za-z)`);
+      process.stdout.write(await withKeyStore(config, (store) => revokeKey(store, keyId)));
       return;
     }
     case 'demo-data': {
@@ -129,7 +192,9 @@ export async function runAdminCommand(argv: string[], config: Config): Promise<v
       return;
     }
     case 'seed-runs': {
-      const projectId = required(values.project, 'project');
+      const [projectId, ...otherProjects] = values.project ?? [];
+      if (projectId === undefined) throw usageError('missing --project');
+      if (otherProjects.length > 0) throw usageError('seed-runs takes one --project');
       const count = Number(required(values.count, 'count'));
       if (!Number.isInteger(count) || count < 1 || count > 100_000_000)
         throw usageError('--count must be an integer from 1 to 100000000');

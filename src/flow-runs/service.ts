@@ -2,12 +2,12 @@
 // and reads one run with the output of its steps.
 import type { components } from '../../generated/api';
 import { notFound } from '../core/errors';
-import type { Principal } from '../core/principal';
+import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { latestVersions } from '../store/records/flows';
-import { findOwned } from '../store/tenancy';
+import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
   type FlowRunListQuery,
   type FlowRunRow,
@@ -85,6 +85,7 @@ function toFlowRun(row: FlowRunView): FlowRun {
 }
 
 export async function list(store: Store, principal: Principal, query: FlowRunListQuery): Promise<FlowRunPage> {
+  requireReachableProject(principal, query.projectId);
   const page = await pageOfRuns(store, principal.platformId, query);
   // The caller's platform is checked in the list's own query; only an empty page needs the project
   // looked up, to tell an empty list from a project that is not the caller's (404).
@@ -94,7 +95,7 @@ export async function list(store: Store, principal: Principal, query: FlowRunLis
 
 export async function get(store: Store, principal: Principal, runId: string): Promise<FlowRun> {
   const row = await runOfPlatform(store, principal.platformId, runId);
-  if (!row) throw notFound('flow run', runId);
+  if (!row || !mayReachProject(principal, row.project_id)) throw notFound('flow run', runId);
   return toFlowRun(row);
 }
 

@@ -3,7 +3,7 @@
 // demo data and tests use to build flows the way the product would.
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
-import type { Principal } from '../core/principal';
+import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
@@ -15,7 +15,7 @@ import {
   type Trigger,
   triggerOf,
 } from '../store/records/flows';
-import { findOwned } from '../store/tenancy';
+import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
   type FlowListQuery,
   flowPublication,
@@ -89,6 +89,7 @@ export function toFlow(row: FlowRow, version: FlowVersionRow): Flow {
 }
 
 export async function list(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
+  requireReachableProject(principal, query.projectId);
   const page = await pageOfFlows(store, principal.platformId, query);
   // The caller's platform is checked in the list's own query; only an empty page needs the project
   // looked up, to tell an empty list from a project that is not the caller's (404).
@@ -103,7 +104,7 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 export async function get(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
   if (versionId === undefined) {
     const row = await flowWithLatestVersion(store, principal.platformId, flowId);
-    if (!row) throw notFound('flow', flowId);
+    if (!row || !mayReachProject(principal, row.project_id)) throw notFound('flow', flowId);
     const { flow, version } = splitFlowWithVersion(row);
     return toFlow(flow, version);
   }

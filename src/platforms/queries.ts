@@ -1,4 +1,4 @@
-// The SQL of platforms, their users and API keys.
+// The SQL of platforms, their users and their first API key.
 import type { Kysely, Selectable } from 'kysely';
 import type { Store } from '../store/database';
 import type { ApiKeysTable, Database, PlatformsTable, UsersTable } from '../store/schema';
@@ -21,28 +21,6 @@ export async function insertPlatform(
 
 export async function insertUser(trx: Kysely<Database>, user: UserRow): Promise<void> {
   await trx.insertInto('users').values(user).execute();
-}
-
-export async function insertApiKey(trx: Kysely<Database>, apiKey: ApiKeyRow): Promise<void> {
-  await trx.insertInto('api_keys').values(apiKey).execute();
-}
-
-/** Removes the key with this digest; true when there was one. */
-export async function deleteApiKey(trx: Kysely<Database>, digest: string): Promise<boolean> {
-  const result = await trx.deleteFrom('api_keys').where('digest', '=', digest).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
-}
-
-/** The platform and user an API key acts as, by the key's digest. */
-export function apiKeyOwner(
-  store: Store,
-  digest: string,
-): Promise<{ platform_id: string; user_id: string } | undefined> {
-  return store.db
-    .selectFrom('api_keys')
-    .select(['platform_id', 'user_id'])
-    .where('digest', '=', digest)
-    .executeTakeFirst();
 }
 
 /** The first admin (by creation) of the given platform, or of the oldest platform. */

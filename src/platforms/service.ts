@@ -1,11 +1,13 @@
-// Platforms, their admin users and API keys: made by the bootstrap at first start and by the
-// command line, never by the API.
+// Platforms and their admin users, with the platform's first API key (an ADMIN key): made by the
+// bootstrap at first start and by the command line, never by the API. Further keys are made by the
+// API keys resource (src/api-keys/).
 
 import { isEmail } from '../core/email';
+import { type Principal, platformAdmin } from '../core/principal';
+import { digestOf, isApiKey, lastFourOf, newApiKey } from '../store/api-keys';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
-import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
-import { deleteApiKey, firstAdmin, insertApiKey, insertPlatform, insertUser } from './queries';
+import { firstAdmin, insertPlatform, insertUser } from './queries';
 
 export { countPlatforms } from './queries';
 
@@ -56,54 +58,27 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
     platform_id: platformId,
     user_id: adminUserId,
     digest: digestOf(apiKey),
-    last_four: apiKey.slice(-4),
+    last_four: lastFourOf(apiKey),
     display_name: 'Admin key',
+    role: 'ADMIN',
+    project_ids: null,
+    expires_at: null,
+    last_used_at: null,
   };
   await store.write((trx) => insertPlatform(trx, platform, admin, key));
   return { platformId, adminUserId, apiKey };
 }
 
 /** Acts as the first admin of a platform (the given one, or the oldest): for the command line and the sandbox. */
-export async function platformPrincipal(
-  store: Store,
-  platformId?: string,
-): Promise<{ platformId: string; userId: string }> {
-  const principal = await firstAdmin(store, platformId);
-  if (!principal)
+export async function platformPrincipal(store: Store, platformId?: string): Promise<Principal> {
+  const admin = await firstAdmin(store, platformId);
+  if (!admin)
     throw new Error(
       platformId
         ? `no platform ${platformId} with an admin user`
         : 'no platform yet: run npm start once, or npm run cli -- create-platform',
     );
-  return principal;
-}
-
-/** A new key acting as the platform's first admin. Returns the plaintext, which is not stored. */
-export async function createApiKey(store: Store, platformId: string, displayName = 'API key'): Promise<string> {
-  const admin = await platformPrincipal(store, platformId);
-  const apiKey = newApiKey();
-  const key = {
-    id: newId(),
-    created: now(),
-    platform_id: platformId,
-    user_id: admin.userId,
-    digest: digestOf(apiKey),
-    last_four: apiKey.slice(-4),
-    display_name: displayName,
-  };
-  await store.write((trx) => insertApiKey(trx, key));
-  return apiKey;
-}
-
-/**
- * Removes an API key: it is refused at once by this process; other instances on the same database
- * refuse it once their cached entry expires (API_KEY_CACHE_TTL_MS). True when a key was removed.
- */
-export async function revokeApiKey(store: Store, apiKey: string): Promise<boolean> {
-  const digest = digestOf(apiKey);
-  const removed = await store.write((trx) => deleteApiKey(trx, digest));
-  forgetApiKeys(store, digest);
-  return removed;
+  return platformAdmin(admin.platformId, admin.userId);
 }
 
 /** Adds a user to a platform (command line and demo data; the API only lists users). */

@@ -30,9 +30,15 @@ const projectOrder: KeysetSpec<ProjectRow> = {
   ],
 };
 
-/** A page of the platform's projects, by type, then name. */
-export function pageOfProjects(store: Store, platformId: string, query: ProjectListQuery): Promise<Page<ProjectRow>> {
+/** A page of the platform's projects (of `onlyIds` when given: a key limited to them), by type, then name. */
+export function pageOfProjects(
+  store: Store,
+  platformId: string,
+  query: ProjectListQuery,
+  onlyIds?: readonly string[],
+): Promise<Page<ProjectRow>> {
   let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', platformId);
+  if (onlyIds) select = select.where('id', 'in', [...onlyIds]);
   if (query.types) select = select.where('type', 'in', query.types);
   if (query.displayName !== undefined)
     select = select.where(containsIgnoringCase(store.kind, 'projects.display_name', query.displayName));

@@ -114,7 +114,7 @@ async function present(store: Store, platformId: string, rows: ProjectRow[]): Pr
 }
 
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
-  const page = await pageOfProjects(store, principal.platformId, query);
+  const page = await pageOfProjects(store, principal.platformId, query, principal.projectIds);
   return { data: await present(store, principal.platformId, page.rows), next: page.next, previous: page.previous };
 }
 

@@ -1,6 +1,7 @@
 // Stopping a service: stop accepting, let the requests in flight finish (bounded by
 // SHUTDOWN_TIMEOUT_MS), then close the store and Redis.
 import type { Store } from '../store/database';
+import type { RevocationFeed } from '../store/key-revocations';
 import type { RedisConnection } from '../store/redis';
 import type { Listening } from './listen';
 
@@ -8,11 +9,17 @@ export interface StoppableParts {
   listening: Listening;
   store: Store;
   redis: RedisConnection | undefined;
+  revocations: RevocationFeed | undefined;
   shutdownTimeoutMs: number;
 }
 
 /** Closes the stores; for a start-up that failed after opening them, and for the end of a stop. */
-export async function closeStores(store: Store, redis: RedisConnection | undefined): Promise<void> {
+export async function closeStores(
+  store: Store,
+  redis: RedisConnection | undefined,
+  revocations?: RevocationFeed,
+): Promise<void> {
+  await revocations?.close();
   await store.close();
   if (redis?.isOpen) await redis.close();
 }
@@ -38,7 +45,7 @@ export function stopperOf(parts: StoppableParts): () => Promise<void> {
   return () => {
     stopping ??= (async () => {
       await drain(parts.listening, parts.shutdownTimeoutMs);
-      await closeStores(parts.store, parts.redis);
+      await closeStores(parts.store, parts.redis, parts.revocations);
     })();
     return stopping;
   };

@@ -332,6 +332,30 @@ const flowRunFilterIndexes: Migration = {
 };
 
 /**
+ * API keys get a role (every key made before is an ADMIN key, as it acted), the projects they are
+ * limited to (JSON, null: platform-wide), an expiry and the time of their last use; and the index of
+ * listApiKeys, whose `created` sorts in byte order on PostgreSQL too, as keyset pagination needs.
+ */
+function apiKeyRoles(kind: StoreKind): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .alterTable('api_keys')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('ADMIN'))
+        .execute();
+      for (const column of ['project_ids', 'expires_at', 'last_used_at'])
+        await db.schema.alterTable('api_keys').addColumn(column, 'text').execute();
+      if (kind === 'postgres') await sql`alter table api_keys alter column created type text collate "C"`.execute(db);
+      await db.schema
+        .createIndex('api_keys_platform_created')
+        .on('api_keys')
+        .columns(['platform_id', 'created', 'id'])
+        .execute();
+    },
+  };
+}
+
+/**
  * The key check (src/store/key-check.ts): one row holding a known text sealed with the key the
  * store's secrets are sealed with, so a service started with another key is refused before it
  * reads or writes a secret.
@@ -356,6 +380,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0003_mcp_token_digest': mcpTokenDigest,
         '0010_latest_version_on_flow': latestVersionOnFlow,
         '0011_flow_run_filter_indexes': flowRunFilterIndexes,
+        '0012_api_key_roles': apiKeyRoles(kind),
         '0013_encryption_key_check': encryptionKeyCheck,
       };
     },

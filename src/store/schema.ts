@@ -31,6 +31,13 @@ export interface ApiKeysTable {
   digest: string;
   last_four: string;
   display_name: string;
+  /** ADMIN, EDITOR or VIEWER. */
+  role: string;
+  /** JSON array of the project ids the key is limited to; null: platform-wide. */
+  project_ids: string | null;
+  expires_at: string | null;
+  /** Written at most once a minute per key (src/store/api-keys.ts). */
+  last_used_at: string | null;
 }
 
 export interface ProjectsTable {

@@ -2,9 +2,12 @@
 // answered as one that does not exist (404), never as forbidden, so ids of other tenants cannot be
 // probed. Every lookup of a record by the id a caller sent goes through `findOwned`; lists and reads
 // that check the platform in their own query (flows, flow runs) join the project the same way.
+//
+// An API key limited to projects is held to them the same way, one level down: another project's
+// records are a 404 (`findOwned`, `requireReachableProject`), and lists show its projects' only.
 import type { Selectable } from 'kysely';
 import { notFound } from '../core/errors';
-import type { Principal } from '../core/principal';
+import { mayReachProject, type Principal } from '../core/principal';
 import { newBindings, type QueryHost, runCompiledOnce } from './query-reuse';
 import type { FlowsTable, McpServersTable, ProjectsTable } from './schema';
 
@@ -50,5 +53,14 @@ export async function findOwned<What extends keyof Owned>(
     lookups[what](store, idValue, platformId),
   );
   if (!row) throw notFound(what, id);
+  const owned = row as Owned[keyof Owned];
+  // A project is its own; a flow and an MCP server belong to theirs.
+  const projectId = 'project_id' in owned ? owned.project_id : owned.id;
+  if (!mayReachProject(principal, projectId)) throw notFound(what, id);
   return row as Owned[What];
+}
+
+/** A 404 for a project the principal's key is not limited to, as for another platform's. */
+export function requireReachableProject(principal: Principal, projectId: string): void {
+  if (!mayReachProject(principal, projectId)) throw notFound('project', projectId);
 }

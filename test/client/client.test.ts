@@ -56,6 +56,7 @@ describe('what the client reads from the contract', () => {
       '/v1/projects': true,
       '/v1/users': true,
       '/v1/mcp-servers': true,
+      '/v1/api-keys': true,
     };
     expect(Object.keys(typed).sort()).toEqual(lists);
   });

@@ -1,8 +1,9 @@
 // Two instances of the service as real processes on one PostgreSQL database and one Redis, as it
 // runs when one machine is not enough: creates racing on one externalId across both, an idempotent
-// create retried on the other instance, one rate-limit budget for both, and SIGKILL of one instance
-// during a write burst losing no acknowledged write. Then the same kill on the embedded store
-// (one instance, restarted on its DATA_DIR). CI only (npm run test:cluster): needs
+// create retried on the other instance, one rate-limit budget for both, a revoked API key refused by
+// the other instance within a second (through Redis, and through PostgreSQL without it), and SIGKILL
+// of one instance during a write burst losing no acknowledged write. Then the same kill on the
+// embedded store (one instance, restarted on its DATA_DIR). CI only (npm run test:cluster): needs
 // TEST_DATABASE_URL and TEST_REDIS_URL. Prints the figures it measured as `[figures]` lines.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,8 +12,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, paginate } from '../../src/client';
-import { newApiKey } from '../../src/platforms/api-keys';
 import { createPlatform } from '../../src/platforms/service';
+import { newApiKey } from '../../src/store/api-keys';
 import { openStore, type Store } from '../../src/store/database';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
@@ -223,6 +224,54 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two instances on one PostgreSQL datab
     expect(count(200)).toBe(limit);
     expect(count(429)).toBe(limit);
     await Promise.all(limited.map(stopProcess));
+  }, 120_000);
+
+  /**
+   * Makes a key on the first instance, has the second cache it, revokes it on the first and asks
+   * the second until it refuses it: the time from the revocation's answer to the first refusal.
+   */
+  async function revocationReach(instances: [ServiceProcess, ServiceProcess]): Promise<number> {
+    const [admin] = await platformOn(instances);
+    const made = await admin?.POST('/v1/api-keys', {
+      body: { displayName: 'Revoked across instances', role: 'VIEWER' },
+    });
+    const key = made?.data?.key ?? '';
+    const [first, second] = instances.map((instance) => createClient({ baseUrl: instance.baseUrl, apiKey: key }));
+    // Both instances have the key cached before it is revoked.
+    for (let index = 0; index < 3; index += 1) {
+      expect((await first?.GET('/v1/projects', {}))?.response.status).toBe(200);
+      expect((await second?.GET('/v1/projects', {}))?.response.status).toBe(200);
+    }
+    const revoked = await admin?.DELETE('/v1/api-keys/{id}', { params: { path: { id: made?.data?.id ?? '' } } });
+    expect(revoked?.response.status).toBe(200);
+    const revokedAt = performance.now();
+    expect((await first?.GET('/v1/projects', {}))?.response.status).toBe(401);
+    let status = 200;
+    while (status !== 401 && performance.now() - revokedAt < 10_000) {
+      status = (await second?.GET('/v1/projects', {}))?.response.status ?? 0;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(status).toBe(401);
+    return performance.now() - revokedAt;
+  }
+
+  it('refuses a revoked key on the other instance within a second, through Redis', async () => {
+    const milliseconds = await revocationReach(pair);
+    figures('revocation to refusal on the other instance, through Redis', { milliseconds: Math.round(milliseconds) });
+    expect(milliseconds).toBeLessThan(1_000);
+  });
+
+  it('refuses a revoked key on the other instance within a second, through PostgreSQL without Redis', async () => {
+    const withoutRedis = await startPair({ REDIS_URL: '', RATE_LIMIT_PER_MINUTE: '1000000' });
+    try {
+      const milliseconds = await revocationReach(withoutRedis);
+      figures('revocation to refusal on the other instance, through PostgreSQL LISTEN/NOTIFY', {
+        milliseconds: Math.round(milliseconds),
+      });
+      expect(milliseconds).toBeLessThan(1_000);
+    } finally {
+      await Promise.all(withoutRedis.map(stopProcess));
+    }
   }, 120_000);
 
   it('loses no acknowledged write when one instance is SIGKILLed during a write burst', async () => {

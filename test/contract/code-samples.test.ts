@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/platforms/api-keys';
+import { newApiKey } from '../../src/store/api-keys';
 import { deref, isObject, listOperations, loadBundle, type OperationEntry, projectRoot } from '../support/bundle';
 import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 import { startPrism } from '../support/prism';
@@ -94,8 +94,8 @@ describe('code samples in the docs', () => {
 
   const lists = operations.filter((op) => op.operationId.startsWith('list'));
 
-  it('has six list operations', () => {
-    expect(lists.length).toBe(6);
+  it('has seven list operations', () => {
+    expect(lists.length).toBe(7);
   });
 
   it.each(lists.map((op) => [op.operationId, op] as const))(

@@ -60,6 +60,9 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
   updateMcpServer: (c) =>
     c.POST('/v1/mcp-servers/{id}', { params: { path: { id } }, body: { name: 'Sales assistant tools' } }),
   rotateMcpServerToken: (c) => c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id } } }),
+  listApiKeys: (c) => c.GET('/v1/api-keys'),
+  createApiKey: (c) => c.POST('/v1/api-keys', { body: { displayName: 'Run dashboard', role: 'VIEWER' } }),
+  revokeApiKey: (c) => c.DELETE('/v1/api-keys/{id}', { params: { path: { id } } }),
   getHealth: (c) => c.GET('/health'),
   getReadiness: (c) => c.GET('/ready'),
 };

@@ -1,8 +1,8 @@
 // The HTTP edges every operation shares: authentication first, problem+json for every error,
 // request ids, content types, body limits, methods, unknown paths, health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/platforms/api-keys';
-import { createApiKey, revokeApiKey } from '../../src/platforms/service';
+import { unwrap } from '../../src/client';
+import { newApiKey } from '../../src/store/api-keys';
 import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 
 /** The backend of these tests takes bodies up to this size. */
@@ -41,10 +41,10 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
   });
 
   it('refuses a revoked key at once, though it was just used (the key cache forgets it)', async () => {
-    const apiKey = await createApiKey(backend.store, backend.platformId);
-    const asKey = { authorization: `Bearer ${apiKey}` };
+    const made = await unwrap(backend.client.POST('/v1/api-keys', { body: { displayName: 'Revoked', role: 'ADMIN' } }));
+    const asKey = { authorization: `Bearer ${made.key}` };
     expect((await fetch(`${backend.baseUrl}/v1/projects`, { headers: asKey })).status).toBe(200);
-    expect(await revokeApiKey(backend.store, apiKey)).toBe(true);
+    await unwrap(backend.client.DELETE('/v1/api-keys/{id}', { params: { path: { id: made.id } } }));
     const response = await fetch(`${backend.baseUrl}/v1/projects`, { headers: asKey });
     expect(response.status).toBe(401);
     expect(await problem(response)).toMatchObject({ code: 'AUTHENTICATION' });

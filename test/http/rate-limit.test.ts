@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/ports';
 import { loadConfig } from '../../src/config';
-import { newApiKey } from '../../src/platforms/api-keys';
+import { newApiKey } from '../../src/store/api-keys';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { COMMAND_TIMEOUT_MS } from '../../src/store/redis';
 import { startBackend, type TestBackend } from '../support/backend';

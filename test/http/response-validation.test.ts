@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/api';
+import { platformAdmin } from '../../src/core/principal';
 import * as flows from '../../src/flows/service';
 import { handlers } from '../../src/handlers';
 import { createApp } from '../../src/http/app';
@@ -34,7 +35,7 @@ describe('response validation', () => {
     await migrate(store);
     const platform = await createPlatform(store, { name: 'Validated', adminEmail: 'admin@example.com' });
     apiKey = platform.apiKey;
-    const principal = { platformId: platform.platformId, userId: platform.adminUserId };
+    const principal = platformAdmin(platform.platformId, platform.adminUserId);
     const project = await projects.create(store, principal, { displayName: 'Validated' });
     flowId = (await flows.create(store, principal, { projectId: project.id, displayName: 'Checked' })).id;
     const app = createApp({

@@ -1,6 +1,7 @@
 // The demo data: a realistic, linked set reachable through the API (the sandbox serving it is in process.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate, type Schemas, unwrap } from '../../src/client';
+import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
 import { storeKinds } from '../support/backend';
 import { MAX_PAGE_SIZE } from '../support/contract';
@@ -12,7 +13,7 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   /** The sales operations project, the one most of the demo data is linked to. */
   let sales: Schemas['Project'];
   beforeAll(async () => {
-    await loadDemoData(backend.store, { platformId: backend.platformId, userId: backend.adminUserId });
+    await loadDemoData(backend.store, platformAdmin(backend.platformId, backend.adminUserId));
     projects = (await unwrap(backend.client.GET('/v1/projects', {}))).data;
     const found = projects.find((p) => p.externalId === 'sales-ops');
     if (!found) throw new Error('no sales project');

@@ -1,6 +1,7 @@
 // The scenario suite against the real backend, on every store of the run: the same calls as the
 // mock target plus behaviour assertions. The project gets one recorded run, as the suite needs.
 
+import { platformAdmin } from '../../src/core/principal';
 import * as flowService from '../../src/flows/service';
 import * as projectService from '../../src/projects/service';
 import { startBackend, storeKinds } from '../support/backend';
@@ -12,7 +13,7 @@ for (const kind of storeKinds) {
     name: 'backend',
     async setup() {
       const backend = await startBackend(kind);
-      const principal = { platformId: backend.platformId, userId: backend.adminUserId };
+      const principal = platformAdmin(backend.platformId, backend.adminUserId);
       const project = await projectService.create(backend.store, principal, {
         displayName: `Scenario project (${kind})`,
       });

@@ -16,7 +16,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, type Problem, paginate, type paths, type Schemas } from '../../src/client';
-import { newApiKey } from '../../src/platforms/api-keys';
+import { newApiKey } from '../../src/store/api-keys';
 import { newId, randomAlphanumeric } from '../../src/store/ids';
 import { deref, isObject, type JsonObject, listOperations, loadBundle, type OperationEntry } from '../support/bundle';
 
@@ -35,7 +35,7 @@ export interface ScenarioTarget {
 }
 
 type ApiPath = keyof paths;
-type Method = 'get' | 'post';
+type Method = 'get' | 'post' | 'delete';
 
 /** What every call of the typed client resolves to. */
 interface FetchResult<T = unknown> {
@@ -54,6 +54,7 @@ const validators = new Map<string, ValidateFunction>();
 const PROBLEM_CODES: Partial<Record<number, Problem['code']>> = {
   400: 'VALIDATION',
   401: 'AUTHENTICATION',
+  403: 'PERMISSION_DENIED',
   404: 'ENTITY_NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
   409: 'PROJECT_EXTERNAL_ID_ALREADY_EXISTS',
@@ -248,6 +249,7 @@ interface CaseIds {
   flowId: string;
   flowRunId: string;
   mcpServerId: string;
+  apiKeyId: string;
 }
 
 interface OperationCase {
@@ -270,7 +272,7 @@ function templateRequest(description: string): Schemas['FlowTemplateCreateReques
   };
 }
 
-/** One valid request for each of the 14 operations behind the API key. */
+/** One valid request for each of the 17 operations behind the API key. */
 const OPERATIONS: OperationCase[] = [
   {
     path: '/v1/flows',
@@ -363,6 +365,25 @@ const OPERATIONS: OperationCase[] = [
     notFound: true,
     call: (c, ids, headers) =>
       c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: ids.mcpServerId } }, headers }),
+  },
+  {
+    path: '/v1/api-keys',
+    method: 'get',
+    notFound: false,
+    call: (c, _ids, headers) => c.GET('/v1/api-keys', { headers }),
+  },
+  {
+    path: '/v1/api-keys',
+    method: 'post',
+    notFound: false,
+    call: (c, _ids, headers) =>
+      c.POST('/v1/api-keys', { body: { displayName: 'Scenario key', role: 'VIEWER' }, headers }),
+  },
+  {
+    path: '/v1/api-keys/{id}',
+    method: 'delete',
+    notFound: true,
+    call: (c, ids, headers) => c.DELETE('/v1/api-keys/{id}', { params: { path: { id: ids.apiKeyId } }, headers }),
   },
 ];
 
@@ -759,6 +780,41 @@ export function defineScenarios(target: ScenarioTarget): void {
       });
     });
 
+    describe('API keys', () => {
+      it('createApiKey answers 201 with the secret, listApiKeys lists the key without it, revokeApiKey answers 200', async () => {
+        const made = await ok(
+          '/v1/api-keys',
+          'post',
+          api.POST('/v1/api-keys', { body: { displayName: `Scenario key ${suffix}`, role: 'VIEWER' } }),
+          201,
+        );
+        const listed = await ok('/v1/api-keys', 'get', api.GET('/v1/api-keys', { params: { query: { limit: 100 } } }));
+        if (isBackend) {
+          const keyClient = createClient({ baseUrl: ctx().baseUrl, apiKey: made.key });
+          await ok('/v1/projects', 'get', keyClient.GET('/v1/projects'));
+          expect(listed.data.map((key) => key.id)).toContain(made.id);
+          expect(JSON.stringify(listed)).not.toContain(made.key);
+          const refused = await problem(
+            '/v1/projects',
+            'post',
+            keyClient.POST('/v1/projects', { body: { displayName: 'Not by a viewer' } }),
+            403,
+          );
+          expect(refused.params?.role).toBe('VIEWER');
+        }
+        const revoked = await ok(
+          '/v1/api-keys/{id}',
+          'delete',
+          api.DELETE('/v1/api-keys/{id}', { params: { path: { id: made.id } } }),
+        );
+        if (isBackend) {
+          expect(revoked.id).toBe(made.id);
+          const keyClient = createClient({ baseUrl: ctx().baseUrl, apiKey: made.key });
+          await problem('/v1/projects', 'get', keyClient.GET('/v1/projects'), 401);
+        }
+      });
+    });
+
     describe('service', () => {
       it('getHealth answers 200 without an API key', async () => {
         const health = await ok('/health', 'get', anonymous.GET('/health'));
@@ -777,6 +833,7 @@ export function defineScenarios(target: ScenarioTarget): void {
         flowId: unknownId(),
         flowRunId: unknownId(),
         mcpServerId: unknownId(),
+        apiKeyId: unknownId(),
       });
 
       it.each(OPERATIONS.map((c) => [label(c), c] as const))(
@@ -879,6 +936,7 @@ export function defineScenarios(target: ScenarioTarget): void {
             flowId: unknownId(),
             flowRunId: unknownId(),
             mcpServerId: unknownId(),
+            apiKeyId: unknownId(),
           };
           const body = await problem(c.path, c.method, c.call(api, ids, preferOnMock(404)), 404);
           expect(body.code).toBe('ENTITY_NOT_FOUND');
@@ -893,6 +951,7 @@ export function defineScenarios(target: ScenarioTarget): void {
           flowId: unknownId(),
           flowRunId: unknownId(),
           mcpServerId: unknownId(),
+          apiKeyId: unknownId(),
         });
 
         /** The success status of the operation and its named examples. */

@@ -1,14 +1,14 @@
 // The service as a process: acknowledged writes survive SIGKILL, SIGTERM drains and exits 0,
-// the first start prints a key, and logs are one JSON line per request without credentials.
+// the first start writes a key to an owner-only file, and logs are one JSON line per request without credentials.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_PACKAGES, compiledMain, compiledSandbox, startCommand } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
-import { isApiKey, newApiKey } from '../../src/platforms/api-keys';
+import { isApiKey, newApiKey } from '../../src/store/api-keys';
 import { projectRoot } from '../support/bundle';
 import {
   freePort,
@@ -77,14 +77,19 @@ describe('service process', () => {
     }
   }, 90_000);
 
-  it('prints a new API key once on an empty store, and that key works', async () => {
-    const service = await startServiceProcess({ DATA_DIR: newDataDir() });
+  it('writes a new API key to an owner-only file on an empty store (stdout is no terminal), logs its path, and that key works', async () => {
+    const dataDir = newDataDir();
+    const service = await startServiceProcess({ DATA_DIR: dataDir });
     try {
-      const apiKey = service.output().split(/\s+/).find(isApiKey);
-      expect(apiKey).toBeDefined();
-      const page = await unwrap(
-        createClient({ baseUrl: service.baseUrl, apiKey: apiKey ?? '' }).GET('/v1/projects', {}),
-      );
+      const file = join(dataDir, 'bootstrap-api-key');
+      expect(service.output()).toContain(JSON.stringify(file));
+      const apiKey = readFileSync(file, 'utf8').trim();
+      expect(isApiKey(apiKey)).toBe(true);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // Standard output is the log here: the key is nowhere in it.
+      expect(service.output()).not.toContain(apiKey);
+      expect(service.output().split(/\s+/).filter(isApiKey)).toEqual([]);
+      const page = await unwrap(createClient({ baseUrl: service.baseUrl, apiKey }).GET('/v1/projects', {}));
       expect(page.data).toEqual([]);
     } finally {
       service.child.kill('SIGTERM');

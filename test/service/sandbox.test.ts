@@ -4,7 +4,9 @@
 // `demo-data` and in the sandbox, with response validation on.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
+import { SANDBOX_ROLE_KEYS } from '../../src/demo/keys';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 import { crawl } from '../support/crawl';
@@ -69,6 +71,23 @@ describe('the sandbox process', () => {
       expect(projects.find((project) => project.id === id)?.displayName, id).toBe(name);
   });
 
+  it('prints a key of each other role, each seeing what its role may', async () => {
+    for (const sandboxKey of SANDBOX_ROLE_KEYS) {
+      expect(banner).toContain(sandboxKey.key);
+      const headers = { authorization: `Bearer ${sandboxKey.key}` };
+      const projects = await fetch(`${baseUrl}/v1/projects?limit=100`, { headers });
+      expect(projects.status, sandboxKey.label).toBe(200);
+      const ids = ((await projects.json()) as { data: { id: string }[] }).data.map((project) => project.id);
+      expect(ids, sandboxKey.label).toEqual(sandboxKey.projectIds ?? expect.arrayContaining([EXAMPLE_PROJECT_ID]));
+      const create = await fetch(`${baseUrl}/v1/flows`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ displayName: 'Made by a role key', projectId: EXAMPLE_PROJECT_ID }),
+      });
+      expect(create.status, sandboxKey.label).toBe(sandboxKey.role === 'VIEWER' ? 403 : 201);
+    }
+  });
+
   it('lists every resource, every page, and reads every flow and run without a 5xx', async () => {
     const result = await crawl(baseUrl, apiKey);
     expect(result.requests).toBeGreaterThan(100);
@@ -105,7 +124,7 @@ describe('no 5xx on data the service made itself', () => {
       body: { displayName: 'Sales operations', externalId: 'sales-ops' },
     });
     expect(response.status).toBe(201);
-    const summary = await loadDemoData(backend.store, { platformId: backend.platformId, userId: backend.adminUserId });
+    const summary = await loadDemoData(backend.store, platformAdmin(backend.platformId, backend.adminUserId));
     expect(summary.madeProjects.map((project) => project.externalId)).toContain('sales-ops-demo');
     const result = await crawl(backend.baseUrl, backend.apiKey);
     expect(result.requests).toBeGreaterThan(100);

@@ -12,6 +12,7 @@ import { projectRoot } from '../support/bundle';
 type Layer = 'core' | 'store' | 'resource' | 'http' | 'client' | 'composition' | 'generated' | 'package';
 
 const RESOURCE_FOLDERS = new Set([
+  'api-keys',
   'app-connections',
   'flow-runs',
   'flow-templates',
@@ -207,7 +208,7 @@ describe('layering', () => {
   });
 
   it.each([
-    ['http imports a resource', 'src/http/pipeline/authentication.ts', 'src/platforms/api-keys.ts'],
+    ['http imports a resource', 'src/http/pipeline/dispatch.ts', 'src/api-keys/permissions.ts'],
     ['a resource imports the store', 'src/flows/service.ts', 'src/store/keyset.ts'],
     ['a service imports its own queries', 'src/flows/service.ts', 'src/flows/queries.ts'],
     ['a service imports what resources share', 'src/flows/service.ts', 'src/store/tenancy.ts'],

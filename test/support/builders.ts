@@ -514,3 +514,17 @@ export async function storedIdempotencyKeyCount(store: Store, platformId: string
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+// ─── API keys ────────────────────────────────────────────────────────────────────────────────
+
+/** An API key's row as stored (the secret is never in it). */
+export function storedApiKeyRow(store: Store, keyId: string) {
+  return store.db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+}
+
+/** Sets when the key's last use was written. */
+export async function setApiKeyLastUsed(store: Store, keyId: string, usedAt: string): Promise<void> {
+  await store.write((trx) =>
+    trx.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId).execute(),
+  );
+}

@@ -21,5 +21,8 @@ export const MAX_PAGE_SIZE = Number(at(['components', 'parameters', 'Limit', 'sc
 /** The project the contract's examples belong to. */
 export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLatest', 'value']).projectId);
 
-/** The operations the contract must have: the interface document's 14, plus health and readiness. */
-export const EXPECTED_OPERATION_COUNT = 16;
+/**
+ * The operations the contract must have: the interface document's 14, plus health and readiness,
+ * plus the API keys' create, list and revoke.
+ */
+export const EXPECTED_OPERATION_COUNT = 19;

@@ -10,7 +10,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticationRequired, invalidWithIssues } from '../../core/errors';
 import type { Principal } from '../../core/principal';
-import { isApiKey, principalOfApiKey } from '../../platforms/api-keys';
+import { isApiKey, principalOfApiKey } from '../../store/api-keys';
 import type { Store } from '../../store/database';
 import { inOrder } from './in-order';
 
@@ -27,7 +27,7 @@ export function keysOfStore(store: Store): KeyCheck {
 }
 
 /** What a key of the mock acts as: the mock keeps no platforms. */
-const ANY_PLATFORM: Principal = { platformId: 'mock', userId: 'mock' };
+const ANY_PLATFORM: Principal = { platformId: 'mock', userId: 'mock', role: 'ADMIN' };
 
 /** The mock's check: any well-formed key (`sk-` + 61 of 0-9A-Za-z) is accepted. */
 export function wellFormedKeys(): KeyCheck {

@@ -17,7 +17,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ipKeyGenerator as IpKeyGenerator } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { ApiError } from '../../core/errors';
-import { digestOf } from '../../platforms/api-keys';
+import { digestOf } from '../../store/api-keys';
 import {
   countersWithFallback,
   memoryCounters,

@@ -16,9 +16,9 @@ import { type ApiClient, createClient, type operations } from '../../../src/clie
 import { loadConfig } from '../../../src/config';
 import * as flowRuns from '../../../src/flow-runs/service';
 import * as flows from '../../../src/flows/service';
-import { newApiKey } from '../../../src/platforms/api-keys';
 import { platformPrincipal } from '../../../src/platforms/service';
 import { type RunningService, startService } from '../../../src/server';
+import { newApiKey } from '../../../src/store/api-keys';
 import type { Store, StoreKind, StoreOptions } from '../../../src/store/database';
 import { randomAlphanumeric } from '../../../src/store/ids';
 import { SPEED_TRICKS, type SpeedTrick } from '../../../src/store/speed-tricks';

@@ -1,0 +1,71 @@
+// What each role may do, decided per operation (each operation's description in the contract says
+// the same, and test/resources/roles.test.ts checks both against what the service answers). The
+// table is typed with every operation: a new operation does not compile until it has a rule.
+//
+// A rule only looks at the key, never at the record asked for, so a 403 tells nothing about which
+// records exist. Keys limited to projects are held to their projects by the services, which answer
+// another project's records with a 404, exactly as another platform's.
+import { ApiError } from '../core/errors';
+import type { ApiKeyRole, Principal } from '../core/principal';
+import type { OperationId } from '../handler';
+
+export type Permission =
+  /** No key needed (health, readiness). */
+  | { public: true }
+  /** A key of `least` role or above; `platformWide`: not a key limited to projects. */
+  | { public?: false; least: ApiKeyRole; platformWide: boolean };
+
+const RANK: Record<ApiKeyRole, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2 };
+
+const read: Permission = { least: 'VIEWER', platformWide: false };
+const write: Permission = { least: 'EDITOR', platformWide: false };
+
+export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
+  listFlows: read,
+  getFlow: read,
+  createFlow: write,
+  listFlowRuns: read,
+  getFlowRun: read,
+  listAppConnections: read,
+  listProjects: read,
+  // A project belongs to the platform, not to a project a key could be limited to.
+  createProject: { least: 'EDITOR', platformWide: true },
+  updateProject: write,
+  listUsers: { least: 'VIEWER', platformWide: true },
+  // Templates are offered to every project of the platform.
+  createFlowTemplate: { least: 'EDITOR', platformWide: true },
+  // The answers carry the server's token, which runs its tools: not for a read-only key.
+  listMcpServers: write,
+  updateMcpServer: write,
+  rotateMcpServerToken: write,
+  listApiKeys: { least: 'ADMIN', platformWide: true },
+  createApiKey: { least: 'ADMIN', platformWide: true },
+  // Any key may revoke itself; the service refuses any other key but an ADMIN's (src/api-keys/service.ts).
+  revokeApiKey: read,
+  getHealth: { public: true },
+  getReadiness: { public: true },
+};
+
+export function permissionDenied(operationId: OperationId, principal: Principal, needs: string): ApiError {
+  return new ApiError(
+    'PERMISSION_DENIED',
+    `This API key (${principal.role}${principal.projectIds ? ', limited to projects' : ''}) may not call ${operationId}, which needs ${needs}.`,
+    { params: { operationId, role: principal.role } },
+  );
+}
+
+function needs(permission: { least: ApiKeyRole; platformWide: boolean }): string {
+  const roles = (Object.keys(RANK) as ApiKeyRole[]).filter((role) => RANK[role] >= RANK[permission.least]);
+  const listed = roles.length === 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}`;
+  const key = `${listed.startsWith('VIEWER') ? 'a' : 'an'} ${listed} key`;
+  return permission.platformWide ? `${key} that is not limited to projects` : key;
+}
+
+/** Throws a 403 when the principal's key may not call the operation. */
+export function requirePermission(operationId: OperationId, principal: Principal | undefined): void {
+  const permission = PERMISSIONS[operationId];
+  if (permission.public === true || principal === undefined) return;
+  const allowed =
+    RANK[principal.role] >= RANK[permission.least] && !(permission.platformWide && principal.projectIds !== undefined);
+  if (!allowed) throw permissionDenied(operationId, principal, needs(permission));
+}

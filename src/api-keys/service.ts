@@ -1,0 +1,156 @@
+// API keys of a platform: made, listed and revoked by its ADMIN keys (and by the command line,
+// which acts as the platform's admin). The secret is returned once, by create; only its digest is
+// kept. Creation and revocation are logged with the key's id and the acting key's, never a secret.
+import type { components } from '../../generated/api';
+import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
+import type { Principal } from '../core/principal';
+import { apiKeyRevoked, digestOf, isApiKey, keyLogOf, lastFourOf, newApiKey, projectIdsOf } from '../store/api-keys';
+import type { Store } from '../store/database';
+import { newId, now } from '../store/ids';
+import { permissionDenied } from './permissions';
+import {
+  type ApiKeyListQuery,
+  type ApiKeyRow,
+  allApiKeys,
+  deleteApiKey,
+  insertApiKey,
+  pageOfApiKeys,
+  projectsOfPlatform,
+} from './queries';
+
+export type { ApiKeyListQuery } from './queries';
+
+type ApiKey = components['schemas']['ApiKey'];
+type NewApiKey = components['schemas']['NewApiKey'];
+type ApiKeyPage = components['schemas']['ApiKeyPage'];
+type ApiKeyCreateRequest = components['schemas']['ApiKeyCreateRequest'];
+
+/** Who acted, for the log: the acting key's id, or the command line. */
+type Actor = { byKeyId: string } | { byCommandLine: true };
+
+function actorOf(principal: Principal): Actor {
+  return principal.keyId === undefined ? { byCommandLine: true } : { byKeyId: principal.keyId };
+}
+
+export function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    lastFour: row.last_four,
+    role: row.role as ApiKey['role'],
+    projectIds: projectIdsOf(row.project_ids) ?? null,
+    created: row.created,
+    expiresAt: row.expires_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+/** The rules the schema cannot say; every issue at once. */
+function issuesOf(input: ApiKeyCreateRequest, time: number): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (input.role === 'ADMIN' && input.projectIds !== undefined)
+    issues.push({
+      location: 'body',
+      pointer: '/projectIds',
+      message: 'must be left out for an ADMIN key, which is platform-wide',
+    });
+  if (input.expiresAt !== undefined && Date.parse(input.expiresAt) <= time)
+    issues.push({ location: 'body', pointer: '/expiresAt', message: 'must be in the future' });
+  return issues;
+}
+
+export async function create(
+  store: Store,
+  principal: Principal,
+  input: ApiKeyCreateRequest,
+  options: {
+    /** This key instead of a new one: the sandbox's documented keys, never the API's. */
+    key?: string;
+  } = {},
+): Promise<NewApiKey> {
+  const issues = issuesOf(input, Date.now());
+  if (issues.length > 0) throw invalidWithIssues('request', issues);
+  const key = options.key ?? newApiKey();
+  if (!isApiKey(key)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');
+  const row: ApiKeyRow = {
+    id: newId(),
+    created: now(),
+    platform_id: principal.platformId,
+    user_id: principal.userId,
+    digest: digestOf(key),
+    last_four: lastFourOf(key),
+    display_name: input.displayName,
+    role: input.role,
+    project_ids: input.projectIds === undefined ? null : JSON.stringify(input.projectIds),
+    expires_at: input.expiresAt === undefined ? null : new Date(input.expiresAt).toISOString(),
+    last_used_at: null,
+  };
+  await store.write(async (trx) => {
+    // In the transaction that inserts: a key is never made for a project it was refused.
+    if (input.projectIds !== undefined) {
+      const found = await projectsOfPlatform(trx, principal.platformId, input.projectIds);
+      const unknown = input.projectIds.flatMap((projectId, index) =>
+        found.has(projectId)
+          ? []
+          : [
+              {
+                location: 'body' as const,
+                pointer: `/projectIds/${index}`,
+                message: 'is not a project of this platform',
+              },
+            ],
+      );
+      if (unknown.length > 0) throw invalidWithIssues('request', unknown);
+    }
+    await insertApiKey(trx, row);
+  });
+  keyLogOf(store)?.info(
+    {
+      keyId: row.id,
+      platformId: row.platform_id,
+      role: row.role,
+      limitedToProjects: input.projectIds !== undefined,
+      ...actorOf(principal),
+    },
+    'api key created',
+  );
+  return { ...toApiKey(row), lastUsedAt: null, key };
+}
+
+export async function list(store: Store, principal: Principal, query: ApiKeyListQuery): Promise<ApiKeyPage> {
+  const page = await pageOfApiKeys(store, principal.platformId, query);
+  return { data: page.rows.map(toApiKey), next: page.next, previous: page.previous };
+}
+
+/** Removes the key, refuses it here at once and announces it to the other instances. */
+async function remove(store: Store, platformId: string | undefined, keyId: string, actor: Actor): Promise<ApiKeyRow> {
+  const row = await store.write((trx) => deleteApiKey(trx, platformId, keyId));
+  if (!row) throw notFound('apiKey', keyId);
+  await apiKeyRevoked(store, keyId);
+  keyLogOf(store)?.info({ keyId, platformId: row.platform_id, ...actor }, 'api key revoked');
+  return row;
+}
+
+/** Revokes a key of the principal's platform: an ADMIN key may revoke any, every key itself. */
+export async function revoke(store: Store, principal: Principal, keyId: string): Promise<ApiKey> {
+  if (principal.role !== 'ADMIN' && principal.keyId !== keyId)
+    throw permissionDenied('revokeApiKey', principal, 'an ADMIN key, unless the key revokes itself');
+  return toApiKey(await remove(store, principal.platformId, keyId, actorOf(principal)));
+}
+
+/** A key with its platform: what the command line shows, across platforms. */
+export type ListedApiKey = ApiKey & { platformId: string };
+
+function listed(row: ApiKeyRow): ListedApiKey {
+  return { ...toApiKey(row), platformId: row.platform_id };
+}
+
+/** The command line: revokes a key of any platform. */
+export async function revokeAnywhere(store: Store, keyId: string): Promise<ListedApiKey> {
+  return listed(await remove(store, undefined, keyId, { byCommandLine: true }));
+}
+
+/** The command line: every key (of one platform when given), newest first. */
+export async function listAll(store: Store, platformId?: string): Promise<ListedApiKey[]> {
+  return (await allApiKeys(store, platformId)).map(listed);
+}

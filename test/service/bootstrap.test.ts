@@ -1,0 +1,126 @@
+// The first key of an empty store: shown on the terminal when standard output is one, written to an
+// owner-only file whose path (never the key) is logged when it is not, taken from BOOTSTRAP_API_KEY
+// as given; and nothing made when the key cannot be kept.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
+import { countPlatforms } from '../../src/platforms/service';
+import { BOOTSTRAP_KEY_FILE, bootstrapEmptyStore, type Terminal } from '../../src/startup/bootstrap';
+import { isApiKey, newApiKey, principalOfApiKey } from '../../src/store/api-keys';
+import { migrate, openStore, type Store } from '../../src/store/database';
+
+interface Run {
+  store: Store;
+  dataDir: string;
+  logs: string;
+  shown: string;
+}
+
+const opened: Store[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((store) => store.close()));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Bootstraps a new in-memory store with DATA_DIR `dataDir` (a new directory when absent). */
+async function bootstrap(isTTY: boolean, env: NodeJS.ProcessEnv = {}, dataDir?: string): Promise<Run> {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'api-bootstrap-'));
+  if (dataDir === undefined) dirs.push(dir);
+  const store = openStore({ kind: 'sqlite', inMemory: true });
+  opened.push(store);
+  await migrate(store);
+  let logs = '';
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs += chunk.toString('utf8');
+        done();
+      },
+    }),
+  );
+  let shown = '';
+  const terminal: Terminal = { isTTY, write: (text: string) => (shown += text) };
+  await bootstrapEmptyStore(store, loadConfig({ DATA_DIR: dir, ...env }), logger, terminal);
+  return { store, dataDir: dir, logs, shown };
+}
+
+function keyIn(text: string): string | undefined {
+  return text.split(/\s+/).find(isApiKey);
+}
+
+describe('the first API key of an empty store', () => {
+  it('is shown on the terminal when standard output is one, and written nowhere else', async () => {
+    const run = await bootstrap(true);
+    const apiKey = keyIn(run.shown);
+    expect(apiKey).toBeDefined();
+    expect(existsSync(join(run.dataDir, BOOTSTRAP_KEY_FILE))).toBe(false);
+    expect(run.logs).not.toContain(apiKey);
+    expect(await principalOfApiKey(run.store, apiKey ?? '')).toMatchObject({ role: 'ADMIN' });
+  });
+
+  it('goes to a file only its owner can read when standard output is no terminal; the log has the path, not the key', async () => {
+    const run = await bootstrap(false);
+    const file = join(run.dataDir, BOOTSTRAP_KEY_FILE);
+    const apiKey = readFileSync(file, 'utf8').trim();
+    expect(isApiKey(apiKey)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(run.shown).toBe('');
+    expect(run.logs).toContain(JSON.stringify(file));
+    expect(run.logs).not.toContain(apiKey);
+    expect(await principalOfApiKey(run.store, apiKey)).toMatchObject({ role: 'ADMIN' });
+  });
+
+  it('replaces a file an earlier store left, whose key is of no use', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-bootstrap-'));
+    dirs.push(dataDir);
+    writeFileSync(join(dataDir, BOOTSTRAP_KEY_FILE), `${newApiKey()}\n`, { mode: 0o644 });
+    const run = await bootstrap(false, {}, dataDir);
+    const file = join(dataDir, BOOTSTRAP_KEY_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(await principalOfApiKey(run.store, readFileSync(file, 'utf8').trim())).toBeDefined();
+  });
+
+  it.each([true, false])('is BOOTSTRAP_API_KEY when set, shown nowhere (terminal: %s)', async (isTTY) => {
+    const apiKey = newApiKey();
+    const run = await bootstrap(isTTY, { BOOTSTRAP_API_KEY: apiKey });
+    expect(run.shown).toBe('');
+    expect(existsSync(join(run.dataDir, BOOTSTRAP_KEY_FILE))).toBe(false);
+    expect(run.logs).not.toContain(apiKey);
+    expect(await principalOfApiKey(run.store, apiKey)).toMatchObject({ role: 'ADMIN' });
+  });
+
+  it('makes no platform when the key cannot be kept, and says how to fix it', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'api-bootstrap-'));
+    // A file where DATA_DIR should be a directory: nothing can be written under it.
+    writeFileSync(join(parent, 'not-a-directory'), '');
+    const dataDir = join(parent, 'not-a-directory', 'data');
+    const store = openStore({ kind: 'sqlite', inMemory: true });
+    opened.push(store);
+    dirs.push(parent);
+    await migrate(store);
+    await expect(
+      bootstrapEmptyStore(store, loadConfig({ DATA_DIR: dataDir }), pino({ level: 'silent' }), {
+        isTTY: false,
+        write: () => undefined,
+      }),
+    ).rejects.toThrow(/could not write the first API key .*BOOTSTRAP_API_KEY/);
+    expect(await countPlatforms(store)).toBe(0);
+  });
+
+  it('does nothing on a store that has a platform', async () => {
+    const run = await bootstrap(true);
+    let shown = '';
+    await bootstrapEmptyStore(run.store, loadConfig({ DATA_DIR: run.dataDir }), pino({ level: 'silent' }), {
+      isTTY: true,
+      write: (text: string) => (shown += text),
+    });
+    expect(shown).toBe('');
+    expect(await countPlatforms(run.store)).toBe(1);
+  });
+});
