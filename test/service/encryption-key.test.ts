@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { compiledMain } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
 import { projectRoot } from '../../src/core/bundle-file';
-import { newApiKey } from '../../src/platforms/api-keys';
+import { newApiKey } from '../../src/store/api-keys';
 import { openStore, type Store, type StoreOptions } from '../../src/store/database';
 import { decryptSecret, parseEncryptionKey } from '../../src/store/secrets';
 import { prepareStore, storeKinds } from '../support/backend';

@@ -14,7 +14,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, unwrap } from '../../src/client';
 import { loadConfig } from '../../src/config';
-import { newApiKey } from '../../src/platforms/api-keys';
+import { newApiKey } from '../../src/store/api-keys';
 import { createPlatform } from '../../src/platforms/service';
 import { type RunningService, startService } from '../../src/server';
 import { describeStartupFailure } from '../../src/startup/failure';
