@@ -202,10 +202,11 @@ export interface paths {
         /**
          * Create or replace a flow template
          * @description Stores a flow template of your platform and returns it. Without `id`, or with an `id` no
-         *     template has, a template is created (under that id when given); with the `id` of an existing
-         *     template of your platform, that template is replaced as a whole (fields left out take their
-         *     defaults: `type` `PLATFORM`, `tags` empty, `blogUrl` empty, `metadata` empty).
-         *     Answers 200 in both cases.
+         *     template of your platform has, a template is created (under that id when given); with the `id`
+         *     of an existing template of your platform, that template is replaced as a whole (fields left out
+         *     take their defaults: `type` `PLATFORM`, `tags` empty, `blogUrl` empty, `metadata` empty).
+         *     Answers 200 in both cases. Ids are your platform's own: another platform may keep a template
+         *     under the same id, and neither can see, replace or detect the other's.
          */
         post: operations["createFlowTemplate"];
         delete?: never;
@@ -1176,7 +1177,7 @@ export interface components {
          * @description A template to store. With an `id` of an existing template, that template is replaced as a whole.
          */
         FlowTemplateCreateRequest: {
-            /** @description Give an id to create the template under it, or to replace the template that has it. */
+            /** @description Give an id to create the template under it, or to replace your platform's template that has it. Unique within your platform only; another platform's template under the same id is a different template, never touched or revealed. */
             id?: components["schemas"]["Id"];
             /** @description Owned by the server. Accepted so that a template read from this API can be sent back as it is; when given it must equal the stored template's `created` (400 otherwise, and 400 when no template has `id`). */
             created?: components["schemas"]["Timestamp"];

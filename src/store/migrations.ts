@@ -331,6 +331,46 @@ const flowRunFilterIndexes: Migration = {
   },
 };
 
+/**
+ * Flow-template ids chosen by clients are each platform's own: the primary key becomes
+ * (platform_id, id), so two platforms may each keep a template under the same id and neither
+ * learns that the other has one. PostgreSQL swaps the constraint; SQLite cannot change a primary
+ * key in place, so the table is rebuilt (nothing references it).
+ */
+function templateIdsPerPlatform(kind: StoreKind): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (kind === 'postgres') {
+        await sql`alter table flow_templates drop constraint flow_templates_pkey`.execute(db);
+        await sql`alter table flow_templates add constraint flow_templates_pk primary key (platform_id, id)`.execute(
+          db,
+        );
+        return;
+      }
+      await db.schema
+        .createTable('flow_templates_per_platform')
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addColumn('updated', 'text', (c) => c.notNull())
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('template', 'text', (c) => c.notNull())
+        .addColumn('blog_url', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('flow_templates_pk', ['platform_id', 'id'])
+        .execute();
+      await sql`insert into flow_templates_per_platform
+          (id, created, updated, platform_id, description, template, blog_url, type, tags, metadata)
+        select id, created, updated, platform_id, description, template, blog_url, type, tags, metadata
+        from flow_templates`.execute(db);
+      await db.schema.dropTable('flow_templates').execute();
+      await db.schema.alterTable('flow_templates_per_platform').renameTo('flow_templates').execute();
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -340,6 +380,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0003_mcp_token_digest': mcpTokenDigest,
         '0010_latest_version_on_flow': latestVersionOnFlow,
         '0011_flow_run_filter_indexes': flowRunFilterIndexes,
+        '0013_flow_template_ids_per_platform': templateIdsPerPlatform(kind),
       };
     },
   };
