@@ -2,6 +2,7 @@
 // `create` is for the command line, demo data and tests. The secret value is stored
 // encrypted and never leaves this module in clear.
 import type { components } from '../../generated/api';
+import { externalIdToStore } from '../core/external-ids';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
@@ -114,7 +115,7 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
     created: timestamp,
     updated: timestamp,
     platform_id: input.platformId,
-    external_id: input.externalId,
+    external_id: externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' }),
     display_name: input.displayName,
     type: input.type,
     piece_name: input.pieceName,

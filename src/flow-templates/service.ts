@@ -1,6 +1,7 @@
 // Flow templates of a platform: create, or replace as a whole the template with a given id.
 import type { components } from '../../generated/api';
 import { invalidWithIssues } from '../core/errors';
+import { externalIdsToStore } from '../core/external-ids';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
 import type { Store } from '../store/database';
@@ -54,8 +55,13 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
     trigger: portableTriggerOf(input.template.trigger),
     valid: input.template.valid ?? false,
     schemaVersion: input.template.schemaVersion ?? '1',
-    connectionIds: input.template.connectionIds ?? [],
-    ...(agentIds !== undefined ? { agentIds } : {}),
+    connectionIds: externalIdsToStore(input.template.connectionIds ?? [], {
+      location: 'body',
+      pointer: '/template/connectionIds',
+    }),
+    ...(agentIds !== undefined
+      ? { agentIds: externalIdsToStore(agentIds, { location: 'body', pointer: '/template/agentIds' }) }
+      : {}),
     ...(backupFiles !== undefined && backupFiles !== null ? { backupFiles } : {}),
   };
   return {

@@ -3,6 +3,7 @@
 // demo data and tests use to build flows the way the product would.
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
+import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
@@ -88,8 +89,19 @@ export function toFlow(row: FlowRow, version: FlowVersionRow): Flow {
   return flow;
 }
 
+/** The list's filters with every external id in the form it is stored in (NFC). */
+function withExternalIdKeys(query: FlowListQuery): FlowListQuery {
+  const { externalIds, connectionExternalIds, agentExternalIds } = query;
+  return {
+    ...query,
+    ...(externalIds !== undefined ? { externalIds: externalIdKeys(externalIds) } : {}),
+    ...(connectionExternalIds !== undefined ? { connectionExternalIds: externalIdKeys(connectionExternalIds) } : {}),
+    ...(agentExternalIds !== undefined ? { agentExternalIds: externalIdKeys(agentExternalIds) } : {}),
+  };
+}
+
 export async function list(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
-  const page = await pageOfFlows(store, principal.platformId, query);
+  const page = await pageOfFlows(store, principal.platformId, withExternalIdKeys(query));
   // The caller's platform is checked in the list's own query; only an empty page needs the project
   // looked up, to tell an empty list from a project that is not the caller's (404).
   if (page.rows.length === 0) await findOwned(store, principal, 'project', query.projectId);
@@ -201,7 +213,13 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
     ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
     ...(changes.trigger !== undefined ? { trigger: toJson(changes.trigger) } : {}),
     ...(changes.valid !== undefined ? { valid: toFlag(changes.valid) } : {}),
-    ...(changes.connectionIds !== undefined ? { connection_ids: toJson(changes.connectionIds) } : {}),
+    ...(changes.connectionIds !== undefined
+      ? {
+          connection_ids: toJson(
+            externalIdsToStore(changes.connectionIds, { location: 'body', pointer: '/connectionIds' }),
+          ),
+        }
+      : {}),
   };
   if (latest.state === 'DRAFT') {
     await store.write((trx) => updateVersion(trx, latest.id, { ...fields, updated: now() }));

@@ -2,6 +2,7 @@
 // command line, never by the API.
 
 import { isEmail } from '../core/email';
+import { externalIdToStore } from '../core/external-ids';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
 import { digestOf, forgetApiKeys, isApiKey, newApiKey } from './api-keys';
@@ -132,7 +133,11 @@ export async function addUser(
     last_name: user.lastName,
     status: user.status ?? 'ACTIVE',
     platform_role: user.platformRole,
-    external_id: user.externalId ?? newExternalId(),
+    // NFC, as every external id is stored (src/core/external-ids.ts).
+    external_id:
+      user.externalId === undefined
+        ? newExternalId()
+        : externalIdToStore(user.externalId, { location: 'body', pointer: '/externalId' }),
     last_active_date: timestamp,
     last_changelog_dismissed: timestamp,
   };

@@ -1,6 +1,7 @@
 // Projects of a platform: list, create (with its plan and MCP server), partial update.
 import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
+import { externalIdKey, externalIdToStore } from '../core/external-ids';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
@@ -111,7 +112,8 @@ async function present(store: Store, platformId: string, rows: ProjectRow[]): Pr
 }
 
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
-  const page = await pageOfProjects(store, principal.platformId, query);
+  const filters = query.externalId === undefined ? query : { ...query, externalId: externalIdKey(query.externalId) };
+  const page = await pageOfProjects(store, principal.platformId, filters);
   return { data: await present(store, principal.platformId, page.rows), next: page.next, previous: page.previous };
 }
 
@@ -143,9 +145,12 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   const timestamp = now();
   const projectId = newId();
   // Activepieces clients send null for the optional fields they leave empty: null means omitted.
-  const externalId = input.externalId ?? newExternalId();
-  if (input.externalId !== undefined && input.externalId !== null)
-    await assertExternalIdFree(store, principal.platformId, input.externalId);
+  const chosenExternalId =
+    input.externalId === undefined || input.externalId === null
+      ? undefined
+      : externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' });
+  const externalId = chosenExternalId ?? newExternalId();
+  if (chosenExternalId !== undefined) await assertExternalIdFree(store, principal.platformId, chosenExternalId);
   // The response is built from the rows as written, as a create of a flow does: a new project has
   // no flows, and only the platform's user counts need a query.
   const project: ProjectRow = {
@@ -204,7 +209,11 @@ export async function update(
   const row = await findOwned(store, principal, 'project', projectId);
   // `{}` is what an Activepieces client sends when nothing changed: answer with the project as it is.
   if (Object.keys(input).length === 0) return get(store, principal, row.id);
-  if (input.externalId !== undefined) await assertExternalIdFree(store, principal.platformId, input.externalId, row.id);
+  const externalId =
+    input.externalId === undefined
+      ? undefined
+      : externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' });
+  if (externalId !== undefined) await assertExternalIdFree(store, principal.platformId, externalId, row.id);
   const timestamp = now();
   try {
     await store.write((trx) =>
@@ -214,7 +223,7 @@ export async function update(
         {
           updated: timestamp,
           ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
-          ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+          ...(externalId !== undefined ? { external_id: externalId } : {}),
           ...(input.releasesEnabled !== undefined ? { releases_enabled: toFlag(input.releasesEnabled) } : {}),
           ...(input.metadata !== undefined ? { metadata: toJson(input.metadata) } : {}),
           ...(input.icon !== undefined ? { icon_color: input.icon.color } : {}),
@@ -229,7 +238,7 @@ export async function update(
       ),
     );
   } catch (error) {
-    if (isUniqueViolation(error) && input.externalId !== undefined) throw externalIdConflict(input.externalId);
+    if (isUniqueViolation(error) && externalId !== undefined) throw externalIdConflict(externalId);
     throw error;
   }
   return get(store, principal, row.id);

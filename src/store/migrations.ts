@@ -371,6 +371,76 @@ function templateIdsPerPlatform(kind: StoreKind): Migration {
   };
 }
 
+/** A column holding external ids: one text, or the JSON text of an array of them. */
+interface ExternalIdColumn {
+  table: string;
+  column: string;
+  json: boolean;
+  /** The column the id is unique within (the unique constraint's other column), if any. */
+  uniqueWithin?: string;
+}
+
+const EXTERNAL_ID_COLUMNS: ExternalIdColumn[] = [
+  { table: 'users', column: 'external_id', json: false, uniqueWithin: 'platform_id' },
+  { table: 'projects', column: 'external_id', json: false, uniqueWithin: 'platform_id' },
+  { table: 'flows', column: 'external_id', json: false, uniqueWithin: 'project_id' },
+  { table: 'app_connections', column: 'external_id', json: false },
+  { table: 'flow_versions', column: 'connection_ids', json: true },
+  { table: 'flow_versions', column: 'agent_ids', json: true },
+  { table: 'mcp_tools', column: 'connection_external_id', json: false },
+];
+
+/** A stored value with every external id in NFC; JSON arrays keep each id once. */
+function inNfc(value: string, json: boolean): string {
+  if (!json) return value.normalize('NFC');
+  const ids = JSON.parse(value) as string[];
+  return JSON.stringify([...new Set(ids.map((id) => id.normalize('NFC')))]);
+}
+
+/**
+ * External ids are stored and looked up in Unicode NFC from now on (src/core/external-ids.ts):
+ * ids stored before in another form are brought to it, so a lookup still finds them. Only text
+ * with a character beyond ASCII can change (more bytes than characters), so only those rows are
+ * read. A row whose NFC id another record of the same owner already has keeps its form: the
+ * unique constraint wins, and that record stays reachable by its id.
+ */
+function externalIdsInNfc(kind: StoreKind): Migration {
+  const bytes = (column: string) =>
+    kind === 'postgres' ? sql`octet_length(${sql.ref(column)})` : sql`length(cast(${sql.ref(column)} as blob))`;
+  return {
+    async up(untyped: Kysely<unknown>): Promise<void> {
+      const db = untyped as Kysely<Record<string, Record<string, string | null>>>;
+      for (const { table, column, json, uniqueWithin } of EXTERNAL_ID_COLUMNS) {
+        const rows = await db
+          .selectFrom(table)
+          .select(['id', column, ...(uniqueWithin ? [uniqueWithin] : [])])
+          .where(sql<boolean>`${bytes(column)} > length(${sql.ref(column)})`)
+          .execute();
+        for (const row of rows) {
+          const stored = row[column];
+          if (typeof stored !== 'string') continue;
+          const normalized = inNfc(stored, json);
+          if (normalized === stored) continue;
+          if (uniqueWithin) {
+            const holder = await db
+              .selectFrom(table)
+              .select('id')
+              .where(uniqueWithin, '=', row[uniqueWithin] ?? null)
+              .where(column, '=', normalized)
+              .executeTakeFirst();
+            if (holder) continue;
+          }
+          await db
+            .updateTable(table)
+            .set({ [column]: normalized })
+            .where('id', '=', row.id ?? null)
+            .execute();
+        }
+      }
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -381,6 +451,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0010_latest_version_on_flow': latestVersionOnFlow,
         '0011_flow_run_filter_indexes': flowRunFilterIndexes,
         '0013_flow_template_ids_per_platform': templateIdsPerPlatform(kind),
+        '0013_nfc_external_ids': externalIdsInNfc(kind),
       };
     },
   };
