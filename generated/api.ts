@@ -16,6 +16,7 @@ export interface paths {
          *       flows that were never published.
          *
          *     Filters combine with AND. Unknown projects, and projects of other platforms, are a 404.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          */
         get: operations["listFlows"];
         put?: never;
@@ -69,6 +70,7 @@ export interface paths {
          * @description Lists the `PRODUCTION` runs of a project, newest first (by `created`, then `id`), without
          *     their `steps` (read one run for them). Filters combine with AND; array filters match any of
          *     their values, except `tags`, where a run must carry every tag given.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          */
         get: operations["listFlowRuns"];
         put?: never;
@@ -110,6 +112,7 @@ export interface paths {
          * List app connections
          * @description Lists the app connections a project can use, oldest first (by `created`, then `id`). Secret
          *     values are never returned. Filters combine with AND.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          */
         get: operations["listAppConnections"];
         put?: never;
@@ -131,6 +134,7 @@ export interface paths {
          * List projects
          * @description Lists the projects of your platform ordered by `type`, then `displayName`, then `id`
          *     (ascending). 50 per page unless `limit` says otherwise. Filters combine with AND.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          */
         get: operations["listProjects"];
         put?: never;
@@ -180,6 +184,7 @@ export interface paths {
         /**
          * List users
          * @description Lists the users of your platform, newest first (by `created`, then `id`).
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          */
         get: operations["listUsers"];
         put?: never;
@@ -225,6 +230,7 @@ export interface paths {
         /**
          * List MCP servers
          * @description Lists the MCP servers of a project (one per project), newest first (by `created`, then `id`), with their tools and tokens.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          */
         get: operations["listMcpServers"];
         put?: never;
@@ -536,7 +542,7 @@ export interface components {
             version: components["schemas"]["FlowVersion"];
             triggerSource?: components["schemas"]["TriggerSource"];
         };
-        /** @description Opaque cursor; pass it as `cursor` to get the adjacent page. `null` when there is no such page. */
+        /** @description Opaque cursor; pass it as `cursor` to get the adjacent page. `null` when there is no such page. A page shorter than `limit` may still have a `next`, as pages also end at about 1 MiB of text. */
         PageCursor: string | null;
         /**
          * FlowPage
@@ -620,7 +626,7 @@ export interface components {
             /** @description Present for `VALIDATION`; one entry per violation (all violations are reported at once). */
             errors?: components["schemas"]["ValidationIssue"][];
         };
-        /** @description Free-form JSON object owned by the client; stored and returned as sent (at most 100 keys, nested at most 256 levels deep counted from the top of the body; the whole body is limited to 1 MiB by default). */
+        /** @description Free-form JSON object owned by the client; stored and returned as sent. At most 100 keys and 64 KiB (65,536 bytes) as compact JSON in UTF-8 (larger is a `400` naming the field and the limit), nested at most 256 levels deep counted from the top of the body. */
         Metadata: {
             [key: string]: unknown;
         };
@@ -970,9 +976,9 @@ export interface components {
         ProjectCreateRequest: {
             /** @description Name of the project shown to people (1–255 characters). */
             displayName: string;
-            /** @description Your own id of the project, unique within the platform (409 otherwise). A new id of the form of the record ids when omitted or `null`. */
+            /** @description Your own id of the project, unique within the platform (409 otherwise). Stored in Unicode normal form C (NFC), so either form of one text is one id; white space is kept. A `400` when its NFC form is longer than 255 characters. A new id of the form of the record ids when omitted or `null`. */
             externalId?: string | null;
-            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            /** @description Free-form JSON object owned by the client (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
             /**
              * Format: int32
@@ -998,9 +1004,9 @@ export interface components {
             releasesEnabled?: boolean;
             /** @description New name of the project (1–255 characters). Unchanged when omitted. */
             displayName?: string;
-            /** @description Unique within the platform (409 otherwise). */
+            /** @description Unique within the platform (409 otherwise). Stored in Unicode normal form C (NFC), so either form of one text is one id; white space is kept. A `400` when its NFC form is longer than 255 characters. */
             externalId?: string;
-            /** @description Replaces the whole metadata object. */
+            /** @description Replaces the whole metadata object (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). */
             metadata?: components["schemas"]["Metadata"];
             icon?: components["schemas"]["ProjectIcon"];
             plan?: components["schemas"]["ProjectPlanUpdate"];
@@ -1148,7 +1154,7 @@ export interface components {
         PortableTriggerInput: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTriggerInput"];
         /**
          * FlowTemplateContentInput
-         * @description The flow a template creates.
+         * @description The flow a template creates. At most 512 KiB (524,288 bytes) as compact JSON in UTF-8, measured as stored (with the defaults of fields left out); larger is a `400` on `/template` naming the limit.
          */
         FlowTemplateContentInput: {
             /** @description Name of the flow the template creates (1–255 characters). */
@@ -1158,9 +1164,9 @@ export interface components {
             valid?: boolean;
             /** @description Format version of the flow definition. `1` when omitted or `null`. */
             schemaVersion?: string | null;
-            /** @description External ids of the app connections the steps use. Empty when omitted. */
+            /** @description External ids of the app connections the steps use, stored in Unicode normal form C (NFC); two that are the same in NFC are a `400`. Empty when omitted. */
             connectionIds?: string[];
-            /** @description Ids of the agents the template's steps use (sent by Activepieces 0.70 and later). Returned as sent; absent when omitted. */
+            /** @description Ids of the agents the template's steps use (sent by Activepieces 0.70 and later). Returned as sent, in Unicode normal form C (NFC); two that are the same in NFC are a `400`. Absent when omitted. */
             agentIds?: string[];
             /** @description Backups of the template's code steps, keyed by step name (sent by Activepieces 0.70 and later). Free-form; returned as sent, absent when omitted or `null`. */
             backupFiles?: {
@@ -1192,7 +1198,7 @@ export interface components {
             type?: components["schemas"]["FlowTemplateType"];
             /** @description Labels to find the template by (at most 50, each 1–64 characters, no duplicates). None when omitted. */
             tags?: string[];
-            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            /** @description Free-form JSON object owned by the client (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
         };
         /**
@@ -1810,7 +1816,7 @@ export interface components {
         IdPath: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
         ProjectLimit: number;
-        /** @description Only the record with exactly this external id. */
+        /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
         ExternalIdQuery: string;
     };
     requestBodies: never;
@@ -1863,11 +1869,11 @@ export interface operations {
                 name?: string;
                 /** @description Which version each flow is returned with, `DRAFT` (latest, the default) or `LOCKED` (published; unpublished flows are left out). */
                 versionState?: components["schemas"]["FlowVersionState"];
-                /** @description Only flows with one of these external ids (repeat the parameter for several). */
+                /** @description Only flows with one of these external ids, compared in Unicode normal form C (NFC) (repeat the parameter for several). */
                 externalIds?: string[];
-                /** @description Only flows whose shown version (see `versionState`) uses an app connection with one of these external ids, as in its `connectionIds` (repeat the parameter for several). */
+                /** @description Only flows whose shown version (see `versionState`) uses an app connection with one of these external ids, as in its `connectionIds`, compared in Unicode normal form C (NFC) (repeat the parameter for several). */
                 connectionExternalIds?: string[];
-                /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds` (repeat the parameter for several). */
+                /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds`, compared in Unicode normal form C (NFC) (repeat the parameter for several). */
                 agentExternalIds?: string[];
             };
             header?: {
@@ -2158,7 +2164,7 @@ export interface operations {
                 types?: components["schemas"]["ProjectType"][];
                 /** @description Only projects whose `displayName` contains this text, ignoring case. */
                 displayName?: string;
-                /** @description Only the record with exactly this external id. */
+                /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
             header?: {
@@ -2300,7 +2306,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Page size, 1 to 100. Default 10. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Only the record with exactly this external id. */
+                /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
             header?: {

@@ -3,10 +3,11 @@
 // encrypted and never leaves this module in clear.
 import type { components } from '../../generated/api';
 import { externalIdToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
-import { fromJson, toJson } from '../store/json';
+import { fromJson } from '../store/json';
 import { toUser } from '../store/records/users';
 import { encryptionKeyOf, encryptSecret } from '../store/secrets';
 import { findOwned } from '../store/tenancy';
@@ -100,6 +101,12 @@ export async function list(
 /** Stores a connection, its secret encrypted with the store's key; returns it as the API shows it. */
 export async function create(store: Store, input: NewAppConnection): Promise<AppConnection> {
   const key = encryptionKeyOf(store);
+  const metadata = jsonWithin(input.metadata ?? {}, FREE_FORM_MAX_BYTES.metadata, {
+    location: 'body',
+    pointer: '/metadata',
+  });
+  // Measured before it is sealed: the limit is on the value, not on its ciphertext.
+  jsonWithin(input.value, FREE_FORM_MAX_BYTES.connectionValue, { location: 'body', pointer: '/value' });
   const projectIds = [...new Set(input.projectIds)];
   // The API trusts these links for tenancy: refuse projects or an owner of another platform.
   const projects = await projectsOfPlatform(store, input.platformId, projectIds);
@@ -122,7 +129,7 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
     scope: input.scope,
     status: input.status,
     owner_id: input.ownerId,
-    metadata: toJson(input.metadata ?? {}),
+    metadata,
     encrypted_value: encryptSecret(key, input.value, id),
   };
   await store.write((trx) => insertConnection(trx, connection, projectIds));

@@ -2,6 +2,7 @@
 import type { components } from '../../generated/api';
 import { invalidWithIssues } from '../core/errors';
 import { externalIdsToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
 import type { Store } from '../store/database';
@@ -66,11 +67,15 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
   };
   return {
     description: input.description ?? '',
-    template: toJson(template),
+    // Measured as stored, with the defaults filled in: that is what every read of it carries.
+    template: jsonWithin(template, FREE_FORM_MAX_BYTES.flowDefinition, { location: 'body', pointer: '/template' }),
     blog_url: input.blogUrl ?? '',
     type: input.type ?? 'PLATFORM',
     tags: toJson(input.tags ?? []),
-    metadata: toJson(input.metadata ?? {}),
+    metadata: jsonWithin(input.metadata ?? {}, FREE_FORM_MAX_BYTES.metadata, {
+      location: 'body',
+      pointer: '/metadata',
+    }),
   };
 }
 

@@ -4,6 +4,7 @@
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
@@ -145,7 +146,10 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     status: 'DISABLED',
     published_version_id: null,
     latest_version_id: versionId,
-    metadata: input.metadata === undefined ? null : toJson(input.metadata),
+    metadata:
+      input.metadata === undefined
+        ? null
+        : jsonWithin(input.metadata, FREE_FORM_MAX_BYTES.metadata, { location: 'body', pointer: '/metadata' }),
     handshake_strategy: 'NONE',
     handshake_param_name: null,
     schedule_failure_count: 0,
@@ -211,7 +215,14 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
   const fields = {
     updated_by: changes.updatedBy,
     ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
-    ...(changes.trigger !== undefined ? { trigger: toJson(changes.trigger) } : {}),
+    ...(changes.trigger !== undefined
+      ? {
+          trigger: jsonWithin(changes.trigger, FREE_FORM_MAX_BYTES.flowDefinition, {
+            location: 'body',
+            pointer: '/trigger',
+          }),
+        }
+      : {}),
     ...(changes.valid !== undefined ? { valid: toFlag(changes.valid) } : {}),
     ...(changes.connectionIds !== undefined
       ? {

@@ -10,6 +10,38 @@ import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from
 export type ProjectRow = Selectable<ProjectsTable>;
 export type PlanRow = Selectable<ProjectPlansTable>;
 
+type PlanPrefixed = { [Column in keyof PlanRow & string as `plan_${Column}`]: PlanRow[Column] };
+/** A project with its plan (every column, prefixed `plan_`), as a page of projects reads them. */
+export type ProjectWithPlanRow = ProjectRow & PlanPrefixed;
+
+/** Splits a row of a page of projects into the project and its plan. */
+export function splitProjectWithPlan(row: ProjectWithPlanRow): { project: ProjectRow; plan: PlanRow } {
+  const {
+    plan_id,
+    plan_created,
+    plan_updated,
+    plan_project_id,
+    plan_locked,
+    plan_name,
+    plan_pieces_filter_type,
+    plan_pieces,
+    ...project
+  } = row;
+  return {
+    project,
+    plan: {
+      id: plan_id,
+      created: plan_created,
+      updated: plan_updated,
+      project_id: plan_project_id,
+      locked: plan_locked,
+      name: plan_name,
+      pieces_filter_type: plan_pieces_filter_type,
+      pieces: plan_pieces,
+    },
+  };
+}
+
 export interface ProjectListQuery {
   cursor?: string | undefined;
   limit?: number | undefined;
@@ -20,7 +52,7 @@ export interface ProjectListQuery {
 
 export const DEFAULT_PROJECT_PAGE_SIZE = 50;
 
-const projectOrder: KeysetSpec<ProjectRow> = {
+const projectOrder: KeysetSpec<ProjectWithPlanRow> = {
   list: 'projects',
   defaultLimit: DEFAULT_PROJECT_PAGE_SIZE,
   keys: [
@@ -30,13 +62,34 @@ const projectOrder: KeysetSpec<ProjectRow> = {
   ],
 };
 
-/** A page of the platform's projects, by type, then name. */
-export function pageOfProjects(store: Store, platformId: string, query: ProjectListQuery): Promise<Page<ProjectRow>> {
-  let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', platformId);
-  if (query.types) select = select.where('type', 'in', query.types);
+/**
+ * A page of the platform's projects, by type, then name, each with its plan: joined here rather
+ * than read after, so that the page's size (src/store/keyset.ts) counts the plan's pieces too.
+ */
+export function pageOfProjects(
+  store: Store,
+  platformId: string,
+  query: ProjectListQuery,
+): Promise<Page<ProjectWithPlanRow>> {
+  let select = store.db
+    .selectFrom('projects')
+    .innerJoin('project_plans', 'project_plans.project_id', 'projects.id')
+    .selectAll('projects')
+    .select([
+      'project_plans.id as plan_id',
+      'project_plans.created as plan_created',
+      'project_plans.updated as plan_updated',
+      'project_plans.project_id as plan_project_id',
+      'project_plans.locked as plan_locked',
+      'project_plans.name as plan_name',
+      'project_plans.pieces_filter_type as plan_pieces_filter_type',
+      'project_plans.pieces as plan_pieces',
+    ])
+    .where('projects.platform_id', '=', platformId);
+  if (query.types) select = select.where('projects.type', 'in', query.types);
   if (query.displayName !== undefined)
     select = select.where(containsIgnoringCase(store.kind, 'projects.display_name', query.displayName));
-  if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
+  if (query.externalId !== undefined) select = select.where('projects.external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
   return fetchPage(select, projectOrder, { cursor, limit, filters });
 }
