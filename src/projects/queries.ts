@@ -14,31 +14,17 @@ type PlanPrefixed = { [Column in keyof PlanRow & string as `plan_${Column}`]: Pl
 /** A project with its plan (every column, prefixed `plan_`), as a page of projects reads them. */
 export type ProjectWithPlanRow = ProjectRow & PlanPrefixed;
 
-/** Splits a row of a page of projects into the project and its plan. */
-export function splitProjectWithPlan(row: ProjectWithPlanRow): { project: ProjectRow; plan: PlanRow } {
-  const {
-    plan_id,
-    plan_created,
-    plan_updated,
-    plan_project_id,
-    plan_locked,
-    plan_name,
-    plan_pieces_filter_type,
-    plan_pieces,
-    ...project
-  } = row;
+/** The plan of a row of a page of projects; the row itself serves as the project (its plan columns unread). */
+export function planOfRow(row: ProjectWithPlanRow): PlanRow {
   return {
-    project,
-    plan: {
-      id: plan_id,
-      created: plan_created,
-      updated: plan_updated,
-      project_id: plan_project_id,
-      locked: plan_locked,
-      name: plan_name,
-      pieces_filter_type: plan_pieces_filter_type,
-      pieces: plan_pieces,
-    },
+    id: row.plan_id,
+    created: row.plan_created,
+    updated: row.plan_updated,
+    project_id: row.plan_project_id,
+    locked: row.plan_locked,
+    name: row.plan_name,
+    pieces_filter_type: row.plan_pieces_filter_type,
+    pieces: row.plan_pieces,
   };
 }
 

@@ -18,8 +18,8 @@ import {
   type ProjectListQuery,
   type ProjectRow,
   pageOfProjects,
+  planOfRow,
   plansOf,
-  splitProjectWithPlan,
   updateProject,
   userCountsOf,
 } from './queries';
@@ -122,7 +122,11 @@ async function present(
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
   const filters = query.externalId === undefined ? query : { ...query, externalId: externalIdKey(query.externalId) };
   const page = await pageOfProjects(store, principal.platformId, filters);
-  const data = await present(store, principal.platformId, page.rows.map(splitProjectWithPlan));
+  const data = await present(
+    store,
+    principal.platformId,
+    page.rows.map((row) => ({ project: row, plan: planOfRow(row) })),
+  );
   return { data, next: page.next, previous: page.previous };
 }
 
