@@ -35,9 +35,9 @@ function overLimit(pointer: string, bytes: number, limit: number) {
 }
 
 /**
- * Walks the list forward from its first page and back from its last, asserting on the way that
- * every page but the last is shorter than `limit` only when its text is at the budget, that
- * forward and backward visit the same items, each once, in the list's order.
+ * Walks the list forward by `next` from its first page and back by `previous` from its last,
+ * asserting that both visit exactly `expected`, each item once, in the list's order. Returns the
+ * page sizes of the forward walk.
  */
 async function expectWalksByText<T extends { id: string }>(pageOf: PageOf<T>, expected: string[]): Promise<number[]> {
   const { ids, sizes } = await walkPages(pageOf);
@@ -209,12 +209,12 @@ describe.each(storeKinds)('sizes on %s', (kind) => {
         await unwrap(other.client.POST('/v1/projects/{id}', { params: { path: { id } }, body: { plan: { pieces } } }));
         ids.push(id);
       }
-      const { sizes } = await walkPages((cursor) =>
+      const walked = await walkPages((cursor) =>
         other.client.GET('/v1/projects', { params: { query: { limit: MAX_PAGE_SIZE, cursor } } }),
       );
       // About 250,000 characters of pieces each: four fit in a page, six do not.
-      expect(sizes).toEqual([4, 2]);
-      expect(ids).toHaveLength(6);
+      expect(walked.sizes).toEqual([4, 2]);
+      expect(walked.ids).toEqual(ids);
     });
 
     it('flows', async () => {
