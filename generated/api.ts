@@ -16,6 +16,7 @@ export interface paths {
          *       flows that were never published.
          *
          *     Filters combine with AND. Unknown projects, and projects of other platforms, are a 404.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
          *     projects' flows only: another project is a 404.
@@ -78,6 +79,7 @@ export interface paths {
          * @description Lists the `PRODUCTION` runs of a project, newest first (by `created`, then `id`), without
          *     their `steps` (read one run for them). Filters combine with AND; array filters match any of
          *     their values, except `tags`, where a run must carry every tag given.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
          *     projects' runs only: another project is a 404.
@@ -125,6 +127,7 @@ export interface paths {
          * List app connections
          * @description Lists the app connections a project can use, oldest first (by `created`, then `id`). Secret
          *     values are never returned. Filters combine with AND.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
          *     projects' connections only: another project is a 404.
@@ -149,6 +152,7 @@ export interface paths {
          * List projects
          * @description Lists the projects of your platform ordered by `type`, then `displayName`, then `id`
          *     (ascending). 50 per page unless `limit` says otherwise. Filters combine with AND.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists those
          *     projects only.
@@ -207,6 +211,7 @@ export interface paths {
         /**
          * List users
          * @description Lists the users of your platform, newest first (by `created`, then `id`).
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** a platform-wide key (`VIEWER`, `EDITOR` or `ADMIN`); a key limited to projects
          *     is a 403.
@@ -232,10 +237,11 @@ export interface paths {
         /**
          * Create or replace a flow template
          * @description Stores a flow template of your platform and returns it. Without `id`, or with an `id` no
-         *     template has, a template is created (under that id when given); with the `id` of an existing
-         *     template of your platform, that template is replaced as a whole (fields left out take their
-         *     defaults: `type` `PLATFORM`, `tags` empty, `blogUrl` empty, `metadata` empty).
-         *     Answers 200 in both cases.
+         *     template of your platform has, a template is created (under that id when given); with the `id`
+         *     of an existing template of your platform, that template is replaced as a whole (fields left out
+         *     take their defaults: `type` `PLATFORM`, `tags` empty, `blogUrl` empty, `metadata` empty).
+         *     Answers 200 in both cases. Ids are your platform's own: another platform may keep a template
+         *     under the same id, and neither can see, replace or detect the other's.
          *
          *     **Permission:** a platform-wide `EDITOR` or `ADMIN` key; a `VIEWER` key, or a key limited to
          *     projects, is a 403.
@@ -256,8 +262,8 @@ export interface paths {
         };
         /**
          * List MCP servers
-         * @description Lists the MCP servers of a project (one per project), newest first (by `created`, then `id`),
-         *     with their tools and tokens.
+         * @description Lists the MCP servers of a project (one per project), newest first (by `created`, then `id`), with their tools and tokens.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. The answer carries each
          *     server's token, which runs its tools: a read-only key does not get it. A key limited to
@@ -645,7 +651,7 @@ export interface components {
             version: components["schemas"]["FlowVersion"];
             triggerSource?: components["schemas"]["TriggerSource"];
         };
-        /** @description Opaque cursor; pass it as `cursor` to get the adjacent page. `null` when there is no such page. */
+        /** @description Opaque cursor; pass it as `cursor` to get the adjacent page. `null` when there is no such page. A page shorter than `limit` may still have a `next`, as pages also end at about 1 MiB of text. */
         PageCursor: string | null;
         /**
          * FlowPage
@@ -729,7 +735,7 @@ export interface components {
             /** @description Present for `VALIDATION`; one entry per violation (all violations are reported at once). */
             errors?: components["schemas"]["ValidationIssue"][];
         };
-        /** @description Free-form JSON object owned by the client; stored and returned as sent (at most 100 keys, nested at most 256 levels deep counted from the top of the body; the whole body is limited to 1 MiB by default). */
+        /** @description Free-form JSON object owned by the client; stored and returned as sent. At most 100 keys and 64 KiB (65,536 bytes) as compact JSON in UTF-8 (larger is a `400` naming the field and the limit), nested at most 256 levels deep counted from the top of the body. */
         Metadata: {
             [key: string]: unknown;
         };
@@ -1079,9 +1085,9 @@ export interface components {
         ProjectCreateRequest: {
             /** @description Name of the project shown to people (1–255 characters). */
             displayName: string;
-            /** @description Your own id of the project, unique within the platform (409 otherwise). A new id of the form of the record ids when omitted or `null`. */
+            /** @description Your own id of the project, unique within the platform (409 otherwise). Stored in Unicode normal form C (NFC), so either form of one text is one id; white space is kept. A `400` when its NFC form is longer than 255 characters. A new id of the form of the record ids when omitted or `null`. */
             externalId?: string | null;
-            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            /** @description Free-form JSON object owned by the client (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
             /**
              * Format: int32
@@ -1107,9 +1113,9 @@ export interface components {
             releasesEnabled?: boolean;
             /** @description New name of the project (1–255 characters). Unchanged when omitted. */
             displayName?: string;
-            /** @description Unique within the platform (409 otherwise). */
+            /** @description Unique within the platform (409 otherwise). Stored in Unicode normal form C (NFC), so either form of one text is one id; white space is kept. A `400` when its NFC form is longer than 255 characters. */
             externalId?: string;
-            /** @description Replaces the whole metadata object. */
+            /** @description Replaces the whole metadata object (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). */
             metadata?: components["schemas"]["Metadata"];
             icon?: components["schemas"]["ProjectIcon"];
             plan?: components["schemas"]["ProjectPlanUpdate"];
@@ -1257,7 +1263,7 @@ export interface components {
         PortableTriggerInput: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTriggerInput"];
         /**
          * FlowTemplateContentInput
-         * @description The flow a template creates.
+         * @description The flow a template creates. At most 512 KiB (524,288 bytes) as compact JSON in UTF-8, measured as stored (with the defaults of fields left out); larger is a `400` on `/template` naming the limit.
          */
         FlowTemplateContentInput: {
             /** @description Name of the flow the template creates (1–255 characters). */
@@ -1267,9 +1273,9 @@ export interface components {
             valid?: boolean;
             /** @description Format version of the flow definition. `1` when omitted or `null`. */
             schemaVersion?: string | null;
-            /** @description External ids of the app connections the steps use. Empty when omitted. */
+            /** @description External ids of the app connections the steps use, stored in Unicode normal form C (NFC); two that are the same in NFC are a `400`. Empty when omitted. */
             connectionIds?: string[];
-            /** @description Ids of the agents the template's steps use (sent by Activepieces 0.70 and later). Returned as sent; absent when omitted. */
+            /** @description Ids of the agents the template's steps use (sent by Activepieces 0.70 and later). Returned as sent, in Unicode normal form C (NFC); two that are the same in NFC are a `400`. Absent when omitted. */
             agentIds?: string[];
             /** @description Backups of the template's code steps, keyed by step name (sent by Activepieces 0.70 and later). Free-form; returned as sent, absent when omitted or `null`. */
             backupFiles?: {
@@ -1286,7 +1292,7 @@ export interface components {
          * @description A template to store. With an `id` of an existing template, that template is replaced as a whole.
          */
         FlowTemplateCreateRequest: {
-            /** @description Give an id to create the template under it, or to replace the template that has it. */
+            /** @description Give an id to create the template under it, or to replace your platform's template that has it. Unique within your platform only; another platform's template under the same id is a different template, never touched or revealed. */
             id?: components["schemas"]["Id"];
             /** @description Owned by the server. Accepted so that a template read from this API can be sent back as it is; when given it must equal the stored template's `created` (400 otherwise, and 400 when no template has `id`). */
             created?: components["schemas"]["Timestamp"];
@@ -1301,7 +1307,7 @@ export interface components {
             type?: components["schemas"]["FlowTemplateType"];
             /** @description Labels to find the template by (at most 50, each 1–64 characters, no duplicates). None when omitted. */
             tags?: string[];
-            /** @description Free-form JSON object owned by the client (at most 100 keys). `{}` when omitted or `null`. */
+            /** @description Free-form JSON object owned by the client (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
         };
         /**
@@ -2043,7 +2049,7 @@ export interface components {
         IdPath: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
         ProjectLimit: number;
-        /** @description Only the record with exactly this external id. */
+        /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
         ExternalIdQuery: string;
     };
     requestBodies: never;
@@ -2096,11 +2102,11 @@ export interface operations {
                 name?: string;
                 /** @description Which version each flow is returned with, `DRAFT` (latest, the default) or `LOCKED` (published; unpublished flows are left out). */
                 versionState?: components["schemas"]["FlowVersionState"];
-                /** @description Only flows with one of these external ids (repeat the parameter for several). */
+                /** @description Only flows with one of these external ids, compared in Unicode normal form C (NFC) (repeat the parameter for several). */
                 externalIds?: string[];
-                /** @description Only flows whose shown version (see `versionState`) uses an app connection with one of these external ids, as in its `connectionIds` (repeat the parameter for several). */
+                /** @description Only flows whose shown version (see `versionState`) uses an app connection with one of these external ids, as in its `connectionIds`, compared in Unicode normal form C (NFC) (repeat the parameter for several). */
                 connectionExternalIds?: string[];
-                /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds` (repeat the parameter for several). */
+                /** @description Only flows whose shown version (see `versionState`) uses one of these agents, as in its `agentIds`, compared in Unicode normal form C (NFC) (repeat the parameter for several). */
                 agentExternalIds?: string[];
             };
             header?: {
@@ -2392,7 +2398,7 @@ export interface operations {
                 types?: components["schemas"]["ProjectType"][];
                 /** @description Only projects whose `displayName` contains this text, ignoring case. */
                 displayName?: string;
-                /** @description Only the record with exactly this external id. */
+                /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
             header?: {
@@ -2536,7 +2542,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Page size, 1 to 100. Default 10. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Only the record with exactly this external id. */
+                /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
                 externalId?: components["parameters"]["ExternalIdQuery"];
             };
             header?: {

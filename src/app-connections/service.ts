@@ -2,10 +2,12 @@
 // `create` is for the command line, demo data and tests. The secret value is stored
 // encrypted and never leaves this module in clear.
 import type { components } from '../../generated/api';
+import { externalIdToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
-import { fromJson, toJson } from '../store/json';
+import { fromJson } from '../store/json';
 import { toUser } from '../store/records/users';
 import { encryptionKeyOf, encryptSecret } from '../store/secrets';
 import { findOwned } from '../store/tenancy';
@@ -105,6 +107,12 @@ export async function list(
 /** Stores a connection, its secret encrypted with the store's key; returns it as the API shows it. */
 export async function create(store: Store, input: NewAppConnection): Promise<AppConnection> {
   const key = encryptionKeyOf(store);
+  const metadata = jsonWithin(input.metadata ?? {}, FREE_FORM_MAX_BYTES.metadata, {
+    location: 'body',
+    pointer: '/metadata',
+  });
+  // Measured before it is sealed: the limit is on the value, not on its ciphertext.
+  jsonWithin(input.value, FREE_FORM_MAX_BYTES.connectionValue, { location: 'body', pointer: '/value' });
   const projectIds = [...new Set(input.projectIds)];
   // The API trusts these links for tenancy: refuse projects or an owner of another platform.
   const projects = await projectsOfPlatform(store, input.platformId, projectIds);
@@ -120,14 +128,14 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
     created: timestamp,
     updated: timestamp,
     platform_id: input.platformId,
-    external_id: input.externalId,
+    external_id: externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' }),
     display_name: input.displayName,
     type: input.type,
     piece_name: input.pieceName,
     scope: input.scope,
     status: input.status,
     owner_id: input.ownerId,
-    metadata: toJson(input.metadata ?? {}),
+    metadata,
     encrypted_value: encryptSecret(key, input.value, id),
   };
   await store.write((trx) => insertConnection(trx, connection, projectIds));

@@ -12,6 +12,8 @@ type FlowRunStatus = components['schemas']['FlowRunStatus'];
 export type FlowRunRow = Selectable<FlowRunsTable>;
 /** A run with the display name of the version it executed. */
 export type FlowRunView = FlowRunRow & { version_display_name: string | null };
+/** A run as lists show it: without the output of its steps. */
+export type FlowRunSummaryView = Omit<FlowRunView, 'steps'>;
 
 export interface FlowRunListQuery {
   projectId: string;
@@ -26,7 +28,29 @@ export interface FlowRunListQuery {
   failedStepName?: string | undefined;
 }
 
-const newestFirst = byCreation<FlowRunView>('flow-runs', 'flow_runs', 'desc');
+const newestFirst = byCreation<FlowRunSummaryView>('flow-runs', 'flow_runs', 'desc');
+
+/** Every column of a run but `steps`, which only a single run shows and which may be large. */
+const SUMMARY_COLUMNS = [
+  'id',
+  'created',
+  'updated',
+  'project_id',
+  'flow_id',
+  'parent_run_id',
+  'fail_parent_on_failure',
+  'tags',
+  'flow_version_id',
+  'logs_file_id',
+  'tasks',
+  'status',
+  'duration',
+  'start_time',
+  'finish_time',
+  'environment',
+  'failed_step_name',
+  'step_name_to_test',
+] as const satisfies ReadonlyArray<keyof FlowRunSummaryView>;
 
 function selectRuns(store: Store) {
   return builtOnce(store, 'flow runs with their version name', () =>
@@ -34,6 +58,17 @@ function selectRuns(store: Store) {
       .selectFrom('flow_runs')
       .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
       .selectAll('flow_runs')
+      .select('flow_versions.display_name as version_display_name'),
+  );
+}
+
+/** Runs without their steps, for lists: a page neither reads nor weighs what it does not show. */
+function selectRunSummaries(store: Store) {
+  return builtOnce(store, 'flow run summaries with their version name', () =>
+    store.db
+      .selectFrom('flow_runs')
+      .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
+      .select(SUMMARY_COLUMNS.map((column) => `flow_runs.${column}` as const))
       .select('flow_versions.display_name as version_display_name'),
   );
 }
@@ -66,7 +101,11 @@ function storedTime(value: string, parameter: string): string {
  * A page of the project's production runs, newest first. The caller's platform is checked in the
  * same query, so a project of another platform lists nothing.
  */
-export function pageOfRuns(store: Store, platformId: string, query: FlowRunListQuery): Promise<Page<FlowRunView>> {
+export function pageOfRuns(
+  store: Store,
+  platformId: string,
+  query: FlowRunListQuery,
+): Promise<Page<FlowRunSummaryView>> {
   // The query is compiled once per set of filters (src/store/query-reuse.ts): the values are bound
   // here, and the query below is made from what the bindings return only when that set is new.
   const bindings = newBindings(store);
@@ -100,7 +139,7 @@ export function pageOfRuns(store: Store, platformId: string, query: FlowRunListQ
   const createdAsFilter = query.cursor !== undefined && store.kind === 'sqlite';
   bindings.shape(createdAsFilter ? 'created as a filter' : 'created');
   const build = () => {
-    let select = selectRuns(store)
+    let select = selectRunSummaries(store)
       .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
       .where('projects.platform_id', '=', platformIdValue)
       .where('flow_runs.project_id', '=', projectId)

@@ -11,6 +11,7 @@ import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
   type FlowRunListQuery,
   type FlowRunRow,
+  type FlowRunSummaryView,
   type FlowRunView,
   flowHasVersion,
   flowOfRun,
@@ -55,7 +56,7 @@ export interface FlowRunInput {
 }
 
 /** The listed form: no `steps`, optional fields absent when unknown (`logsFileId` is nullable, so always there). */
-function toFlowRunSummary(row: FlowRunView): FlowRunSummary {
+function toFlowRunSummary(row: FlowRunSummaryView): FlowRunSummary {
   const run: FlowRunSummary = {
     id: row.id,
     created: row.created,

@@ -5,14 +5,20 @@ import type { Database, FlowTemplatesTable } from '../store/schema';
 
 export type TemplateRow = Selectable<FlowTemplatesTable>;
 
-/** Who holds a template id, of any platform: the caller may only replace its own. */
-export function templateHolder(
+/**
+ * The stamps of the platform's template with this id, if it has one. Template ids are each
+ * platform's own (primary key `(platform_id, id)`): another platform's template under the same id
+ * is a different record, never looked at.
+ */
+export function templateStamps(
   store: Store,
+  platformId: string,
   templateId: string,
-): Promise<Pick<TemplateRow, 'id' | 'created' | 'updated' | 'platform_id'> | undefined> {
+): Promise<Pick<TemplateRow, 'id' | 'created' | 'updated'> | undefined> {
   return store.db
     .selectFrom('flow_templates')
-    .select(['id', 'created', 'updated', 'platform_id'])
+    .select(['id', 'created', 'updated'])
+    .where('platform_id', '=', platformId)
     .where('id', '=', templateId)
     .executeTakeFirst();
 }

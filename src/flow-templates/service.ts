@@ -1,13 +1,15 @@
 // Flow templates of a platform: create, or replace as a whole the template with a given id.
 import type { components } from '../../generated/api';
-import { invalid, invalidWithIssues } from '../core/errors';
+import { invalidWithIssues } from '../core/errors';
+import { externalIdsToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
 import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
-import { insertTemplate, type TemplateRow, templateHolder, templateOfPlatform, updateTemplate } from './queries';
+import { insertTemplate, type TemplateRow, templateOfPlatform, templateStamps, updateTemplate } from './queries';
 
 type FlowTemplate = components['schemas']['FlowTemplate'];
 type FlowTemplateContent = components['schemas']['FlowTemplateContent'];
@@ -54,24 +56,33 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
     trigger: portableTriggerOf(input.template.trigger),
     valid: input.template.valid ?? false,
     schemaVersion: input.template.schemaVersion ?? '1',
-    connectionIds: input.template.connectionIds ?? [],
-    ...(agentIds !== undefined ? { agentIds } : {}),
+    connectionIds: externalIdsToStore(input.template.connectionIds ?? [], {
+      location: 'body',
+      pointer: '/template/connectionIds',
+    }),
+    ...(agentIds !== undefined
+      ? { agentIds: externalIdsToStore(agentIds, { location: 'body', pointer: '/template/agentIds' }) }
+      : {}),
     ...(backupFiles !== undefined && backupFiles !== null ? { backupFiles } : {}),
   };
   return {
     description: input.description ?? '',
-    template: toJson(template),
+    // Measured as stored, with the defaults filled in: that is what every read of it carries.
+    template: jsonWithin(template, FREE_FORM_MAX_BYTES.flowDefinition, { location: 'body', pointer: '/template' }),
     blog_url: input.blogUrl ?? '',
     type: input.type ?? 'PLATFORM',
     tags: toJson(input.tags ?? []),
-    metadata: toJson(input.metadata ?? {}),
+    metadata: jsonWithin(input.metadata ?? {}, FREE_FORM_MAX_BYTES.metadata, {
+      location: 'body',
+      pointer: '/metadata',
+    }),
   };
 }
 
 /**
- * Creates the template, or replaces the caller's template that has `input.id`. An id held by
- * another platform's template is refused without saying so (400 as for any unusable id): the
- * contract has no 404 here, and overwriting or confirming it would cross tenants.
+ * Creates the template, or replaces the caller's template that has `input.id`. Ids are each
+ * platform's own: another platform's template under the same id is neither seen nor touched, so
+ * the answer never tells whether one exists.
  */
 export async function create(
   store: Store,
@@ -90,8 +101,7 @@ async function saveTemplate(
   const id = input.id ?? newId();
   const timestamp = now();
   const columns = columnsOf(input);
-  const existing = input.id === undefined ? undefined : await templateHolder(store, id);
-  if (existing && existing.platform_id !== principal.platformId) throw invalid('body', '/id', 'this id cannot be used');
+  const existing = input.id === undefined ? undefined : await templateStamps(store, principal.platformId, id);
   // A template read from us and sent back carries created/updated: they must be the stored ones.
   const staleFields = serverOwnedIssues({ created: input.created, updated: input.updated }, existing, '');
   if (staleFields.length > 0) throw invalidWithIssues('request', staleFields);

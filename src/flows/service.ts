@@ -3,6 +3,8 @@
 // demo data and tests use to build flows the way the product would.
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
+import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
@@ -88,9 +90,20 @@ export function toFlow(row: FlowRow, version: FlowVersionRow): Flow {
   return flow;
 }
 
+/** The list's filters with every external id in the form it is stored in (NFC). */
+function withExternalIdKeys(query: FlowListQuery): FlowListQuery {
+  const { externalIds, connectionExternalIds, agentExternalIds } = query;
+  return {
+    ...query,
+    ...(externalIds !== undefined ? { externalIds: externalIdKeys(externalIds) } : {}),
+    ...(connectionExternalIds !== undefined ? { connectionExternalIds: externalIdKeys(connectionExternalIds) } : {}),
+    ...(agentExternalIds !== undefined ? { agentExternalIds: externalIdKeys(agentExternalIds) } : {}),
+  };
+}
+
 export async function list(store: Store, principal: Principal, query: FlowListQuery): Promise<FlowPage> {
   requireReachableProject(principal, query.projectId);
-  const page = await pageOfFlows(store, principal.platformId, query);
+  const page = await pageOfFlows(store, principal.platformId, withExternalIdKeys(query));
   // The caller's platform is checked in the list's own query; only an empty page needs the project
   // looked up, to tell an empty list from a project that is not the caller's (404).
   if (page.rows.length === 0) await findOwned(store, principal, 'project', query.projectId);
@@ -134,7 +147,10 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     status: 'DISABLED',
     published_version_id: null,
     latest_version_id: versionId,
-    metadata: input.metadata === undefined ? null : toJson(input.metadata),
+    metadata:
+      input.metadata === undefined
+        ? null
+        : jsonWithin(input.metadata, FREE_FORM_MAX_BYTES.metadata, { location: 'body', pointer: '/metadata' }),
     handshake_strategy: 'NONE',
     handshake_param_name: null,
     schedule_failure_count: 0,
@@ -201,9 +217,22 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
   const fields = {
     updated_by: changes.updatedBy,
     ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
-    ...(changes.trigger !== undefined ? { trigger: toJson(changes.trigger) } : {}),
+    ...(changes.trigger !== undefined
+      ? {
+          trigger: jsonWithin(changes.trigger, FREE_FORM_MAX_BYTES.flowDefinition, {
+            location: 'body',
+            pointer: '/trigger',
+          }),
+        }
+      : {}),
     ...(changes.valid !== undefined ? { valid: toFlag(changes.valid) } : {}),
-    ...(changes.connectionIds !== undefined ? { connection_ids: toJson(changes.connectionIds) } : {}),
+    ...(changes.connectionIds !== undefined
+      ? {
+          connection_ids: toJson(
+            externalIdsToStore(changes.connectionIds, { location: 'body', pointer: '/connectionIds' }),
+          ),
+        }
+      : {}),
   };
   if (latest.state === 'DRAFT') {
     await store.write((trx) => updateVersion(trx, latest.id, { ...fields, updated: now() }));

@@ -3,6 +3,7 @@
 // API keys resource (src/api-keys/).
 
 import { isEmail } from '../core/email';
+import { externalIdToStore } from '../core/external-ids';
 import { type Principal, platformAdmin } from '../core/principal';
 import { digestOf, isApiKey, lastFourOf, newApiKey } from '../store/api-keys';
 import type { Store } from '../store/database';
@@ -107,7 +108,11 @@ export async function addUser(
     last_name: user.lastName,
     status: user.status ?? 'ACTIVE',
     platform_role: user.platformRole,
-    external_id: user.externalId ?? newExternalId(),
+    // NFC, as every external id is stored (src/core/external-ids.ts).
+    external_id:
+      user.externalId === undefined
+        ? newExternalId()
+        : externalIdToStore(user.externalId, { location: 'body', pointer: '/externalId' }),
     last_active_date: timestamp,
     last_changelog_dismissed: timestamp,
   };

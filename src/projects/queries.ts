@@ -10,6 +10,24 @@ import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from
 export type ProjectRow = Selectable<ProjectsTable>;
 export type PlanRow = Selectable<ProjectPlansTable>;
 
+type PlanPrefixed = { [Column in keyof PlanRow & string as `plan_${Column}`]: PlanRow[Column] };
+/** A project with its plan (every column, prefixed `plan_`), as a page of projects reads them. */
+export type ProjectWithPlanRow = ProjectRow & PlanPrefixed;
+
+/** The plan of a row of a page of projects; the row itself serves as the project (its plan columns unread). */
+export function planOfRow(row: ProjectWithPlanRow): PlanRow {
+  return {
+    id: row.plan_id,
+    created: row.plan_created,
+    updated: row.plan_updated,
+    project_id: row.plan_project_id,
+    locked: row.plan_locked,
+    name: row.plan_name,
+    pieces_filter_type: row.plan_pieces_filter_type,
+    pieces: row.plan_pieces,
+  };
+}
+
 export interface ProjectListQuery {
   cursor?: string | undefined;
   limit?: number | undefined;
@@ -20,7 +38,7 @@ export interface ProjectListQuery {
 
 export const DEFAULT_PROJECT_PAGE_SIZE = 50;
 
-const projectOrder: KeysetSpec<ProjectRow> = {
+const projectOrder: KeysetSpec<ProjectWithPlanRow> = {
   list: 'projects',
   defaultLimit: DEFAULT_PROJECT_PAGE_SIZE,
   keys: [
@@ -30,19 +48,37 @@ const projectOrder: KeysetSpec<ProjectRow> = {
   ],
 };
 
-/** A page of the platform's projects (of `onlyIds` when given: a key limited to them), by type, then name. */
+/**
+ * A page of the platform's projects (of `onlyIds` when given: a key limited to them), by type, then
+ * name, each with its plan: joined here rather than read after, so that the page's size
+ * (src/store/keyset.ts) counts the plan's pieces too.
+ */
 export function pageOfProjects(
   store: Store,
   platformId: string,
   query: ProjectListQuery,
   onlyIds?: readonly string[],
-): Promise<Page<ProjectRow>> {
-  let select = store.db.selectFrom('projects').selectAll().where('platform_id', '=', platformId);
-  if (onlyIds) select = select.where('id', 'in', [...onlyIds]);
-  if (query.types) select = select.where('type', 'in', query.types);
+): Promise<Page<ProjectWithPlanRow>> {
+  let select = store.db
+    .selectFrom('projects')
+    .innerJoin('project_plans', 'project_plans.project_id', 'projects.id')
+    .selectAll('projects')
+    .select([
+      'project_plans.id as plan_id',
+      'project_plans.created as plan_created',
+      'project_plans.updated as plan_updated',
+      'project_plans.project_id as plan_project_id',
+      'project_plans.locked as plan_locked',
+      'project_plans.name as plan_name',
+      'project_plans.pieces_filter_type as plan_pieces_filter_type',
+      'project_plans.pieces as plan_pieces',
+    ])
+    .where('projects.platform_id', '=', platformId);
+  if (onlyIds) select = select.where('projects.id', 'in', [...onlyIds]);
+  if (query.types) select = select.where('projects.type', 'in', query.types);
   if (query.displayName !== undefined)
     select = select.where(containsIgnoringCase(store.kind, 'projects.display_name', query.displayName));
-  if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
+  if (query.externalId !== undefined) select = select.where('projects.external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
   return fetchPage(select, projectOrder, { cursor, limit, filters });
 }

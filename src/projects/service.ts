@@ -2,6 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
+import { externalIdKey, externalIdToStore } from '../core/external-ids';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import { withSuffixWithin } from '../core/text';
 import type { Store } from '../store/database';
@@ -19,6 +21,7 @@ import {
   type ProjectListQuery,
   type ProjectRow,
   pageOfProjects,
+  planOfRow,
   plansOf,
   updateProject,
   userCountsOf,
@@ -100,27 +103,41 @@ function toProject(row: ProjectRow, plan: PlanRow, analytics: ProjectAnalytics):
   };
 }
 
-async function present(store: Store, platformId: string, rows: ProjectRow[]): Promise<Project[]> {
+/** The Project resources of these rows, each with its plan, and their analytics read in one go. */
+async function present(
+  store: Store,
+  platformId: string,
+  rows: { project: ProjectRow; plan: PlanRow }[],
+): Promise<Project[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const planByProject = await plansOf(store, ids);
-  const analytics = await analyticsOf(store, platformId, ids);
-  return rows.map((row) => {
-    const plan = planByProject.get(row.id);
-    const counts = analytics.get(row.id);
-    if (!plan || !counts) throw new Error(`project ${row.id} has no plan`);
-    return toProject(row, plan, counts);
+  const analytics = await analyticsOf(
+    store,
+    platformId,
+    rows.map(({ project }) => project.id),
+  );
+  return rows.map(({ project, plan }) => {
+    const counts = analytics.get(project.id);
+    if (!counts) throw new Error(`project ${project.id} has no analytics`);
+    return toProject(project, plan, counts);
   });
 }
 
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
-  const page = await pageOfProjects(store, principal.platformId, query, principal.projectIds);
-  return { data: await present(store, principal.platformId, page.rows), next: page.next, previous: page.previous };
+  const filters = query.externalId === undefined ? query : { ...query, externalId: externalIdKey(query.externalId) };
+  const page = await pageOfProjects(store, principal.platformId, filters, principal.projectIds);
+  const data = await present(
+    store,
+    principal.platformId,
+    page.rows.map((row) => ({ project: row, plan: planOfRow(row) })),
+  );
+  return { data, next: page.next, previous: page.previous };
 }
 
 export async function get(store: Store, principal: Principal, projectId: string): Promise<Project> {
   const row = await findOwned(store, principal, 'project', projectId);
-  const [project] = await present(store, principal.platformId, [row]);
+  const plan = (await plansOf(store, [row.id])).get(row.id);
+  if (!plan) throw new Error(`project ${row.id} has no plan`);
+  const [project] = await present(store, principal.platformId, [{ project: row, plan }]);
   if (!project) throw notFound('project', projectId);
   return project;
 }
@@ -154,9 +171,12 @@ export async function create(store: Store, principal: Principal, input: ProjectC
   const timestamp = now();
   const projectId = newId();
   // Activepieces clients send null for the optional fields they leave empty: null means omitted.
-  const externalId = input.externalId ?? newExternalId();
-  if (input.externalId !== undefined && input.externalId !== null)
-    await assertExternalIdFree(store, principal.platformId, input.externalId);
+  const chosenExternalId =
+    input.externalId === undefined || input.externalId === null
+      ? undefined
+      : externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' });
+  const externalId = chosenExternalId ?? newExternalId();
+  if (chosenExternalId !== undefined) await assertExternalIdFree(store, principal.platformId, chosenExternalId);
   // The response is built from the rows as written, as a create of a flow does: a new project has
   // no flows, and only the platform's user counts need a query.
   const project: ProjectRow = {
@@ -171,7 +191,10 @@ export async function create(store: Store, principal: Principal, input: ProjectC
     releases_enabled: toFlag(false),
     max_concurrent_jobs: input.maxConcurrentJobs ?? DEFAULT_MAX_CONCURRENT_JOBS,
     external_id: externalId,
-    metadata: toJson(input.metadata ?? {}),
+    metadata: jsonWithin(input.metadata ?? {}, FREE_FORM_MAX_BYTES.metadata, {
+      location: 'body',
+      pointer: '/metadata',
+    }),
   };
   const plan: PlanRow = {
     id: newId(),
@@ -213,10 +236,18 @@ export async function update(
   projectId: string,
   input: ProjectUpdateRequest,
 ): Promise<Project> {
+  const metadata =
+    input.metadata === undefined
+      ? undefined
+      : jsonWithin(input.metadata, FREE_FORM_MAX_BYTES.metadata, { location: 'body', pointer: '/metadata' });
   const row = await findOwned(store, principal, 'project', projectId);
   // `{}` is what an Activepieces client sends when nothing changed: answer with the project as it is.
   if (Object.keys(input).length === 0) return get(store, principal, row.id);
-  if (input.externalId !== undefined) await assertExternalIdFree(store, principal.platformId, input.externalId, row.id);
+  const externalId =
+    input.externalId === undefined
+      ? undefined
+      : externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' });
+  if (externalId !== undefined) await assertExternalIdFree(store, principal.platformId, externalId, row.id);
   const timestamp = now();
   try {
     await store.write((trx) =>
@@ -226,9 +257,9 @@ export async function update(
         {
           updated: timestamp,
           ...(input.displayName !== undefined ? { display_name: input.displayName } : {}),
-          ...(input.externalId !== undefined ? { external_id: input.externalId } : {}),
+          ...(externalId !== undefined ? { external_id: externalId } : {}),
           ...(input.releasesEnabled !== undefined ? { releases_enabled: toFlag(input.releasesEnabled) } : {}),
-          ...(input.metadata !== undefined ? { metadata: toJson(input.metadata) } : {}),
+          ...(metadata !== undefined ? { metadata } : {}),
           ...(input.icon !== undefined ? { icon_color: input.icon.color } : {}),
         },
         input.plan === undefined
@@ -241,7 +272,7 @@ export async function update(
       ),
     );
   } catch (error) {
-    if (isUniqueViolation(error) && input.externalId !== undefined) throw externalIdConflict(input.externalId);
+    if (isUniqueViolation(error) && externalId !== undefined) throw externalIdConflict(externalId);
     throw error;
   }
   return get(store, principal, row.id);

@@ -1,6 +1,8 @@
 // Keyset pagination shared by every list: the page after (or before) a boundary row is found by
 // comparing the sort key, which always ends with the unique id, so rows with equal timestamps are
-// neither skipped nor repeated, and the cost of a page does not depend on its depth.
+// neither skipped nor repeated, and the cost of a page does not depend on its depth. A page also
+// ends early when its rows carry much text (PAGE_TEXT_BUDGET): what one request costs is bounded
+// by its bytes, not only by its number of items.
 import { type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type CursorPosition, decodeCursor, encodeCursor, filterDigest } from './cursor';
 import { type Bindings, type QueryHost, runCompiledOnce } from './query-reuse';
@@ -25,6 +27,13 @@ export interface KeysetSpec<Row> {
 /** The contract's default `limit` of every list but projects. */
 export const DEFAULT_PAGE_SIZE = 10;
 
+/**
+ * The text a page may carry, in UTF-16 units of its rows' text columns (1 Mi; the contract's "1 MiB
+ * of text"). Past it the page ends, with `next` continuing from its last row; a page always holds
+ * at least one row, however large.
+ */
+export const PAGE_TEXT_BUDGET = 1024 * 1024;
+
 /** Order by `created`, then `id`, in one direction: the order of most lists. */
 export function byCreation<Row extends { id: string; created: string }>(
   list: string,
@@ -45,6 +54,36 @@ export interface PageRequest {
   limit?: number | undefined;
   /** The filters of the request; a cursor only continues the list it was made with. */
   filters: unknown;
+}
+
+/**
+ * The text a row carries: the length of every text column the list's query read (its JSON columns
+ * included). The lengths are what JavaScript already holds for each string, so measuring costs no
+ * serialising or byte counting; for text beyond ASCII the bytes sent are up to three times as many.
+ */
+function textLength(row: unknown): number {
+  if (typeof row !== 'object' || row === null) return 0;
+  let length = 0;
+  // for…in rather than Object.values: no array made per row (a fifth of the time on a page of 100).
+  for (const column in row) {
+    const value = (row as Record<string, unknown>)[column];
+    if (typeof value === 'string') length += value.length;
+  }
+  return length;
+}
+
+/**
+ * How many of the rows, in the order fetched, a page of `limit` keeps: at most `limit`, those
+ * within the text budget, and at least one.
+ */
+function pageLength(rows: readonly unknown[], limit: number): number {
+  const length = Math.min(rows.length, limit);
+  let text = 0;
+  for (let index = 0; index < length; index += 1) {
+    text += textLength(rows[index]);
+    if (text > PAGE_TEXT_BUDGET && index > 0) return index;
+  }
+  return length;
 }
 
 export interface Page<Row> {
@@ -117,8 +156,10 @@ export async function fetchPage<DB, TB extends keyof DB, Row>(
   } else {
     fetched = await paged(query, position?.key ?? []).execute();
   }
-  const hasMore = fetched.length > limit;
-  const rows = fetched.slice(0, limit);
+  // Fetched from the cursor outwards (backwards for a previous page): the rows kept are those
+  // nearest the cursor, and whatever is left for the adjacent page is reached from the last kept.
+  const rows = fetched.slice(0, pageLength(fetched, limit));
+  const hasMore = fetched.length > rows.length;
   if (!forward) rows.reverse();
 
   const cursorAt = (row: Row | undefined, direction: 'next' | 'previous'): string | null =>

@@ -356,6 +356,46 @@ function apiKeyRoles(kind: StoreKind): Migration {
 }
 
 /**
+ * Flow-template ids chosen by clients are each platform's own: the primary key becomes
+ * (platform_id, id), so two platforms may each keep a template under the same id and neither
+ * learns that the other has one. PostgreSQL swaps the constraint; SQLite cannot change a primary
+ * key in place, so the table is rebuilt (nothing references it).
+ */
+function templateIdsPerPlatform(kind: StoreKind): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (kind === 'postgres') {
+        await sql`alter table flow_templates drop constraint flow_templates_pkey`.execute(db);
+        await sql`alter table flow_templates add constraint flow_templates_pk primary key (platform_id, id)`.execute(
+          db,
+        );
+        return;
+      }
+      await db.schema
+        .createTable('flow_templates_per_platform')
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addColumn('updated', 'text', (c) => c.notNull())
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('template', 'text', (c) => c.notNull())
+        .addColumn('blog_url', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('tags', 'text', (c) => c.notNull())
+        .addColumn('metadata', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('flow_templates_pk', ['platform_id', 'id'])
+        .execute();
+      await sql`insert into flow_templates_per_platform
+          (id, created, updated, platform_id, description, template, blog_url, type, tags, metadata)
+        select id, created, updated, platform_id, description, template, blog_url, type, tags, metadata
+        from flow_templates`.execute(db);
+      await db.schema.dropTable('flow_templates').execute();
+      await db.schema.alterTable('flow_templates_per_platform').renameTo('flow_templates').execute();
+    },
+  };
+}
+
+/**
  * The key check (src/store/key-check.ts): one row holding a known text sealed with the key the
  * store's secrets are sealed with, so a service started with another key is refused before it
  * reads or writes a secret.
@@ -371,6 +411,76 @@ const encryptionKeyCheck: Migration = {
   },
 };
 
+/** A column holding external ids: one text, or the JSON text of an array of them. */
+interface ExternalIdColumn {
+  table: string;
+  column: string;
+  json: boolean;
+  /** The column the id is unique within (the unique constraint's other column), if any. */
+  uniqueWithin?: string;
+}
+
+const EXTERNAL_ID_COLUMNS: ExternalIdColumn[] = [
+  { table: 'users', column: 'external_id', json: false, uniqueWithin: 'platform_id' },
+  { table: 'projects', column: 'external_id', json: false, uniqueWithin: 'platform_id' },
+  { table: 'flows', column: 'external_id', json: false, uniqueWithin: 'project_id' },
+  { table: 'app_connections', column: 'external_id', json: false },
+  { table: 'flow_versions', column: 'connection_ids', json: true },
+  { table: 'flow_versions', column: 'agent_ids', json: true },
+  { table: 'mcp_tools', column: 'connection_external_id', json: false },
+];
+
+/** A stored value with every external id in NFC; JSON arrays keep each id once. */
+function inNfc(value: string, json: boolean): string {
+  if (!json) return value.normalize('NFC');
+  const ids = JSON.parse(value) as string[];
+  return JSON.stringify([...new Set(ids.map((id) => id.normalize('NFC')))]);
+}
+
+/**
+ * External ids are stored and looked up in Unicode NFC from now on (src/core/external-ids.ts):
+ * ids stored before in another form are brought to it, so a lookup still finds them. Only text
+ * with a character beyond ASCII can change (more bytes than characters), so only those rows are
+ * read. A row whose NFC id another record of the same owner already has keeps its form: the
+ * unique constraint wins, and that record stays reachable by its id.
+ */
+function externalIdsInNfc(kind: StoreKind): Migration {
+  const bytes = (column: string) =>
+    kind === 'postgres' ? sql`octet_length(${sql.ref(column)})` : sql`length(cast(${sql.ref(column)} as blob))`;
+  return {
+    async up(untyped: Kysely<unknown>): Promise<void> {
+      const db = untyped as Kysely<Record<string, Record<string, string | null>>>;
+      for (const { table, column, json, uniqueWithin } of EXTERNAL_ID_COLUMNS) {
+        const rows = await db
+          .selectFrom(table)
+          .select(['id', column, ...(uniqueWithin ? [uniqueWithin] : [])])
+          .where(sql<boolean>`${bytes(column)} > length(${sql.ref(column)})`)
+          .execute();
+        for (const row of rows) {
+          const stored = row[column];
+          if (typeof stored !== 'string') continue;
+          const normalized = inNfc(stored, json);
+          if (normalized === stored) continue;
+          if (uniqueWithin) {
+            const holder = await db
+              .selectFrom(table)
+              .select('id')
+              .where(uniqueWithin, '=', row[uniqueWithin] ?? null)
+              .where(column, '=', normalized)
+              .executeTakeFirst();
+            if (holder) continue;
+          }
+          await db
+            .updateTable(table)
+            .set({ [column]: normalized })
+            .where('id', '=', row.id ?? null)
+            .execute();
+        }
+      }
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -382,6 +492,8 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0011_flow_run_filter_indexes': flowRunFilterIndexes,
         '0012_api_key_roles': apiKeyRoles(kind),
         '0013_encryption_key_check': encryptionKeyCheck,
+        '0014_flow_template_ids_per_platform': templateIdsPerPlatform(kind),
+        '0015_nfc_external_ids': externalIdsInNfc(kind),
       };
     },
   };

@@ -1,5 +1,6 @@
 // Users of a platform (read-only through the API).
 import type { components } from '../../generated/api';
+import { externalIdKey } from '../core/external-ids';
 import type { Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { toUser } from '../store/records/users';
@@ -10,6 +11,7 @@ export type { UserListQuery } from './queries';
 type UserPage = components['schemas']['UserPage'];
 
 export async function list(store: Store, principal: Principal, query: UserListQuery): Promise<UserPage> {
-  const page = await pageOfUsers(store, principal.platformId, query);
+  const filters = query.externalId === undefined ? query : { ...query, externalId: externalIdKey(query.externalId) };
+  const page = await pageOfUsers(store, principal.platformId, filters);
   return { data: page.rows.map(toUser), next: page.next, previous: page.previous };
 }

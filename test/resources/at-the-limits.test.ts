@@ -9,7 +9,7 @@ import { MCP_SERVER_NAME_MAX_LENGTH, mcpServerNameOf } from '../../src/projects/
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { givenConnection, givenUser } from '../support/builders';
 import { loadBundle } from '../support/bundle';
-import { CHARACTER_CLASSES, type CharacterClass, fill, maximalOf } from '../support/maximal-values';
+import { CHARACTER_CLASSES, type CharacterClass, fill, fillWithinNfc, maximalOf } from '../support/maximal-values';
 
 const bundle = loadBundle();
 
@@ -112,14 +112,14 @@ describe.each(storeKinds)('resources at the limits of the contract on %s', (kind
       const user = await givenUser(backend.store, backend.platformId, {
         firstName: fill(characters, 255),
         lastName: fill(characters, 255, 1),
-        externalId: fill(characters, 255, 2),
+        externalId: fillWithinNfc(characters, 255, 2),
       });
       await givenConnection(backend.store, {
         platformId: backend.platformId,
         ownerId: user,
         projectIds: [projectId],
         displayName: fill(characters, 255),
-        externalId: fill(characters, 255, 3),
+        externalId: fillWithinNfc(characters, 255, 3),
         metadata: maximalOf(bundle, 'Metadata', characters),
       });
       statuses.listAppConnections = (

@@ -1,5 +1,6 @@
 // Flow templates over HTTP: create with defaults, create under a given id, replace as a whole,
-// and the id of another platform's template (refused, never overwritten), on every store.
+// and ids each platform's own (another platform's template under the same id neither seen nor
+// touched), on every store.
 import { describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
 import { storeKinds } from '../support/backend';
@@ -119,37 +120,84 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
     expect(rows[0]?.description).toBe('After');
   });
 
-  it("refuses the id of another platform's template with a 400 on /id, and leaves that template alone", async () => {
+  it("keeps another platform's template under the same id apart: each platform creates and replaces its own", async () => {
     const mine = await unwrap(
       backend.client.POST('/v1/flow-templates', {
         body: { description: 'Mine', template: { displayName: 'Mine', trigger: EMPTY_TRIGGER }, tags: ['private'] },
       }),
     );
-    const before = await stored(mine.id);
-    const refused = await stranger.client.POST('/v1/flow-templates', {
-      body: { id: mine.id, description: 'Hijacked', template: { displayName: 'Hijacked', trigger: EMPTY_TRIGGER } },
+    const [before] = await stored(mine.id);
+    // The other tenant's create under that id answers as for an id no template has: a new template of its own.
+    const theirs = await stranger.client.POST('/v1/flow-templates', {
+      body: { id: mine.id, description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } },
     });
-    expectInvalid(refused, [{ location: 'body', pointer: '/id', message: 'this id cannot be used' }]);
-    expect(JSON.stringify(refused.error)).not.toContain('Mine');
-    expect(JSON.stringify(refused.error)).not.toContain('private');
-    expect(await stored(mine.id)).toEqual(before);
-  });
-
-  it('refuses the id of a template another platform took first, the other way round', async () => {
-    const theirs = await unwrap(
+    expect(theirs.response.status).toBe(200);
+    expect(theirs.data).toMatchObject({ id: mine.id, description: 'Theirs', tags: [] });
+    expect(theirs.data?.created).not.toBe(mine.created);
+    expect(JSON.stringify(theirs.data)).not.toContain('private');
+    // Replacing it replaces theirs only.
+    const replaced = await unwrap(
       stranger.client.POST('/v1/flow-templates', {
-        body: {
-          id: 'Theirs00000000000000Z',
-          description: 'Theirs',
-          template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER },
-        },
+        body: { id: mine.id, description: 'Theirs again', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
       }),
     );
-    const back = await backend.client.POST('/v1/flow-templates', {
-      body: { id: theirs.id, description: 'Mine now', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
+    expect(replaced).toMatchObject({ id: mine.id, description: 'Theirs again', created: theirs.data?.created });
+    const rows = await stored(mine.id);
+    expect(rows.map((row) => [row.platformId, row.description]).sort()).toEqual(
+      [
+        [backend.platformId, 'Mine'],
+        [stranger.platformId, 'Theirs again'],
+      ].sort(),
+    );
+    expect(rows.find((row) => row.platformId === backend.platformId)).toEqual(before);
+  });
+
+  it('takes an id another platform chose first, the other way round, and still replaces its own', async () => {
+    const id = 'Theirs00000000000000Z';
+    const theirs = await unwrap(
+      stranger.client.POST('/v1/flow-templates', {
+        body: { id, description: 'Theirs', template: { displayName: 'Theirs', trigger: EMPTY_TRIGGER } },
+      }),
+    );
+    const mine = await unwrap(
+      backend.client.POST('/v1/flow-templates', {
+        body: { id, description: 'Mine', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
+      }),
+    );
+    expect(mine).toMatchObject({ id, description: 'Mine' });
+    const again = await unwrap(
+      backend.client.POST('/v1/flow-templates', {
+        body: { id, description: 'Mine again', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
+      }),
+    );
+    expect(again).toMatchObject({ id, description: 'Mine again', created: mine.created });
+    const rows = await stored(id);
+    expect(rows.find((row) => row.platformId === stranger.platformId)).toMatchObject({
+      description: 'Theirs',
+      created: theirs.created,
+      updated: theirs.updated,
     });
-    expectInvalid(back);
-    expect((await stored(theirs.id))[0]?.platformId).toBe(stranger.platformId);
+  });
+
+  it("answers another platform's server-owned stamps as for an id the caller has no template under", async () => {
+    const mine = await unwrap(
+      backend.client.POST('/v1/flow-templates', {
+        body: { description: 'Mine', template: { displayName: 'Mine', trigger: EMPTY_TRIGGER } },
+      }),
+    );
+    // Sending back the stamps of a template read elsewhere: refused exactly like stamps for an unknown id.
+    const body = (id: string): TemplateRequest => ({
+      id,
+      created: mine.created,
+      updated: mine.updated,
+      template: { displayName: 'x', trigger: EMPTY_TRIGGER },
+    });
+    const withTheirs = await stranger.client.POST('/v1/flow-templates', { body: body(mine.id) });
+    const withUnknown = await stranger.client.POST('/v1/flow-templates', { body: body('Unknown0000000000000Z') });
+    expectInvalid(withTheirs);
+    expectInvalid(withUnknown);
+    expect(withTheirs.error).toMatchObject({ errors: (withUnknown.error as { errors: unknown }).errors });
+    expect(await stored(mine.id)).toHaveLength(1);
   });
 
   it.each<[string, unknown]>([

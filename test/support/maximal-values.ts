@@ -2,6 +2,7 @@
 // as JSON Schema counts), every array at its maxItems, every free-form object at its
 // maxProperties, every number at its maximum, written in one class of characters. The service
 // must take each of them and answer every later read with values that still fit the contract.
+import { FREE_FORM_MAX_BYTES } from '../../src/core/free-form';
 import { type Bundle, deref, isObject, type JsonObject } from './bundle';
 
 /** A class of characters a field may hold; `unit(i)` is the i-th code point (or short run) of a fill. */
@@ -33,6 +34,13 @@ export function fill(characters: CharacterClass, length: number, offset = 0): st
   return text;
 }
 
+/** The longest fill of the class whose Unicode NFC form (what external ids are stored in) has at most `maxLength` code points. */
+export function fillWithinNfc(characters: CharacterClass, maxLength: number, offset = 0): string {
+  let text = fill(characters, maxLength, offset);
+  while (codePoints(text.normalize('NFC')) > maxLength) text = [...text].slice(0, -1).join('');
+  return text;
+}
+
 function typesOf(schema: JsonObject): string[] {
   if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === 'string');
   return typeof schema.type === 'string' ? [schema.type] : [];
@@ -60,18 +68,28 @@ function maximalString(schema: JsonObject, characters: CharacterClass, index: nu
   // Distinct items of one array differ in their first code points.
   const prefix = index === 0 ? '' : index.toString(36);
   for (const candidate of [characters, ASCII]) {
-    const value = prefix + fill(candidate, maxLength - prefix.length, index);
+    let value = prefix + fill(candidate, maxLength - prefix.length, index);
+    // The longest value whose Unicode NFC form (what external ids are stored in) still fits.
+    while (codePoints(value.normalize('NFC')) > maxLength) value = [...value].slice(0, -1).join('');
     if (fits(schema, value)) return value;
   }
   throw new Error(`no maximal value for the pattern ${String(schema.pattern)}: give this field an override`);
 }
 
-/** A free-form object at its maxProperties, each key and value a long string of the class. */
+/**
+ * A free-form object at its maxProperties, each key and value a long string of the class, as
+ * large as a stored free-form value may be (FREE_FORM_MAX_BYTES, which JSON Schema cannot say).
+ */
 function maximalFreeObject(schema: JsonObject, characters: CharacterClass): JsonObject {
   const keys = typeof schema.maxProperties === 'number' ? schema.maxProperties : 20;
   const value: JsonObject = {};
   for (let index = 0; index < keys; index += 1) {
-    value[`${index.toString(36)}${fill(characters, 63, index)}`] = fill(characters, 255, index);
+    const key = `${index.toString(36)}${fill(characters, 63, index)}`;
+    value[key] = fill(characters, 255, index);
+    if (Buffer.byteLength(JSON.stringify(value)) > FREE_FORM_MAX_BYTES.metadata) {
+      delete value[key];
+      break;
+    }
   }
   return value;
 }
