@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { ServiceMetrics } from '../http/observability/metrics';
 import { clientErrorHandler } from '../http/problems/client-error';
 import { capConnectionsPerAddress } from './connections-per-address';
+import { followUnfinishedRequests, type UnfinishedRequests } from './unfinished-requests';
 
 // Required, not imported: an ES import of a built-in module reads every export to build its
 // namespace, and node:http's include getters (WebSocket, MessageEvent…) that load undici, Node's
@@ -14,6 +15,8 @@ const { createServer } = createRequire(import.meta.url)('node:http') as typeof i
 
 export interface Listening {
   api: Server;
+  /** The API's requests still arriving, answered at shutdown. */
+  unfinished: UnfinishedRequests;
   /** Undefined when METRICS_PORT is not set. */
   metrics: Server | undefined;
   /** The API's base URL, e.g. http://localhost:3000/api. */
@@ -91,14 +94,16 @@ export async function listenForRequests(
   metrics: ServiceMetrics | undefined,
   logger: Logger,
 ): Promise<Listening> {
-  const api = await listen(apiServer(config, app, metrics, logger), config.port, config.host);
+  const server = apiServer(config, app, metrics, logger);
+  const unfinished = followUnfinishedRequests(server, logger);
+  const api = await listen(server, config.port, config.host);
   if (metrics === undefined || config.metricsPort === undefined)
-    return { api, metrics: undefined, url: urlOf(api, config) };
+    return { api, unfinished, metrics: undefined, url: urlOf(api, config) };
   const metricsServer = await listen(createServer(metricsApp(metrics)), config.metricsPort, config.host).catch(
     (error: unknown) => {
       api.close();
       throw error;
     },
   );
-  return { api, metrics: metricsServer, url: urlOf(api, config) };
+  return { api, unfinished, metrics: metricsServer, url: urlOf(api, config) };
 }
