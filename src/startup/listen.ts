@@ -44,7 +44,7 @@ function refusals(server: Server, config: Config, metrics: ServiceMetrics | unde
     if (first)
       logger.warn(
         { address: addressGroup, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
-        'refusing connections: this address holds MAX_CONNECTIONS_PER_ADDRESS already',
+        'refusing connections: this address holds MAX_CONNECTIONS_PER_ADDRESS already (if it is a proxy in front, set TRUST_PROXY)',
       );
   });
 }
