@@ -679,7 +679,7 @@ export interface components {
          *     - `HEADERS_TOO_LARGE` (431): the request line and headers exceed the size limit.
          *     - `RATE_LIMITED` (429): the rate-limit budget of the API key or client address is spent; see `Retry-After`.
          *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
-         *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached.
+         *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached, or the instance is shutting down and did not take the request (its body had not all arrived); send it again.
          * @enum {string}
          */
         ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
@@ -1918,7 +1918,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The store cannot be reached (`SERVICE_UNAVAILABLE`). Retry later. */
+        /** @description The store cannot be reached, or the instance is shutting down and did not take the request: its body had not all arrived; then the answer carries `Connection: close` (`SERVICE_UNAVAILABLE`). Retry later, or at once on a new connection. */
         ServiceUnavailable: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -48,6 +48,12 @@ export interface Config {
   /** MAX_CONNECTIONS: connections beyond this many open ones are closed at once. */
   maxConnections: number;
   /**
+   * MAX_CONNECTIONS_PER_ADDRESS: connections one client address (an IPv6 address by its /64) may
+   * hold open; more are closed at once, so one address cannot take every MAX_CONNECTIONS slot.
+   * 0: no cap. Default 64, and 0 with TRUST_PROXY: behind a proxy every connection is the proxy's.
+   */
+  maxConnectionsPerAddress: number;
+  /**
    * TRUST_PROXY: the proxies in front whose X-Forwarded-For names the client (its address is what
    * the rate limits count requests without a valid key by), as Express's `trust proxy`: a number
    * of hops, or addresses and subnets; unset: none, the socket's address is the client's.
@@ -159,10 +165,20 @@ function trustedProxies(env: NodeJS.ProcessEnv, name: string): false | number | 
   return list;
 }
 
+/**
+ * Connections one address may hold by default: above a browser's 6 per origin and the pools of
+ * HTTP clients (most keep 2 to 20), a sixteenth of MAX_CONNECTIONS' default.
+ */
+const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 64;
+
 /** Slow and idle connections are bounded: a client that dribbles bytes holds a socket only briefly. */
 function connectionLimits(
   env: NodeJS.ProcessEnv,
-): Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections'> {
+  trustProxy: Config['trustProxy'],
+): Pick<
+  Config,
+  'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'maxConnections' | 'maxConnectionsPerAddress'
+> {
   const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
   // Node refuses a header timeout longer than the request's.
@@ -175,6 +191,15 @@ function connectionLimits(
     requestTimeoutMs,
     keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000),
     maxConnections: integer(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    // Behind a proxy every connection comes from the proxy: a cap per address would cap the proxy,
+    // so it is off unless set; the proxy is the place to cap its clients' connections.
+    maxConnectionsPerAddress: integer(
+      env,
+      'MAX_CONNECTIONS_PER_ADDRESS',
+      trustProxy === false ? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS : 0,
+      0,
+      1_000_000,
+    ),
   };
 }
 
@@ -204,6 +229,7 @@ export function responseValidationLine(config: Pick<Config, 'validateResponses'>
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
+  const trustProxy = trustedProxies(env, 'TRUST_PROXY');
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -221,7 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdminEmail: email(env, 'BOOTSTRAP_ADMIN_EMAIL', 'admin@example.com'),
     corsOrigins: origins(env, 'CORS_ORIGINS', []),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
-    ...connectionLimits(env),
-    trustProxy: trustedProxies(env, 'TRUST_PROXY'),
+    ...connectionLimits(env, trustProxy),
+    trustProxy,
   };
 }

@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { ServiceMetrics } from '../http/observability/metrics';
 import { clientErrorHandler } from '../http/problems/client-error';
+import { capConnectionsPerAddress } from './connections-per-address';
+import { followUnfinishedRequests, type UnfinishedRequests } from './unfinished-requests';
 
 // Required, not imported: an ES import of a built-in module reads every export to build its
 // namespace, and node:http's include getters (WebSocket, MessageEvent…) that load undici, Node's
@@ -13,6 +15,8 @@ const { createServer } = createRequire(import.meta.url)('node:http') as typeof i
 
 export interface Listening {
   api: Server;
+  /** The API's requests still arriving, answered at shutdown. */
+  unfinished: UnfinishedRequests;
   /** Undefined when METRICS_PORT is not set. */
   metrics: Server | undefined;
   /** The API's base URL, e.g. http://localhost:3000/api. */
@@ -30,8 +34,23 @@ function listen(server: Server, port: number, host: string): Promise<Server> {
   });
 }
 
+/** Counts each refused connection; logs an address the first time it is refused while at its cap. */
+function refusals(server: Server, config: Config, metrics: ServiceMetrics | undefined, logger: Logger): void {
+  // Node closes a connection over MAX_CONNECTIONS before any 'connection' listener sees it.
+  server.on('drop', () => metrics?.refusedConnections.inc({ reason: 'max_connections' }));
+  if (config.maxConnectionsPerAddress === 0) return;
+  capConnectionsPerAddress(server, config.maxConnectionsPerAddress, (addressGroup, first) => {
+    metrics?.refusedConnections.inc({ reason: 'per_address' });
+    if (first)
+      logger.warn(
+        { address: addressGroup, maxConnectionsPerAddress: config.maxConnectionsPerAddress },
+        'refusing connections: this address holds MAX_CONNECTIONS_PER_ADDRESS already (if it is a proxy in front, set TRUST_PROXY)',
+      );
+  });
+}
+
 /** Slow and idle connections are bounded: a client that dribbles bytes holds a socket only briefly. */
-function apiServer(config: Config, app: RequestListener, logger: Logger): Server {
+function apiServer(config: Config, app: RequestListener, metrics: ServiceMetrics | undefined, logger: Logger): Server {
   const server = createServer(
     {
       headersTimeout: config.headersTimeoutMs,
@@ -43,6 +62,7 @@ function apiServer(config: Config, app: RequestListener, logger: Logger): Server
     app,
   );
   server.maxConnections = config.maxConnections;
+  refusals(server, config, metrics, logger);
   server.on('clientError', clientErrorHandler(logger));
   return server;
 }
@@ -74,14 +94,16 @@ export async function listenForRequests(
   metrics: ServiceMetrics | undefined,
   logger: Logger,
 ): Promise<Listening> {
-  const api = await listen(apiServer(config, app, logger), config.port, config.host);
+  const server = apiServer(config, app, metrics, logger);
+  const unfinished = followUnfinishedRequests(server, logger);
+  const api = await listen(server, config.port, config.host);
   if (metrics === undefined || config.metricsPort === undefined)
-    return { api, metrics: undefined, url: urlOf(api, config) };
+    return { api, unfinished, metrics: undefined, url: urlOf(api, config) };
   const metricsServer = await listen(createServer(metricsApp(metrics)), config.metricsPort, config.host).catch(
     (error: unknown) => {
       api.close();
       throw error;
     },
   );
-  return { api, metrics: metricsServer, url: urlOf(api, config) };
+  return { api, unfinished, metrics: metricsServer, url: urlOf(api, config) };
 }

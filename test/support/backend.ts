@@ -3,6 +3,7 @@
 // the typed client with the bootstrap platform's API key. Response validation is always on.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -42,6 +43,8 @@ export interface TestBackend extends TestPlatform {
   kind: StoreKind;
   baseUrl: string;
   store: Store;
+  /** The API's HTTP server, for tests of its connections. */
+  server: Server;
   /** Every log line the service wrote. */
   logs: string[];
   /** A second, independent platform on the same service. */
@@ -125,6 +128,7 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
     kind,
     baseUrl: service.url,
     store: service.store,
+    server: service.server,
     logs,
     ...first,
     newPlatform,

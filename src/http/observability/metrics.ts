@@ -12,7 +12,13 @@ export interface ServiceMetrics {
   duration: Histogram<'operation' | 'method' | 'status'>;
   /** Requests whose rate-limit budget was counted in this instance because Redis could not count it. */
   rateLimitFallbacks: Counter;
+  /** Connections closed as they arrived: over MAX_CONNECTIONS, or over MAX_CONNECTIONS_PER_ADDRESS for their address. */
+  refusedConnections: Counter<'reason'>;
 }
+
+/** Why a connection was refused, as the `reason` label of `http_connections_refused_total`. */
+const REFUSAL_REASONS = ['max_connections', 'per_address'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**
  * A registry of its own per service (tests start many in one process), with the process figures.
@@ -41,6 +47,14 @@ export async function createMetrics(store: Store): Promise<ServiceMetrics> {
     help: 'Requests counted against an in-memory budget of this instance because Redis (REDIS_URL) could not count them: rate limits are per instance meanwhile.',
     registers: [registry],
   });
+  const refusedConnections = new Counter({
+    name: 'http_connections_refused_total',
+    help: 'Connections closed as they arrived, by reason: max_connections (MAX_CONNECTIONS open already) or per_address (their address held MAX_CONNECTIONS_PER_ADDRESS already).',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  // Both series from the start, at 0, so that a rate over them works from the first refusal.
+  for (const reason of REFUSAL_REASONS) refusedConnections.inc({ reason }, 0);
   new Gauge({
     name: 'store_info',
     help: 'The store in use (kind: sqlite or postgres); always 1.',
@@ -63,7 +77,7 @@ export async function createMetrics(store: Store): Promise<ServiceMetrics> {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  return { registry, requests, duration, rateLimitFallbacks };
+  return { registry, requests, duration, rateLimitFallbacks, refusedConnections };
 }
 
 interface RouteMatcher {
