@@ -66,6 +66,8 @@ describe.each(storeKinds)('idempotent creates across a SIGKILL on %s', (kind) =>
       BOOTSTRAP_API_KEY: apiKey,
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // Every create of the burst is in flight at once, each on a connection of its own.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
       LOG_LEVEL: 'warn',
     };
     const creates: Create[] = Array.from({ length: 240 }, (_, index) => {
