@@ -394,6 +394,184 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Lists the webhook endpoints of your platform, newest first, 10 per page unless `limit` says
+         *     otherwise. Secrets are never listed.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL that receives the platform's events (every event type of every project unless
+         *     `eventTypes` or `projectIds` narrow it) as signed JSON `POST` requests, from the next change on.
+         *     The answer carries the signing secret (`whsec_…`) once: keep it to verify the
+         *     `webhook-signature` header with a Standard Webhooks library.
+         *
+         *     The URL must be `https`, carry no user name or password, and its host must resolve to public
+         *     addresses only: loopback, private, link-local, carrier-grade NAT, cloud-metadata and reserved
+         *     addresses are a `400` (and are checked again when each delivery connects). An unknown
+         *     `eventTypes` value is a `400`; a project in `projectIds` that is not yours is a `404`.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One webhook endpoint of your platform, without its secret. An unknown endpoint is a 404.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes only the fields sent; `{}` changes nothing and returns the endpoint. `enabled: false`
+         *     stops sending events; `enabled: true` sends them again (an endpoint disabled because it kept
+         *     failing is enabled the same way), its pending deliveries first. `eventTypes: null` and
+         *     `projectIds: null` widen the endpoint to every event type and every project. A new `url` is
+         *     checked as on create (`400`). An unknown endpoint, or a project that is not yours, is a `404`.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        post: operations["updateWebhookEndpoint"];
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint with its deliveries: nothing more is sent to it, not even the deliveries
+         *     still pending. Answers the endpoint as it was. An unknown endpoint is a 404.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook endpoint's secret
+         * @description Gives the endpoint a new signing secret and answers it (shown this once). For 24 hours the
+         *     previous secret keeps signing beside the new one (`webhook-signature` then carries two
+         *     signatures, `v1,<new> v1,<previous>`), so receivers can switch without missing a delivery;
+         *     `previousSecretExpiresAt` says until when. Rotating again within those 24 hours drops the
+         *     oldest secret at once. Takes no body. An unknown endpoint is a 404.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook_endpoint.test` event (its `data` is the endpoint) for this endpoint alone,
+         *     whatever its `eventTypes` and `projectIds`; it is signed, delivered and retried like any
+         *     other, and its delivery is answered at once (`PENDING`): follow it with
+         *     `listWebhookDeliveries`. On a disabled endpoint it waits until the endpoint is enabled.
+         *     Takes no body. An unknown endpoint is a 404.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The events sent (or being sent) to this endpoint, newest first, each with its latest attempts:
+         *     when, the status code answered, how long it took and why it failed. 10 per page unless
+         *     `limit` says otherwise. An unknown endpoint is a 404.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a delivery
+         * @description Sends the delivery's event again, now, with the same `webhook-id` (receivers that already
+         *     processed it can recognise it): the delivery becomes `PENDING`, due at once, whatever its
+         *     status was; should this attempt fail, it is retried on the usual schedule. On a disabled
+         *     endpoint it waits until the endpoint is enabled. Takes no body. An unknown endpoint, or a
+         *     delivery that is not this endpoint's, is a 404.
+         *
+         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -435,7 +613,1032 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "project.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A project was created
+         * @description Sent after `createProject` made a project (its MCP server is made with it, without an event of its own).
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A project was changed
+         * @description Sent after `updateProject` changed a project; an update with `{}` changes nothing and sends nothing.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow was created
+         * @description Sent after `createFlow` made a flow.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_template.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow template was created
+         * @description Sent after `createFlowTemplate` stored a new template. It belongs to no project: endpoints limited to projects do not get it.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowTemplateEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_template.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow template was replaced
+         * @description Sent after `createFlowTemplate` replaced the template of an existing id. It belongs to no project: endpoints limited to projects do not get it.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowTemplateEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mcp_server.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An MCP server was changed
+         * @description Sent after `updateMcpServer` changed a server. The token is never sent.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["McpServerEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "mcp_server.token_rotated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An MCP server's token was rotated
+         * @description Sent after `rotateMcpServerToken`. The new token is never sent: read it from the answer of the rotation.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["McpServerEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.succeeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run succeeded
+         * @description Sent once when a run reaches `SUCCEEDED`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run failed
+         * @description Sent once when a run reaches `FAILED`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.timed_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run timed out
+         * @description Sent once when a run reaches `TIMEOUT`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.quota_exceeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run exceeded its quota
+         * @description Sent once when a run reaches `QUOTA_EXCEEDED`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.internal_error": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run ended on an internal error
+         * @description Sent once when a run reaches `INTERNAL_ERROR`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.memory_limit_exceeded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run exceeded its memory limit
+         * @description Sent once when a run reaches `MEMORY_LIMIT_EXCEEDED`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run was canceled
+         * @description Sent once when a run reaches `CANCELED`. Declared now; sent once runs are recorded through this API.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "api_key.revoked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An API key was revoked
+         * @description Sent after an API key of the platform was revoked. Declared now; sent once API keys can be revoked through this API. It belongs to no project: endpoints limited to projects do not get it.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApiKeyEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event
+         * @description Sent to one endpoint by `sendWebhookTestEvent`, whatever the event types it subscribed to.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1823,6 +3026,216 @@ export interface components {
             key: string;
         };
         /**
+         * @description A kind of event a webhook endpoint can subscribe to. Each is delivered as `{type, timestamp, data}`,
+         *     `data` being the resource as this API returns it (an MCP server without its token):
+         *     `project.created`, `project.updated` (data: Project); `flow.created` (Flow);
+         *     `flow_template.created`, `flow_template.updated` (FlowTemplate, `updated` when `createFlowTemplate`
+         *     replaced an existing id); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
+         *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
+         *     `flow_run.quota_exceeded`, `flow_run.internal_error`, `flow_run.memory_limit_exceeded`,
+         *     `flow_run.canceled` (FlowRun; sent once runs are recorded through the API); `api_key.revoked`
+         *     (the API key, without its secret; sent once API keys can be revoked through the API).
+         * @enum {string}
+         */
+        WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        /**
+         * WebhookEndpoint
+         * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.
+         */
+        WebhookEndpoint: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /**
+             * Format: uri
+             * @description Where the events are sent (`https`, resolving to public addresses).
+             * @example https://hooks.example.com/flows
+             */
+            url: string;
+            /**
+             * @description What the endpoint is for, as its creator wrote it; empty when none was given.
+             * @example Provisioning sync
+             */
+            description: string;
+            /** @description The event types sent to this endpoint; `null` means every event type, including those added later. */
+            eventTypes: components["schemas"]["WebhookEventType"][] | null;
+            /** @description Only events of these projects are sent (events that belong to no project, such as `flow_template.created`, are then not sent); `null` means every project of the platform. */
+            projectIds: components["schemas"]["Id"][] | null;
+            /** @description Whether events are sent. A disabled endpoint gets no new events; its pending deliveries wait until it is enabled again. */
+            enabled: boolean;
+            /**
+             * @description Why the endpoint is disabled: `MANUAL` (an update set `enabled: false`) or `FAILING` (a delivery failed on every retry for about a day); `null` while enabled.
+             * @enum {string|null}
+             */
+            disabledReason: "MANUAL" | "FAILING" | null;
+            /**
+             * Format: date-time
+             * @description After a rotation, deliveries are signed with the previous secret too until this time (24 hours after the rotation); `null` when there is no previous secret in use.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            previousSecretExpiresAt: string | null;
+        };
+        /**
+         * WebhookEndpointPage
+         * @description A page of webhook endpoints, newest first. Follow `next` until it is `null` to read them all.
+         */
+        WebhookEndpointPage: {
+            /** @description The endpoints of this page, newest first; empty when there are none. */
+            data: components["schemas"]["WebhookEndpoint"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * WebhookEndpointCreateRequest
+         * @description A new webhook endpoint. Only `url` is required; it gets every event of every project unless `eventTypes` or `projectIds` narrow it.
+         */
+        WebhookEndpointCreateRequest: {
+            /**
+             * Format: uri
+             * @description Where to send events: an `https` URL (no user name or password) whose host resolves to public addresses only; loopback, private, link-local and cloud-metadata addresses are refused (`400`).
+             */
+            url: string;
+            /** @description The event types to send; every event type (including those added later) when omitted. */
+            eventTypes?: components["schemas"]["WebhookEventType"][];
+            /** @description Send only the events of these projects of the platform (a project that is not yours is a `404`); every project when omitted. */
+            projectIds?: components["schemas"]["Id"][];
+            /** @description What the endpoint is for (at most 5000 characters); empty when omitted. */
+            description?: string;
+        };
+        /**
+         * WebhookEndpointWithSecret
+         * @description A webhook endpoint with its signing secret, answered only by `createWebhookEndpoint` and `rotateWebhookEndpointSecret`. Keep the secret; it is not shown again.
+         */
+        WebhookEndpointWithSecret: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /**
+             * Format: uri
+             * @description Where the events are sent (`https`, resolving to public addresses).
+             * @example https://hooks.example.com/flows
+             */
+            url: string;
+            /**
+             * @description What the endpoint is for; empty when none was given.
+             * @example Provisioning sync
+             */
+            description: string;
+            /** @description The event types sent to this endpoint; `null` means every event type. */
+            eventTypes: components["schemas"]["WebhookEventType"][] | null;
+            /** @description Only events of these projects are sent; `null` means every project. */
+            projectIds: components["schemas"]["Id"][] | null;
+            /** @description Whether events are sent. */
+            enabled: boolean;
+            /**
+             * @description Why the endpoint is disabled; `null` while enabled.
+             * @enum {string|null}
+             */
+            disabledReason: "MANUAL" | "FAILING" | null;
+            /**
+             * Format: date-time
+             * @description Until when deliveries are signed with the previous secret too; `null` when there is none.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * @description The signing secret in the Standard Webhooks form, `whsec_` and the base64 of 32 random bytes: give it as it is to a Standard Webhooks library to verify the `webhook-signature` header.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0rN5Qy1fl5c=
+             */
+            secret: string;
+        };
+        /**
+         * WebhookEndpointUpdateRequest
+         * @description A partial update; only the fields sent change. `{}` changes nothing and returns the endpoint as it is.
+         */
+        WebhookEndpointUpdateRequest: {
+            /**
+             * Format: uri
+             * @description The new URL, checked as on create. Unchanged when omitted.
+             */
+            url?: string;
+            /** @description The event types to send; `null` sends every event type. Unchanged when omitted. */
+            eventTypes?: components["schemas"]["WebhookEventType"][] | null;
+            /** @description Send only the events of these projects; `null` sends those of every project. Unchanged when omitted. */
+            projectIds?: components["schemas"]["Id"][] | null;
+            /** @description The new description. Unchanged when omitted. */
+            description?: string;
+            /** @description `false` stops sending events (`disabledReason: MANUAL`); `true` sends them again, the deliveries still pending first. Unchanged when omitted. */
+            enabled?: boolean;
+        };
+        /**
+         * WebhookDeliveryAttempt
+         * @description One try at delivering an event to the endpoint.
+         */
+        WebhookDeliveryAttempt: {
+            attemptedAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: int32
+             * @description The HTTP status the endpoint answered; `null` when it answered none (refused address, connection error, timeout).
+             * @example 503
+             */
+            statusCode: number | null;
+            /**
+             * Format: int32
+             * @description Milliseconds from the start of the attempt to its answer or failure.
+             * @example 118
+             */
+            durationMs: number;
+            /**
+             * @description Why the attempt failed, for people (`status 503`, `timed out after 15000 ms`, `redirect (302) not followed`, …); `null` when it succeeded.
+             * @example status 503
+             */
+            error: string | null;
+        };
+        /**
+         * WebhookDelivery
+         * @description One event on its way to one endpoint, with its attempts.
+         */
+        WebhookDelivery: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            endpointId: components["schemas"]["Id"];
+            /**
+             * @description The event's id, sent as the `webhook-id` header; the same on every attempt and retry, so receivers deduplicate by it.
+             * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+             */
+            eventId: string;
+            /**
+             * @description The event's `type`; a `WebhookEventType`, or `webhook_endpoint.test` for a test event.
+             * @example project.created
+             */
+            eventType: string;
+            /**
+             * @description `PENDING` while attempts remain (including a manual retry), `SUCCEEDED` once the endpoint answered `2xx`, `FAILED` after the last retry failed.
+             * @enum {string}
+             */
+            status: "PENDING" | "SUCCEEDED" | "FAILED";
+            /**
+             * Format: int32
+             * @description How many attempts were made so far.
+             */
+            attemptCount: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; `null` when none is planned (succeeded or failed).
+             * @example 2026-11-21T09:31:00.000Z
+             */
+            nextAttemptAt: string | null;
+            /** @description The latest attempts (at most 20), oldest first; empty before the first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+        };
+        /**
+         * WebhookDeliveryPage
+         * @description A page of an endpoint's deliveries, newest first. Follow `next` until it is `null` to read them all.
+         */
+        WebhookDeliveryPage: {
+            /** @description The deliveries of this page, newest first; empty when there are none. */
+            data: components["schemas"]["WebhookDelivery"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
          * Health
          * @description Liveness: the process answers.
          */
@@ -1848,6 +3261,141 @@ export interface components {
              * @enum {string}
              */
             store: "sqlite" | "postgres";
+        };
+        /**
+         * ProjectEvent
+         * @description The body of `project.created` and `project.updated` deliveries.
+         */
+        ProjectEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "project.created" | "project.updated";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The project as `updateProject` answers it, after the change. */
+            data: components["schemas"]["Project"];
+        };
+        /**
+         * FlowEvent
+         * @description The body of `flow.created` deliveries.
+         */
+        FlowEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow.created";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The flow as createFlow answered it. */
+            data: components["schemas"]["Flow"];
+        };
+        /**
+         * FlowTemplateEvent
+         * @description The body of `flow_template.created` and `flow_template.updated` deliveries.
+         */
+        FlowTemplateEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow_template.created" | "flow_template.updated";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The template as createFlowTemplate answered it. */
+            data: components["schemas"]["FlowTemplate"];
+        };
+        /**
+         * McpServerEventData
+         * @description An MCP server as events carry it: every field of McpServer except `token`.
+         */
+        McpServerEventData: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /**
+             * @description Name of the server shown to people and to MCP clients.
+             * @example Sales assistant tools
+             */
+            name: string;
+            projectId: components["schemas"]["Id"];
+            /** @description The agent using this server; absent when none does. */
+            agentId?: string;
+            /** @description The tools the server offers to MCP clients, in their order; empty when none. */
+            tools: components["schemas"]["McpTool"][];
+        };
+        /**
+         * McpServerEvent
+         * @description The body of `mcp_server.updated` and `mcp_server.token_rotated` deliveries; the token itself is never sent.
+         */
+        McpServerEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "mcp_server.updated" | "mcp_server.token_rotated";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The MCP server after the change, without its token. */
+            data: components["schemas"]["McpServerEventData"];
+        };
+        /**
+         * FlowRunEvent
+         * @description The body of the `flow_run.*` deliveries, sent once when a run reaches a final status.
+         */
+        FlowRunEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The run as getFlowRun answers it, in its final status. */
+            data: components["schemas"]["FlowRun"];
+        };
+        /**
+         * ApiKeyEventData
+         * @description The API key an `api_key.revoked` event is about, without its secret.
+         */
+        ApiKeyEventData: {
+            id: components["schemas"]["Id"];
+            /** @description What the key is for, as its creator named it. */
+            displayName: string;
+            /** @description The last four characters of the key. */
+            lastFour: string;
+        };
+        /**
+         * ApiKeyEvent
+         * @description The body of `api_key.revoked` deliveries.
+         */
+        ApiKeyEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "api_key.revoked";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The revoked key, without its secret. */
+            data: components["schemas"]["ApiKeyEventData"];
+        };
+        /**
+         * WebhookTestEvent
+         * @description The body of a test delivery (`sendWebhookTestEvent`), sent to that one endpoint whatever its `eventTypes`.
+         */
+        WebhookTestEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "webhook_endpoint.test";
+            /** @description When it happened , RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The endpoint the test was sent to (without its secret). */
+            data: components["schemas"]["WebhookEndpoint"];
         };
     };
     responses: {
@@ -2051,6 +3599,36 @@ export interface components {
         ProjectLimit: number;
         /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
         ExternalIdQuery: string;
+        /**
+         * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example wHk3nD9pQx2LmZr7YbT4c
+         */
+        WebhookEndpointIdPath: components["schemas"]["Id"];
+        /**
+         * @description Id of the webhook endpoint to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example wHkOLd0AuDiT7hOoK5xQz
+         */
+        WebhookEndpointIdPathToDelete: components["schemas"]["Id"];
+        /**
+         * @description Id of the delivery (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example dLv5Kq8mZp3RxT7wYc2Nb
+         */
+        DeliveryIdPath: components["schemas"]["Id"];
+        /**
+         * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+         * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+         * @example 1763717400
+         */
+        WebhookTimestampHeader: string;
+        /**
+         * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignatureHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -2877,6 +4455,407 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new endpoint, with its signing secret (shown this once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHk3nD9pQx2LmZr7YbT4c
+                 */
+                id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHk3nD9pQx2LmZr7YbT4c
+                 */
+                id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHkOLd0AuDiT7hOoK5xQz
+                 */
+                id: components["parameters"]["WebhookEndpointIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookEndpointSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHk3nD9pQx2LmZr7YbT4c
+                 */
+                id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHk3nD9pQx2LmZr7YbT4c
+                 */
+                id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test event's delivery, queued. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHk3nD9pQx2LmZr7YbT4c
+                 */
+                id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example wHk3nD9pQx2LmZr7YbT4c
+                 */
+                id: components["parameters"]["WebhookEndpointIdPath"];
+                /**
+                 * @description Id of the delivery (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example dLv5Kq8mZp3RxT7wYc2Nb
+                 */
+                deliveryId: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             400: components["responses"]["BadRequest"];

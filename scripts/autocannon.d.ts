@@ -9,6 +9,8 @@ declare module 'autocannon' {
     body?: string;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Requests per second over all connections: a steady load instead of as fast as possible. */
+    overallRate?: number;
   }
   interface Result {
     requests: { average: number; total: number };

@@ -19,6 +19,7 @@ import { rssMb, serverEntry, startBaseline, startMock, startServer } from './ben
 import { summariseProfile } from './bench/profile';
 import { measureStatementReuse } from './bench/statement-reuse';
 import { type BenchStoreKind, createBenchStore, seedDemo } from './bench/store';
+import { type DeliveryLatency, measureDeliveryLatency } from './bench/webhooks';
 import { startPrism } from './prism';
 
 const { values } = parseArgs({
@@ -159,6 +160,26 @@ for (let round = 0; round < 2; round += 1) {
 await validating.stop();
 await server.stop();
 
+// Webhook delivery latency, on a server alone (its receiver in this process, on the loopback interface).
+const WEBHOOK_RATE = 200;
+log(`starting a server that delivers webhooks; createProject at ${WEBHOOK_RATE}/s…`);
+const delivering = await startServer({
+  env: { ...serverEnv, WEBHOOK_ALLOW_PRIVATE: 'true' },
+  probePath: listFlowsPath,
+  headers,
+  logFile,
+});
+const webhookLatency: DeliveryLatency = await measureDeliveryLatency(
+  delivering.baseUrl,
+  headers,
+  WEBHOOK_RATE,
+  duration,
+);
+log(
+  `webhooks: ${webhookLatency.delivered}/${webhookLatency.created} delivered, commit to receiver p50 ${webhookLatency.p50Ms} ms, p99 ${webhookLatency.p99Ms} ms`,
+);
+await delivering.stop();
+
 // One start varies by a few hundred milliseconds with what the machine is doing: the figure is the
 // median of five new processes (the first on the fresh store, the others on the store the load left).
 for (let start = 1; start < COLD_STARTS; start += 1) {
@@ -228,17 +249,20 @@ ${rows.join('\n')}
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
+- Webhook delivery under createProject at ${webhookLatency.ratePerSecond}/s (one endpoint, receiver on this machine): ${webhookLatency.delivered} events delivered (${webhookLatency.created} creates answered within the run, ${webhookLatency.duplicates} sent twice), commit to receiver p50 ${fixed(webhookLatency.p50Ms)} ms, p99 ${fixed(webhookLatency.p99Ms)} ms, max ${fixed(webhookLatency.maxMs)} ms; createProject p99 ${fixed(webhookLatency.createP99Ms, 1)} ms meanwhile
 - Embedded SQLite ${reuse.sqliteVersion}: a join with a bound parameter takes ${fixed(reuse.joinMicros, 2)} µs a run, ${fixed(reuse.joinMicros / reuse.singleMicros, 1)}× the one-table lookup (about 1–2× when prepared statements are reused; 5–10× where SQLite re-prepares them)
 ${profileSummary}`;
 writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
 writeFileSync(
   join(outDir, `bench-${storeKind}.json`),
-  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, measurements }, null, 2)}\n`,
+  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, measurements }, null, 2)}\n`,
 );
 process.stdout.write(report);
 // A request that did not get its expected status makes the figures meaningless: fail the run.
 const failing = measurements.filter((m) => m.failures > 0);
-if (failing.length > 0) {
+if (webhookLatency.delivered < webhookLatency.created)
+  log(`webhooks: ${webhookLatency.created - webhookLatency.delivered} events not delivered`);
+if (failing.length > 0 || webhookLatency.delivered < webhookLatency.created) {
   log(`failures in: ${failing.map((m) => `${m.target} ${m.case} c=${m.connections}`).join('; ')}`);
   process.exit(1);
 }

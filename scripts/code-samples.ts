@@ -207,7 +207,12 @@ export function tsLiteral(value: unknown, indent = '', width = 64): string {
 function listNames(operationId: string): { plural: string; singular: string } {
   const plural = operationId.replace(/^list/, '');
   const lower = plural.charAt(0).toLowerCase() + plural.slice(1);
-  return { plural: lower, singular: lower.endsWith('s') ? lower.slice(0, -1) : `${lower}Item` };
+  const singular = lower.endsWith('ies')
+    ? `${lower.slice(0, -3)}y`
+    : lower.endsWith('s')
+      ? lower.slice(0, -1)
+      : `${lower}Item`;
+  return { plural: lower, singular };
 }
 
 /** The init argument of a client call, e.g. `{ params: { path: { id: '…' } }, body: { … } }`. */
@@ -238,12 +243,14 @@ export function typescriptSample(op: SampleOperation): string {
   if (op.isList) {
     const { plural, singular } = listNames(op.id);
     const pageQuery = tsLiteral({ ...query, cursor: SHORTHAND });
+    // A list below a record (an endpoint's deliveries) pages with that record's id too.
+    const pagePath = Object.keys(op.pathValues).length > 0 ? `path: ${tsLiteral(op.pathValues)}, ` : '';
     lines.push(
       '',
       '// Every item of every page: paginate follows `next`.',
       `const ${plural} = paginate((cursor) =>`,
       `  client.${verb}('${op.path}', {`,
-      `    params: { query: ${pageQuery} },`,
+      `    params: { ${pagePath}query: ${pageQuery} },`,
       '  }),',
       ');',
       `for await (const ${singular} of ${plural}) console.log(${singular}.id);`,

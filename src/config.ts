@@ -59,6 +59,46 @@ export interface Config {
    * of hops, or addresses and subnets; unset: none, the socket's address is the client's.
    */
   trustProxy: false | number | string[];
+  /** Webhook delivery (docs/webhooks.md). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** WEBHOOK_DELIVERY: whether this instance runs a dispatcher that sends webhook deliveries (default true). */
+  deliver: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: endpoints may use http and loopback, private and link-local addresses.
+   * Only for a sandbox or tests whose receiver runs on the same machine; never in production.
+   */
+  allowPrivate: boolean;
+  /** WEBHOOK_CONNECT_TIMEOUT_MS: an attempt must have resolved and connected (TLS included) within this. */
+  connectTimeoutMs: number;
+  /** WEBHOOK_TIMEOUT_MS: an attempt must have its answer's status within this, connecting included. */
+  timeoutMs: number;
+  /** WEBHOOK_RETRY_BASE_MS: the wait before the first retry; the later ones grow from it (src/webhooks/schedule.ts). */
+  retryBaseMs: number;
+  /** WEBHOOK_POLL_MS: how often an instance looks for deliveries it was not woken for. */
+  pollMs: number;
+  /** WEBHOOK_CONCURRENCY: attempts in flight at once per instance. */
+  concurrency: number;
+}
+
+function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
+  const connectTimeoutMs = integer(env, 'WEBHOOK_CONNECT_TIMEOUT_MS', 5_000, 10, 60_000);
+  const timeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 10, 120_000);
+  if (connectTimeoutMs > timeoutMs)
+    throw new Error(
+      `WEBHOOK_CONNECT_TIMEOUT_MS (${connectTimeoutMs}) must not exceed WEBHOOK_TIMEOUT_MS (${timeoutMs})`,
+    );
+  return {
+    deliver: flag(env, 'WEBHOOK_DELIVERY', true),
+    allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    connectTimeoutMs,
+    timeoutMs,
+    retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 60_000, 1, 3_600_000),
+    pollMs: integer(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
+    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+  };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -249,5 +289,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
     ...connectionLimits(env, trustProxy),
     trustProxy,
+    webhooks: webhookSettings(env),
   };
 }

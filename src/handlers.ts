@@ -13,6 +13,7 @@ import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
 import { projectHandlers } from './projects/handlers';
 import { userHandlers } from './users/handlers';
+import { webhookEndpointHandlers } from './webhook-endpoints/handlers';
 
 type AnyHandler = (input: unknown, context: RequestContext) => Promise<unknown>;
 
@@ -40,4 +41,5 @@ export const handlers: HandlerRegistry = withPermissions({
   ...healthHandlers,
   ...projectHandlers,
   ...userHandlers,
+  ...webhookEndpointHandlers,
 });

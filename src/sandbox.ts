@@ -9,7 +9,14 @@ await runService({
   configure: (load) => ({
     // Any origin by default: the sandbox holds only demo data, and browser apps are what it is for.
     // Quiet by default: the banner below is what a person reads.
-    ...load({ CORS_ORIGINS: '*', LOG_LEVEL: 'warn', ...process.env, ENCRYPTION_KEY: randomBytes(32).toString('hex') }),
+    // Webhook receivers of a sandbox run on the same machine: private addresses and http are allowed.
+    ...load({
+      CORS_ORIGINS: '*',
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...process.env,
+      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    }),
     bootstrapApiKey: SANDBOX_API_KEY,
   }),
   async start(config, logger) {
@@ -23,6 +30,10 @@ await runService({
     const admin = await platformPrincipal(service.store);
     const summary = await loadDemoData(service.store, admin, { exampleIds: true });
     await loadSandboxKeys(service.store, admin);
+    // The webhook endpoints and the delivery of the docs' examples. Deliveries are real: an endpoint
+    // of your own (http on this machine is allowed here, WEBHOOK_ALLOW_PRIVATE) gets signed events.
+    const { exampleWebhookEndpoints } = await import('./demo/webhook-endpoints');
+    await exampleWebhookEndpoints(service.store, admin);
     const width = Math.max(...SANDBOX_ROLE_KEYS.map((key) => key.label.length));
     const projects = [...summary.madeProjects].sort((a, b) => a.displayName.localeCompare(b.displayName));
     process.stdout.write(

@@ -9,6 +9,7 @@ import { listenForKeyRevocations } from './startup/key-revocations';
 import { type Listening, listenForRequests } from './startup/listen';
 import { closeStores, stopperOf } from './startup/stop';
 import { connectRedis, prepareStore, storeOptionsOf } from './startup/store';
+import { bindWebhookPolicy, startWebhookDelivery } from './startup/webhooks';
 import type { Store, StoreOptions } from './store/database';
 import type { RedisConnection } from './store/redis';
 
@@ -55,6 +56,7 @@ export async function startService(
       throw error;
     },
   );
+  bindWebhookPolicy(config, store, logger);
   const metrics = await metricsOf(config, store);
   const app = buildApp(config, { store, logger, redis, metrics });
   // A busy port must not leave the store (a pool, a file lock) open behind the error.
@@ -63,6 +65,14 @@ export async function startService(
     throw error;
   });
   logListening(logger, config, listening, store, redis);
-  const stop = stopperOf({ listening, store, redis, revocations, shutdownTimeoutMs: config.shutdownTimeoutMs });
+  const dispatcher = await startWebhookDelivery(config, store, logger, metrics);
+  const stop = stopperOf({
+    listening,
+    store,
+    redis,
+    revocations,
+    dispatcher,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+  });
   return { server: listening.api, store, url: listening.url, stop };
 }

@@ -42,6 +42,16 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   createApiKey: { least: 'ADMIN', platformWide: true },
   // Any key may revoke itself; the service refuses any other key but an ADMIN's (src/api-keys/service.ts).
   revokeApiKey: read,
+  // Webhook endpoints receive every event of the platform, and their secrets sign them.
+  listWebhookEndpoints: { least: 'ADMIN', platformWide: true },
+  createWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  getWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  updateWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  deleteWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  rotateWebhookEndpointSecret: { least: 'ADMIN', platformWide: true },
+  sendWebhookTestEvent: { least: 'ADMIN', platformWide: true },
+  listWebhookDeliveries: { least: 'ADMIN', platformWide: true },
+  retryWebhookDelivery: { least: 'ADMIN', platformWide: true },
   getHealth: { public: true },
   getReadiness: { public: true },
 };

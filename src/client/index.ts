@@ -15,6 +15,15 @@ export type {
   Schemas,
   ValidationIssue,
 } from './contract-types.js';
+/** The body of a webhook delivery, any event (each also as Schemas['ProjectEvent'] …): switch on `type`. */
+export type WebhookEventPayload = import('../../generated/api.js').components['schemas'][
+  | 'ProjectEvent'
+  | 'FlowEvent'
+  | 'FlowTemplateEvent'
+  | 'McpServerEvent'
+  | 'FlowRunEvent'
+  | 'ApiKeyEvent'
+  | 'WebhookTestEvent'];
 export { type ApiClient, type CreateClientOptions, createClient, idempotentCreatePaths } from './create-client.js';
 export { ApiError, ApiProblemError, type FetchResult, isProblem, unwrap } from './errors.js';
 export { paginate } from './paginate.js';

@@ -9,6 +9,7 @@ import type { Store } from '../store/database';
 import { isUniqueViolation } from '../store/errors';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
+import { recordEvent } from '../store/outbox';
 import { insertTemplate, type TemplateRow, templateOfPlatform, templateStamps, updateTemplate } from './queries';
 
 type FlowTemplate = components['schemas']['FlowTemplate'];
@@ -110,14 +111,28 @@ async function saveTemplate(
   if (existing) {
     return store.write(async (trx) => {
       await updateTemplate(trx, principal.platformId, id, { ...columns, updated: timestamp });
-      return toFlowTemplate(await templateOfPlatform(trx, principal.platformId, id));
+      const replaced = toFlowTemplate(await templateOfPlatform(trx, principal.platformId, id));
+      await recordEvent(store, trx, {
+        platformId: principal.platformId,
+        projectId: null,
+        type: 'flow_template.updated',
+        data: replaced,
+      });
+      return replaced;
     });
   }
   try {
     const template = { id, created: timestamp, updated: timestamp, platform_id: principal.platformId, ...columns };
     return await store.write(async (trx) => {
       await insertTemplate(trx, template);
-      return toFlowTemplate(await templateOfPlatform(trx, principal.platformId, id));
+      const created = toFlowTemplate(await templateOfPlatform(trx, principal.platformId, id));
+      await recordEvent(store, trx, {
+        platformId: principal.platformId,
+        projectId: null,
+        type: 'flow_template.created',
+        data: created,
+      });
+      return created;
     });
   } catch (error) {
     // Another request created this id meanwhile: decide again, now that it exists.

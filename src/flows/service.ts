@@ -9,6 +9,7 @@ import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
+import { recordEvent } from '../store/outbox';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -182,7 +183,14 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     }
     flow.folder_id = folderId;
     await insertFlow(store, trx, flow, version);
-    return toFlow(flow, version);
+    const created = toFlow(flow, version);
+    await recordEvent(store, trx, {
+      platformId: principal.platformId,
+      projectId: project.id,
+      type: 'flow.created',
+      data: created,
+    });
+    return created;
   });
 }
 

@@ -9,6 +9,7 @@ import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromJson, toJson } from '../store/json';
 import { newMcpToken, openMcpToken, sealMcpToken } from '../store/mcp-tokens';
+import { recordEvent } from '../store/outbox';
 import type { Database } from '../store/schema';
 import { findOwned } from '../store/tenancy';
 import { mcpFlowsById } from './embedded-flow';
@@ -203,7 +204,7 @@ export async function update(
   const server = await findOwned(store, principal, 'mcpServer', serverId);
   if (input.tools !== undefined) checkTools(server.id, input.tools);
   const timestamp = now();
-  await store.write(async (trx) => {
+  return store.write(async (trx) => {
     // The server's row is written first: on PostgreSQL that locks it, so two updates of one
     // server's tools run one after the other instead of both replacing from the same old set.
     await updateServer(trx, server.id, {
@@ -211,8 +212,27 @@ export async function update(
       ...(input.name !== undefined ? { name: input.name } : {}),
     });
     if (input.tools !== undefined) await replaceTools(trx, server, input.tools, timestamp);
+    const updated = await presentOne(store, trx, server.id);
+    await recordServerEvent(store, trx, principal, 'mcp_server.updated', updated);
+    return updated;
   });
-  return presentOne(store, store.db, server.id);
+}
+
+/** The server's event: the server as the API answers it, less its token, which no event carries. */
+async function recordServerEvent(
+  store: Store,
+  trx: Kysely<Database>,
+  principal: Principal,
+  type: 'mcp_server.updated' | 'mcp_server.token_rotated',
+  server: McpServer,
+): Promise<void> {
+  const { token: _token, ...withoutToken } = server;
+  await recordEvent(store, trx, {
+    platformId: principal.platformId,
+    projectId: server.projectId,
+    type,
+    data: withoutToken,
+  });
 }
 
 /**
@@ -224,6 +244,8 @@ export async function rotateToken(store: Store, principal: Principal, serverId: 
   const server = await findOwned(store, principal, 'mcpServer', serverId);
   return store.write(async (trx) => {
     await updateServer(trx, server.id, { ...sealMcpToken(store, server.id, newMcpToken()), updated: now() });
-    return presentOne(store, trx, server.id);
+    const rotated = await presentOne(store, trx, server.id);
+    await recordServerEvent(store, trx, principal, 'mcp_server.token_rotated', rotated);
+    return rotated;
   });
 }

@@ -101,11 +101,11 @@ export async function userCountsOf(
 
 /** The flows of each of these projects that have any: all, and the enabled ones. */
 export async function flowCountsOf(
-  store: Store,
+  db: Kysely<Database>,
   projectIds: string[],
 ): Promise<Map<string, { total: number; active: number }>> {
   if (projectIds.length === 0) return new Map();
-  const rows = await store.db
+  const rows = await db
     .selectFrom('flows')
     .select((eb) => [
       'project_id',
@@ -119,8 +119,8 @@ export async function flowCountsOf(
 }
 
 /** The plans of these projects, by project. */
-export async function plansOf(store: Store, projectIds: string[]): Promise<Map<string, PlanRow>> {
-  const plans = await store.db.selectFrom('project_plans').selectAll().where('project_id', 'in', projectIds).execute();
+export async function plansOf(db: Kysely<Database>, projectIds: string[]): Promise<Map<string, PlanRow>> {
+  const plans = await db.selectFrom('project_plans').selectAll().where('project_id', 'in', projectIds).execute();
   return new Map(plans.map((plan) => [plan.project_id, plan]));
 }
 
@@ -152,6 +152,11 @@ export async function insertProject(
   await insertCompiledOnce(store, 'projects', project, trx);
   await insertCompiledOnce(store, 'project_plans', plan, trx);
   await insertCompiledOnce(store, 'mcp_servers', server, trx);
+}
+
+/** The project's row as it is now (in a write transaction: as it wrote it). */
+export function projectRow(db: Kysely<Database>, projectId: string): Promise<ProjectRow> {
+  return db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirstOrThrow();
 }
 
 /** Changes a project and, when there are any, its plan, in a write transaction (`trx`). */

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../store/errors';
 import { newExternalId, newId, now } from '../store/ids';
 import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
 import { newMcpToken, sealMcpToken } from '../store/mcp-tokens';
+import { recordEvent } from '../store/outbox';
 import type { Database } from '../store/schema';
 import { findOwned } from '../store/tenancy';
 import {
@@ -23,6 +24,7 @@ import {
   pageOfProjects,
   planOfRow,
   plansOf,
+  projectRow,
   updateProject,
   userCountsOf,
 } from './queries';
@@ -60,13 +62,14 @@ async function userCounts(db: Kysely<Database>, platformId: string): Promise<Use
   return { totalUsers: users.total, activeUsers: users.active };
 }
 
+/** `db` is the store's, or a write transaction's reading what it wrote. */
 async function analyticsOf(
-  store: Store,
+  db: Kysely<Database>,
   platformId: string,
   projectIds: string[],
 ): Promise<Map<string, ProjectAnalytics>> {
-  const users = await userCounts(store.db, platformId);
-  const flowCounts = await flowCountsOf(store, projectIds);
+  const users = await userCounts(db, platformId);
+  const flowCounts = await flowCountsOf(db, projectIds);
   const result = new Map<string, ProjectAnalytics>();
   for (const projectId of projectIds) {
     const counts = flowCounts.get(projectId);
@@ -105,13 +108,13 @@ function toProject(row: ProjectRow, plan: PlanRow, analytics: ProjectAnalytics):
 
 /** The Project resources of these rows, each with its plan, and their analytics read in one go. */
 async function present(
-  store: Store,
+  db: Kysely<Database>,
   platformId: string,
   rows: { project: ProjectRow; plan: PlanRow }[],
 ): Promise<Project[]> {
   if (rows.length === 0) return [];
   const analytics = await analyticsOf(
-    store,
+    db,
     platformId,
     rows.map(({ project }) => project.id),
   );
@@ -122,11 +125,18 @@ async function present(
   });
 }
 
+/** The project of this row, with its plan and analytics, read through `db`. */
+async function projectIn(db: Kysely<Database>, platformId: string, row: ProjectRow): Promise<Project[]> {
+  const plan = (await plansOf(db, [row.id])).get(row.id);
+  if (!plan) throw new Error(`project ${row.id} has no plan`);
+  return present(db, platformId, [{ project: row, plan }]);
+}
+
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
   const filters = query.externalId === undefined ? query : { ...query, externalId: externalIdKey(query.externalId) };
   const page = await pageOfProjects(store, principal.platformId, filters, principal.projectIds);
   const data = await present(
-    store,
+    store.db,
     principal.platformId,
     page.rows.map((row) => ({ project: row, plan: planOfRow(row) })),
   );
@@ -135,9 +145,7 @@ export async function list(store: Store, principal: Principal, query: ProjectLis
 
 export async function get(store: Store, principal: Principal, projectId: string): Promise<Project> {
   const row = await findOwned(store, principal, 'project', projectId);
-  const plan = (await plansOf(store, [row.id])).get(row.id);
-  if (!plan) throw new Error(`project ${row.id} has no plan`);
-  const [project] = await present(store, principal.platformId, [{ project: row, plan }]);
+  const [project] = await projectIn(store.db, principal.platformId, row);
   if (!project) throw notFound('project', projectId);
   return project;
 }
@@ -221,7 +229,14 @@ export async function create(store: Store, principal: Principal, input: ProjectC
         agent_id: null,
       });
       const users = await userCounts(trx, principal.platformId);
-      return toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
+      const created = toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
+      await recordEvent(store, trx, {
+        platformId: principal.platformId,
+        projectId,
+        type: 'project.created',
+        data: created,
+      });
+      return created;
     });
   } catch (error) {
     // Two creates with the same externalId racing past the check: the unique index decides.
@@ -250,8 +265,9 @@ export async function update(
   if (externalId !== undefined) await assertExternalIdFree(store, principal.platformId, externalId, row.id);
   const timestamp = now();
   try {
-    await store.write((trx) =>
-      updateProject(
+    // The answer is read in the write, and is the data of its event.
+    return await store.write(async (trx) => {
+      await updateProject(
         trx,
         row.id,
         {
@@ -269,11 +285,19 @@ export async function update(
               ...(input.plan.pieces !== undefined ? { pieces: toJson(input.plan.pieces) } : {}),
               ...(input.plan.piecesFilterType !== undefined ? { pieces_filter_type: input.plan.piecesFilterType } : {}),
             },
-      ),
-    );
+      );
+      const [updated] = await projectIn(trx, principal.platformId, await projectRow(trx, row.id));
+      if (!updated) throw notFound('project', row.id);
+      await recordEvent(store, trx, {
+        platformId: principal.platformId,
+        projectId: row.id,
+        type: 'project.updated',
+        data: updated,
+      });
+      return updated;
+    });
   } catch (error) {
     if (isUniqueViolation(error) && externalId !== undefined) throw externalIdConflict(externalId);
     throw error;
   }
-  return get(store, principal, row.id);
 }

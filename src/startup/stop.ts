@@ -1,6 +1,6 @@
 // Stopping a service: stop accepting, answer the requests still arriving (503) after a moment's
-// grace, let the requests in flight finish (bounded by SHUTDOWN_TIMEOUT_MS), then close the store
-// and Redis.
+// grace, let the requests in flight finish (bounded by SHUTDOWN_TIMEOUT_MS), stop the webhook
+// dispatcher, then close the store and Redis.
 import type { Store } from '../store/database';
 import type { RevocationFeed } from '../store/key-revocations';
 import type { RedisConnection } from '../store/redis';
@@ -11,6 +11,8 @@ export interface StoppableParts {
   store: Store;
   redis: RedisConnection | undefined;
   revocations: RevocationFeed | undefined;
+  /** The webhook dispatcher (src/webhooks/), stopped after the requests that queue its work. */
+  dispatcher: { stop(): Promise<void> } | undefined;
   shutdownTimeoutMs: number;
 }
 
@@ -60,6 +62,7 @@ export function stopperOf(parts: StoppableParts): () => Promise<void> {
   return () => {
     stopping ??= (async () => {
       await drain(parts.listening, parts.shutdownTimeoutMs);
+      await parts.dispatcher?.stop();
       await closeStores(parts.store, parts.redis, parts.revocations);
     })();
     return stopping;

@@ -481,6 +481,95 @@ function externalIdsInNfc(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * Webhooks: the platform's endpoints (URL, filters, encrypted signing secrets), the events recorded
+ * in the transaction of the change they describe (the outbox, src/store/outbox.ts), one delivery per
+ * event and endpoint, and each delivery's attempts. `next_attempt_at` is the dispatcher's queue: the
+ * partial index holds only the deliveries still to make.
+ */
+function webhooks(kind: StoreKind): Migration {
+  const sortable: ColumnBuilder =
+    kind === 'postgres' ? (c) => c.notNull().modifyEnd(sql`collate "C"`) : (c) => c.notNull();
+  const key: ColumnBuilder =
+    kind === 'postgres' ? (c) => c.primaryKey().modifyEnd(sql`collate "C"`) : (c) => c.primaryKey();
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      await db.schema
+        .createTable('webhook_endpoints')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', sortable)
+        .addColumn('updated', 'text', (c) => c.notNull())
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('event_types', 'text')
+        .addColumn('project_ids', 'text')
+        .addColumn('enabled', 'integer', (c) => c.notNull())
+        .addColumn('disabled_reason', 'text')
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('previous_secret', 'text')
+        .addColumn('previous_secret_expires', 'text')
+        .execute();
+      await db.schema
+        .createIndex('webhook_endpoints_platform_created')
+        .on('webhook_endpoints')
+        .columns(['platform_id', 'created', 'id'])
+        .execute();
+
+      await db.schema
+        .createTable('webhook_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('project_id', 'text')
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', key)
+        .addColumn('created', 'text', sortable)
+        .addColumn('updated', 'text', (c) => c.notNull())
+        .addColumn('event_id', 'text', (c) => c.notNull().references('webhook_events.id'))
+        .addColumn('endpoint_id', 'text', (c) => c.notNull().references('webhook_endpoints.id').onDelete('cascade'))
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempt_count', 'integer', (c) => c.notNull())
+        .addColumn('scheduled_attempts', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('webhook_deliveries_endpoint_created')
+        .on('webhook_deliveries')
+        .columns(['endpoint_id', 'created', 'id'])
+        .execute();
+      // The deliveries of an event: what the pruning of old events looks up.
+      await db.schema.createIndex('webhook_deliveries_event').on('webhook_deliveries').column('event_id').execute();
+      await db.schema
+        .createIndex('webhook_deliveries_due')
+        .on('webhook_deliveries')
+        .column('next_attempt_at')
+        .where(sql.ref('next_attempt_at'), 'is not', null)
+        .execute();
+
+      await db.schema
+        .createTable('webhook_attempts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('delivery_id', 'text', (c) => c.notNull().references('webhook_deliveries.id').onDelete('cascade'))
+        .addColumn('attempted_at', 'text', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('duration_ms', 'integer', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('webhook_attempts_delivery')
+        .on('webhook_attempts')
+        .columns(['delivery_id', 'attempted_at'])
+        .execute();
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -494,6 +583,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0013_encryption_key_check': encryptionKeyCheck,
         '0014_flow_template_ids_per_platform': templateIdsPerPlatform(kind),
         '0015_nfc_external_ids': externalIdsInNfc(kind),
+        '0016_webhooks': webhooks(kind),
       };
     },
   };

@@ -218,6 +218,59 @@ export interface EncryptionKeyCheckTable {
   updated: string;
 }
 
+/** A webhook endpoint of a platform. JSON lists; null means every event type / every project. */
+export interface WebhookEndpointsTable {
+  id: string;
+  created: string;
+  updated: string;
+  platform_id: string;
+  url: string;
+  description: string;
+  event_types: string | null;
+  project_ids: string | null;
+  enabled: number;
+  /** `MANUAL` or `FAILING` while disabled; null while enabled. */
+  disabled_reason: string | null;
+  /** Encrypted (src/store/webhook-secrets.ts), like the previous secret kept for 24 h after a rotation. */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires: string | null;
+}
+
+/** An event, recorded in the transaction of its change; `payload` is the JSON body sent. */
+export interface WebhookEventsTable {
+  id: string;
+  created: string;
+  platform_id: string;
+  project_id: string | null;
+  type: string;
+  payload: string;
+}
+
+/** One event for one endpoint: `PENDING` with the time of its next attempt, then `SUCCEEDED` or `FAILED`. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  created: string;
+  updated: string;
+  event_id: string;
+  endpoint_id: string;
+  status: string;
+  attempt_count: number;
+  /** Attempts since the retry schedule last started (at the event, or at a manual retry). */
+  scheduled_attempts: number;
+  /** Null once nothing more is to be tried; while an attempt runs, the end of its lease. */
+  next_attempt_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   users: UsersTable;
@@ -236,4 +289,8 @@ export interface Database {
   mcp_tools: McpToolsTable;
   idempotency_keys: IdempotencyKeysTable;
   encryption_key_check: EncryptionKeyCheckTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

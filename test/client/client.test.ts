@@ -57,6 +57,8 @@ describe('what the client reads from the contract', () => {
       '/v1/users': true,
       '/v1/mcp-servers': true,
       '/v1/api-keys': true,
+      '/v1/webhook-endpoints': true,
+      '/v1/webhook-endpoints/{id}/deliveries': true,
     };
     expect(Object.keys(typed).sort()).toEqual(lists);
   });

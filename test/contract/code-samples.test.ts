@@ -94,8 +94,8 @@ describe('code samples in the docs', () => {
 
   const lists = operations.filter((op) => op.operationId.startsWith('list'));
 
-  it('has seven list operations', () => {
-    expect(lists.length).toBe(7);
+  it('has nine list operations', () => {
+    expect(lists.length).toBe(9);
   });
 
   it.each(lists.map((op) => [op.operationId, op] as const))(

@@ -63,6 +63,17 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
   listApiKeys: (c) => c.GET('/v1/api-keys'),
   createApiKey: (c) => c.POST('/v1/api-keys', { body: { displayName: 'Run dashboard', role: 'VIEWER' } }),
   revokeApiKey: (c) => c.DELETE('/v1/api-keys/{id}', { params: { path: { id } } }),
+  listWebhookEndpoints: (c) => c.GET('/v1/webhook-endpoints'),
+  createWebhookEndpoint: (c) => c.POST('/v1/webhook-endpoints', { body: { url: 'https://hooks.example.com/flows' } }),
+  getWebhookEndpoint: (c) => c.GET('/v1/webhook-endpoints/{id}', { params: { path: { id } } }),
+  updateWebhookEndpoint: (c) =>
+    c.POST('/v1/webhook-endpoints/{id}', { params: { path: { id } }, body: { enabled: false } }),
+  deleteWebhookEndpoint: (c) => c.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id } } }),
+  rotateWebhookEndpointSecret: (c) => c.POST('/v1/webhook-endpoints/{id}/rotate-secret', { params: { path: { id } } }),
+  sendWebhookTestEvent: (c) => c.POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id } } }),
+  listWebhookDeliveries: (c) => c.GET('/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id } } }),
+  retryWebhookDelivery: (c) =>
+    c.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry', { params: { path: { id, deliveryId: id } } }),
   getHealth: (c) => c.GET('/health'),
   getReadiness: (c) => c.GET('/ready'),
 };

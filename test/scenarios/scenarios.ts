@@ -815,6 +815,109 @@ export function defineScenarios(target: ScenarioTarget): void {
       });
     });
 
+    describe('webhook endpoints', () => {
+      const createdEndpoint = once(() =>
+        ok(
+          '/v1/webhook-endpoints',
+          'post',
+          api.POST('/v1/webhook-endpoints', {
+            body: {
+              url: 'https://hooks.example.com/flows',
+              eventTypes: ['project.updated'],
+              description: `Scenario ${suffix}`,
+            },
+          }),
+          201,
+        ),
+      );
+      const endpointPath = async () => ({ path: { id: (await createdEndpoint()).id } });
+
+      it('createWebhookEndpoint answers 201 with the endpoint and its secret', async () => {
+        const endpoint = await createdEndpoint();
+        if (isBackend)
+          expect(endpoint).toMatchObject({ enabled: true, eventTypes: ['project.updated'], projectIds: null });
+        expect(endpoint.secret).toMatch(/^whsec_/);
+      });
+
+      it('listWebhookEndpoints and getWebhookEndpoint answer without the secret', async () => {
+        const endpoint = await createdEndpoint();
+        const page = await ok('/v1/webhook-endpoints', 'get', api.GET('/v1/webhook-endpoints'));
+        const got = await ok(
+          '/v1/webhook-endpoints/{id}',
+          'get',
+          api.GET('/v1/webhook-endpoints/{id}', { params: await endpointPath() }),
+        );
+        expect(got).not.toHaveProperty('secret');
+        if (isBackend) {
+          expect(page.data.map((item) => item.id)).toContain(endpoint.id);
+          expect(got.id).toBe(endpoint.id);
+        }
+      });
+
+      it('updateWebhookEndpoint answers 200 with the changed endpoint', async () => {
+        const updated = await ok(
+          '/v1/webhook-endpoints/{id}',
+          'post',
+          api.POST('/v1/webhook-endpoints/{id}', { params: await endpointPath(), body: { enabled: false } }),
+        );
+        if (isBackend) expect(updated).toMatchObject({ enabled: false, disabledReason: 'MANUAL' });
+      });
+
+      it('rotateWebhookEndpointSecret answers 200 with a new secret', async () => {
+        const endpoint = await createdEndpoint();
+        const rotated = await ok(
+          '/v1/webhook-endpoints/{id}/rotate-secret',
+          'post',
+          api.POST('/v1/webhook-endpoints/{id}/rotate-secret', { params: await endpointPath() }),
+        );
+        if (isBackend) expect(rotated.secret).not.toBe(endpoint.secret);
+      });
+
+      it('sendWebhookTestEvent, listWebhookDeliveries and retryWebhookDelivery answer the delivery', async () => {
+        const queued = await ok(
+          '/v1/webhook-endpoints/{id}/test',
+          'post',
+          api.POST('/v1/webhook-endpoints/{id}/test', { params: await endpointPath() }),
+          201,
+        );
+        const page = await ok(
+          '/v1/webhook-endpoints/{id}/deliveries',
+          'get',
+          api.GET('/v1/webhook-endpoints/{id}/deliveries', { params: await endpointPath() }),
+        );
+        const retried = await ok(
+          '/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
+          'post',
+          api.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry', {
+            params: { path: { id: (await createdEndpoint()).id, deliveryId: queued.id } },
+          }),
+        );
+        if (isBackend) {
+          expect(queued.eventType).toBe('webhook_endpoint.test');
+          expect(page.data.map((delivery) => delivery.id)).toContain(queued.id);
+          expect(retried).toMatchObject({ id: queued.id, status: 'PENDING' });
+        }
+      });
+
+      it('deleteWebhookEndpoint answers 200 with the endpoint, which is then gone', async () => {
+        const endpoint = await createdEndpoint();
+        const deleted = await ok(
+          '/v1/webhook-endpoints/{id}',
+          'delete',
+          api.DELETE('/v1/webhook-endpoints/{id}', { params: await endpointPath() }),
+        );
+        if (isBackend) {
+          expect(deleted.id).toBe(endpoint.id);
+          await problem(
+            '/v1/webhook-endpoints/{id}',
+            'get',
+            api.GET('/v1/webhook-endpoints/{id}', { params: await endpointPath() }),
+            404,
+          );
+        }
+      });
+    });
+
     describe('service', () => {
       it('getHealth answers 200 without an API key', async () => {
         const health = await ok('/health', 'get', anonymous.GET('/health'));

@@ -22,6 +22,7 @@ const RESOURCE_FOLDERS = new Set([
   'platforms',
   'projects',
   'users',
+  'webhook-endpoints',
 ]);
 
 /** The layer of a file, from its path relative to the project root (`src/flows/service.ts`). */

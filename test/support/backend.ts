@@ -102,7 +102,14 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
   const config = {
     // Rate limits on, with a budget no suite reaches, so every response carries their headers and is
     // checked against the contract; the rate-limit suites set their own.
-    ...loadConfig({ NODE_ENV: 'test', RATE_LIMIT_PER_MINUTE: '1000000', ...keyDefault, ...env }),
+    // Webhook receivers of the tests listen on the loopback interface: the address guard has its own suite.
+    ...loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...keyDefault,
+      ...env,
+    }),
     port: 0,
     host: '127.0.0.1',
     validateResponses: true,

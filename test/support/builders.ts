@@ -528,3 +528,35 @@ export async function setApiKeyLastUsed(store: Store, keyId: string, usedAt: str
     trx.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId).execute(),
   );
 }
+
+// ─── Webhooks ────────────────────────────────────────────────────────────────────────────────
+
+/** Makes every webhook delivery and event look as if it last changed at `at` (for the pruning). */
+export async function ageWebhookRecords(store: Store, at: string): Promise<void> {
+  await store.db.updateTable('webhook_deliveries').set({ updated: at }).execute();
+  await store.db.updateTable('webhook_events').set({ created: at }).execute();
+}
+
+/** How many webhook events and delivery attempts the store holds. */
+export async function storedWebhookRowCounts(store: Store): Promise<{ events: number; attempts: number }> {
+  const count = async (table: 'webhook_events' | 'webhook_attempts') =>
+    Number(
+      (
+        await store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  return { events: await count('webhook_events'), attempts: await count('webhook_attempts') };
+}
+
+/** Runs `work` while webhook events cannot be stored (their table is away): every write recording one fails. */
+export async function withoutWebhookEventTable<T>(store: Store, work: () => Promise<T>): Promise<T> {
+  await store.db.schema.alterTable('webhook_events').renameTo('webhook_events_away').execute();
+  try {
+    return await work();
+  } finally {
+    await store.db.schema.alterTable('webhook_events_away').renameTo('webhook_events').execute();
+  }
+}

@@ -1,0 +1,35 @@
+// The webhook endpoints of the contract's examples, made in the sandbox with the examples' ids so
+// that every sample of the docs runs there as written: the endpoint most samples use, the one the
+// delete sample deletes, and a delivery of the first (the retry sample's).
+import type { Principal } from '../core/principal';
+import type { Store } from '../store/database';
+import { withChosenIds } from '../store/ids';
+import { create, sendTestEvent } from '../webhook-endpoints/service';
+import { EXAMPLE_IDS } from './fixtures';
+
+export const EXAMPLE_WEBHOOK_IDS = {
+  /** WebhookEndpoint: the provisioning sync of the sales project. */
+  endpoint: 'wHk3nD9pQx2LmZr7YbT4c',
+  /** WebhookEndpointDeleted: the endpoint the delete sample deletes. */
+  endpointToDelete: 'wHkOLd0AuDiT7hOoK5xQz',
+  /** WebhookDelivery: a delivery of the first endpoint and its event. */
+  delivery: 'dLv5Kq8mZp3RxT7wYc2Nb',
+  event: 'Vq2tJz8YJ0c4rV5mYwQkA',
+} as const;
+
+export async function exampleWebhookEndpoints(store: Store, principal: Principal): Promise<void> {
+  await withChosenIds([EXAMPLE_WEBHOOK_IDS.endpoint], () =>
+    create(store, principal, {
+      url: 'https://hooks.example.com/flows',
+      eventTypes: ['project.updated', 'flow.created'],
+      projectIds: [EXAMPLE_IDS.salesOps.project],
+      description: 'Provisioning sync',
+    }),
+  );
+  await withChosenIds([EXAMPLE_WEBHOOK_IDS.endpointToDelete], () =>
+    create(store, principal, { url: 'https://audit.example.com/hooks', description: 'Old audit hook' }),
+  );
+  await withChosenIds([EXAMPLE_WEBHOOK_IDS.event, EXAMPLE_WEBHOOK_IDS.delivery], () =>
+    sendTestEvent(store, principal, EXAMPLE_WEBHOOK_IDS.endpoint),
+  );
+}

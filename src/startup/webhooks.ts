@@ -1,0 +1,31 @@
+// Webhooks at start-up: the address policy bound to the store (WEBHOOK_ALLOW_PRIVATE), and the
+// dispatcher that sends the deliveries (src/webhooks/), started once the service listens and
+// stopped after its requests drained, before the store closes.
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { ServiceMetrics } from '../http/observability/metrics';
+import type { Store } from '../store/database';
+import { allowPrivateWebhookAddresses } from '../store/webhook-policy';
+import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
+import { webhookMetrics } from '../webhooks/metrics';
+
+/** Whether endpoints may point at private addresses: decided before the first request. */
+export function bindWebhookPolicy(config: Config, store: Store, logger: Logger): void {
+  allowPrivateWebhookAddresses(store, config.webhooks.allowPrivate);
+  if (config.webhooks.allowPrivate)
+    logger.warn(
+      'WEBHOOK_ALLOW_PRIVATE=true: webhook endpoints may use http and private addresses (never in production)',
+    );
+}
+
+/** The dispatcher of this instance, or undefined when WEBHOOK_DELIVERY=false. */
+export async function startWebhookDelivery(
+  config: Config,
+  store: Store,
+  logger: Logger,
+  metrics: ServiceMetrics | undefined,
+): Promise<Dispatcher | undefined> {
+  if (!config.webhooks.deliver) return undefined;
+  const observer = metrics ? await webhookMetrics(metrics.registry, store) : undefined;
+  return startDispatcher(store, config.webhooks, logger, observer);
+}

@@ -1,0 +1,109 @@
+// The SQL of the webhook endpoints resource: endpoints, and the deliveries and attempts the
+// dispatcher (src/webhooks/) writes, as the API lists them.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Store } from '../store/database';
+import { byCreation, fetchPage, type Page } from '../store/keyset';
+import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../store/schema';
+
+export type EndpointRow = Selectable<WebhookEndpointsTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable> & { event_type: string };
+export type AttemptRow = Selectable<WebhookAttemptsTable>;
+
+export interface PageQuery {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** The attempts a delivery shows: its latest. */
+export const ATTEMPTS_SHOWN = 20;
+
+const endpointsNewestFirst = byCreation<EndpointRow>('webhook-endpoints', 'webhook_endpoints', 'desc');
+const deliveriesNewestFirst = byCreation<DeliveryRow>('webhook-deliveries', 'webhook_deliveries', 'desc');
+
+export function pageOfEndpoints(store: Store, platformId: string, query: PageQuery): Promise<Page<EndpointRow>> {
+  const select = store.db.selectFrom('webhook_endpoints').selectAll().where('platform_id', '=', platformId);
+  return fetchPage(select, endpointsNewestFirst, { cursor: query.cursor, limit: query.limit, filters: {} });
+}
+
+/** The endpoint with this id if it is the platform's. */
+export function endpointOfPlatform(
+  db: Kysely<Database>,
+  platformId: string,
+  endpointId: string,
+): Promise<EndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('id', '=', endpointId)
+    .where('platform_id', '=', platformId)
+    .executeTakeFirst();
+}
+
+export async function insertEndpoint(trx: Kysely<Database>, row: Insertable<WebhookEndpointsTable>): Promise<void> {
+  await trx.insertInto('webhook_endpoints').values(row).execute();
+}
+
+export async function updateEndpoint(
+  trx: Kysely<Database>,
+  endpointId: string,
+  changes: Updateable<WebhookEndpointsTable>,
+): Promise<void> {
+  await trx.updateTable('webhook_endpoints').set(changes).where('id', '=', endpointId).execute();
+}
+
+/** Deletes the endpoint with its deliveries and their attempts. */
+export async function deleteEndpoint(trx: Kysely<Database>, endpointId: string): Promise<void> {
+  const deliveries = trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', endpointId);
+  await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', deliveries).execute();
+  await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', endpointId).execute();
+  await trx.deleteFrom('webhook_endpoints').where('id', '=', endpointId).execute();
+}
+
+function deliveries(db: Kysely<Database>) {
+  return db
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+    .selectAll('webhook_deliveries')
+    .select('webhook_events.type as event_type');
+}
+
+export function pageOfDeliveries(store: Store, endpointId: string, query: PageQuery): Promise<Page<DeliveryRow>> {
+  const select = deliveries(store.db).where('webhook_deliveries.endpoint_id', '=', endpointId);
+  return fetchPage(select, deliveriesNewestFirst, {
+    cursor: query.cursor,
+    limit: query.limit,
+    filters: { endpointId },
+  });
+}
+
+export function deliveryOfEndpoint(
+  db: Kysely<Database>,
+  endpointId: string,
+  deliveryId: string,
+): Promise<DeliveryRow | undefined> {
+  return deliveries(db)
+    .where('webhook_deliveries.id', '=', deliveryId)
+    .where('webhook_deliveries.endpoint_id', '=', endpointId)
+    .executeTakeFirst();
+}
+
+/** Queues the delivery again, due at `at`, its retry schedule started afresh. */
+export async function requeueDelivery(trx: Kysely<Database>, deliveryId: string, at: string): Promise<void> {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ status: 'PENDING', scheduled_attempts: 0, next_attempt_at: at, updated: at })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+/** The attempts of these deliveries, oldest first. */
+export function attemptsOf(db: Kysely<Database>, deliveryIds: string[]): Promise<AttemptRow[]> {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('attempted_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,186 @@
+// The dispatcher: every instance runs one. It claims due deliveries (./queue.ts), sends each
+// (./send.ts) with at most `concurrency` in flight, and records the outcome: succeeded, retried
+// later on the schedule (./schedule.ts), or failed for good, which disables the endpoint. It looks
+// for work when a write queues deliveries in this process (src/store/outbox.ts wakes it), when an
+// attempt ends, and every `pollMs` otherwise: deliveries queued by another instance, retries that
+// came due, claims of a dead instance that lapsed.
+import type { Logger } from 'pino';
+import type { Store } from '../store/database';
+import { now } from '../store/ids';
+import { onDeliveriesQueued } from '../store/outbox';
+import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
+import { retryDelayMs } from './schedule';
+import { type AttemptResult, type SendSettings, sendAttempt } from './send';
+
+export interface DispatcherSettings extends SendSettings {
+  /** The wait before the first retry; later ones grow from it (./schedule.ts). */
+  retryBaseMs: number;
+  /** How often to look for due deliveries when nothing wakes the dispatcher. */
+  pollMs: number;
+  /** Attempts in flight at once, in this instance. */
+  concurrency: number;
+}
+
+/** What the metrics count (./metrics.ts); nothing when metrics are off. */
+export interface DeliveryObserver {
+  attempted(result: AttemptResult): void;
+  endpointDisabled(): void;
+}
+
+export interface Dispatcher {
+  /** Stops claiming and waits for the attempts in flight (each bounded by its timeout). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A write wakes the dispatcher before it commits: look a moment later, and once more a little
+ * later for a commit that took longer (the poll would catch it, but later still).
+ */
+const AFTER_COMMIT_MS = [5, 50];
+/**
+ * How long a claim holds a delivery beyond the attempt's own timeouts: time to record the outcome.
+ * An outcome recorded after its lease lapsed does not change the delivery (another instance may be
+ * sending it again by then: at least once).
+ */
+const LEASE_MARGIN_MS = 5_000;
+/** At a stop, how long attempts in flight may still finish; the others' claims lapse and they are sent again. */
+const STOP_WAIT_MS = 2_000;
+/** Ended deliveries (and their events) are kept this long for listWebhookDeliveries, then pruned. */
+export const DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+export function startDispatcher(
+  store: Store,
+  settings: DispatcherSettings,
+  logger: Logger,
+  observer?: DeliveryObserver,
+): Dispatcher {
+  const inFlight = new Set<Promise<void>>();
+  const leaseMs = settings.connectTimeoutMs + settings.timeoutMs + LEASE_MARGIN_MS;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  let wokenEarly = false;
+
+  const wakeNow = () => {
+    wokenEarly = true;
+    wake?.();
+  };
+  // One pending look per delay, however many writes queue deliveries meanwhile.
+  const looks = new Map<number, NodeJS.Timeout>();
+  onDeliveriesQueued(store, () => {
+    for (const delay of AFTER_COMMIT_MS) {
+      if (looks.has(delay)) continue;
+      const look = setTimeout(() => {
+        looks.delete(delay);
+        wakeNow();
+      }, delay).unref();
+      looks.set(delay, look);
+    }
+  });
+
+  async function attempt(claimed: ClaimedDelivery): Promise<void> {
+    const attemptedAt = now();
+    const outcome = await sendAttempt(claimed, settings);
+    observer?.attempted(outcome.result);
+    let next: Next;
+    if (outcome.result === 'succeeded') next = { kind: 'succeeded' };
+    else {
+      const delay = retryDelayMs(claimed.scheduledAttempts + 1, settings.retryBaseMs);
+      next =
+        delay === undefined ? { kind: 'failed' } : { kind: 'retry', at: new Date(Date.now() + delay).toISOString() };
+    }
+    const { disabledEndpoint } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next);
+    if (next.kind === 'failed')
+      logger.warn(
+        {
+          endpointId: claimed.endpointId,
+          deliveryId: claimed.deliveryId,
+          webhookId: claimed.webhookId,
+          error: outcome.error,
+        },
+        'webhook delivery failed on every retry',
+      );
+    if (disabledEndpoint) {
+      observer?.endpointDisabled();
+      logger.warn({ endpointId: claimed.endpointId }, 'webhook endpoint disabled: a delivery failed on every retry');
+    }
+  }
+
+  function track(claimed: ClaimedDelivery): void {
+    const running: Promise<void> = attempt(claimed)
+      .catch((error: unknown) => {
+        // The claim lapses and the delivery is tried again: at least once. After a stop, the store
+        // may be closed under an attempt that was left to finish: that is expected.
+        if (!stopping)
+          logger.error({ err: error, deliveryId: claimed.deliveryId }, 'recording a webhook attempt failed');
+      })
+      .finally(() => {
+        inFlight.delete(running);
+        wakeNow();
+      });
+    inFlight.add(running);
+  }
+
+  function sleep(): Promise<void> {
+    if (wokenEarly) {
+      wokenEarly = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, settings.pollMs);
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        wokenEarly = false;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      const free = settings.concurrency - inFlight.size;
+      if (free > 0) {
+        try {
+          for (const delivery of await claimDue(store, free, leaseMs)) track(delivery);
+        } catch (error) {
+          if (!stopping) logger.error({ err: error }, 'claiming webhook deliveries failed');
+        }
+      }
+      // Either nothing more is due, or every slot is taken: an attempt that ends wakes the loop.
+      await sleep();
+    }
+  }
+
+  async function prune(): Promise<void> {
+    try {
+      const before = new Date(Date.now() - DELIVERY_RETENTION_MS).toISOString();
+      const pruned = await pruneEnded(store, before);
+      if (pruned > 0) logger.info({ deliveries: pruned }, 'pruned webhook deliveries that ended 30 days ago');
+    } catch (error) {
+      if (!stopping) logger.error({ err: error }, 'pruning webhook deliveries failed');
+    }
+  }
+  const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS).unref();
+
+  const running = run();
+  return {
+    async stop() {
+      stopping = true;
+      clearInterval(pruning);
+      for (const look of looks.values()) clearTimeout(look);
+      onDeliveriesQueued(store, undefined);
+      wake?.();
+      await running;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => {
+          waited = setTimeout(resolve, STOP_WAIT_MS);
+        }),
+      ]);
+      clearTimeout(waited);
+    },
+  };
+}
