@@ -406,7 +406,7 @@ export interface paths {
          * @description Lists the webhook endpoints of your platform, newest first, 10 per page unless `limit` says
          *     otherwise. Secrets are never listed.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -422,7 +422,7 @@ export interface paths {
          *     addresses are a `400` (and are checked again when each delivery connects). An unknown
          *     `eventTypes` value is a `400`; a project in `projectIds` that is not yours is a `404`.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -442,7 +442,7 @@ export interface paths {
          * Get a webhook endpoint
          * @description One webhook endpoint of your platform, without its secret. An unknown endpoint is a 404.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         get: operations["getWebhookEndpoint"];
         put?: never;
@@ -454,7 +454,7 @@ export interface paths {
          *     `projectIds: null` widen the endpoint to every event type and every project. A new `url` is
          *     checked as on create (`400`). An unknown endpoint, or a project that is not yours, is a `404`.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         post: operations["updateWebhookEndpoint"];
         /**
@@ -462,7 +462,7 @@ export interface paths {
          * @description Deletes the endpoint with its deliveries: nothing more is sent to it, not even the deliveries
          *     still pending. Answers the endpoint as it was. An unknown endpoint is a 404.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -487,7 +487,7 @@ export interface paths {
          *     `previousSecretExpiresAt` says until when. Rotating again within those 24 hours drops the
          *     oldest secret at once. Takes no body. An unknown endpoint is a 404.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
@@ -513,7 +513,7 @@ export interface paths {
          *     `listWebhookDeliveries`. On a disabled endpoint it waits until the endpoint is enabled.
          *     Takes no body. An unknown endpoint is a 404.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         post: operations["sendWebhookTestEvent"];
         delete?: never;
@@ -535,7 +535,7 @@ export interface paths {
          *     when, the status code answered, how long it took and why it failed. 10 per page unless
          *     `limit` says otherwise. An unknown endpoint is a 404.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -563,7 +563,7 @@ export interface paths {
          *     endpoint it waits until the endpoint is enabled. Takes no body. An unknown endpoint, or a
          *     delivery that is not this endpoint's, is a 404.
          *
-         *     **Permission:** a platform-wide `ADMIN` key; any other key is refused (`403`).
+         *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;

@@ -41,6 +41,15 @@ const RULES: Record<string, Rule> = {
   createApiKey: { least: 'ADMIN', platformWide: true },
   // Revoking another key; any key may revoke itself (test/resources/api-keys.test.ts).
   revokeApiKey: { least: 'ADMIN', platformWide: true },
+  listWebhookEndpoints: { least: 'ADMIN', platformWide: true },
+  createWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  getWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  updateWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  deleteWebhookEndpoint: { least: 'ADMIN', platformWide: true },
+  rotateWebhookEndpointSecret: { least: 'ADMIN', platformWide: true },
+  sendWebhookTestEvent: { least: 'ADMIN', platformWide: true },
+  listWebhookDeliveries: { least: 'ADMIN', platformWide: true },
+  retryWebhookDelivery: { least: 'ADMIN', platformWide: true },
 };
 
 /** The sentence each rule is written as in the operation's description. */
@@ -156,6 +165,23 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
   async function victimKey(): Promise<string> {
     return (await unwrap(backend.client.POST('/v1/api-keys', { body: { displayName: 'Victim', role: 'VIEWER' } }))).id;
   }
+
+  /** A webhook endpoint (and a delivery of it) the ADMIN key makes, for the calls that need one. */
+  const newEndpoint = async () =>
+    (await unwrap(backend.client.POST('/v1/webhook-endpoints', { body: { url: 'https://hooks.example.com/roles' } })))
+      .id;
+  let sharedEndpoint: Promise<{ id: string; deliveryId: string }> | undefined;
+  const endpoint = () => {
+    sharedEndpoint ??= (async () => {
+      const id = await newEndpoint();
+      const delivery = await unwrap(
+        backend.client.POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id } } }),
+      );
+      return { id, deliveryId: delivery.id };
+    })();
+    return sharedEndpoint;
+  };
+  const endpointPath = async () => ({ params: { path: { id: (await endpoint()).id } } });
 
   const listOf = (check: (data: unknown, target: Target, wide: boolean) => void) => check;
   /** A list aimed at the target's project holds the target's record (`idOf`) and nothing of the other project. */
@@ -274,6 +300,53 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: false,
       success: 200,
       send: async (c) => c.DELETE('/v1/api-keys/{id}', { params: { path: { id: await victimKey() } } }),
+    },
+    listWebhookEndpoints: { aimed: false, success: 200, send: (c) => c.GET('/v1/webhook-endpoints') },
+    createWebhookEndpoint: {
+      aimed: false,
+      success: 201,
+      send: (c) => c.POST('/v1/webhook-endpoints', { body: { url: 'https://hooks.example.com/made' } }),
+    },
+    getWebhookEndpoint: {
+      aimed: false,
+      success: 200,
+      send: async (c) => c.GET('/v1/webhook-endpoints/{id}', await endpointPath()),
+    },
+    updateWebhookEndpoint: {
+      aimed: false,
+      success: 200,
+      send: async (c) =>
+        c.POST('/v1/webhook-endpoints/{id}', { ...(await endpointPath()), body: { description: 'x' } }),
+    },
+    deleteWebhookEndpoint: {
+      aimed: false,
+      success: 200,
+      send: async (c) => c.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id: await newEndpoint() } } }),
+    },
+    rotateWebhookEndpointSecret: {
+      aimed: false,
+      success: 200,
+      send: async (c) => c.POST('/v1/webhook-endpoints/{id}/rotate-secret', await endpointPath()),
+    },
+    sendWebhookTestEvent: {
+      aimed: false,
+      success: 201,
+      send: async (c) => c.POST('/v1/webhook-endpoints/{id}/test', await endpointPath()),
+    },
+    listWebhookDeliveries: {
+      aimed: false,
+      success: 200,
+      send: async (c) => c.GET('/v1/webhook-endpoints/{id}/deliveries', await endpointPath()),
+    },
+    retryWebhookDelivery: {
+      aimed: false,
+      success: 200,
+      send: async (c) => {
+        const { id, deliveryId } = await endpoint();
+        return c.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry', {
+          params: { path: { id, deliveryId } },
+        });
+      },
     },
   };
 
