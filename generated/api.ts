@@ -1521,7 +1521,7 @@ export interface webhooks {
         put?: never;
         /**
          * An API key was revoked
-         * @description Sent after an API key of the platform was revoked. Declared now; sent once API keys can be revoked through this API. It belongs to no project: endpoints limited to projects do not get it.
+         * @description Sent after an API key of the platform was revoked (`revokeApiKey`, or the command line's `revoke-api-key`). It belongs to no project: endpoints limited to projects do not get it.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -3034,7 +3034,7 @@ export interface components {
          *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
          *     `flow_run.quota_exceeded`, `flow_run.internal_error`, `flow_run.memory_limit_exceeded`,
          *     `flow_run.canceled` (FlowRun; sent once runs are recorded through the API); `api_key.revoked`
-         *     (the API key, without its secret; sent once API keys can be revoked through the API).
+         *     (the API key as listApiKeys answers it, without its secret).
          * @enum {string}
          */
         WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
@@ -3357,17 +3357,6 @@ export interface components {
             data: components["schemas"]["FlowRun"];
         };
         /**
-         * ApiKeyEventData
-         * @description The API key an `api_key.revoked` event is about, without its secret.
-         */
-        ApiKeyEventData: {
-            id: components["schemas"]["Id"];
-            /** @description What the key is for, as its creator named it. */
-            displayName: string;
-            /** @description The last four characters of the key. */
-            lastFour: string;
-        };
-        /**
          * ApiKeyEvent
          * @description The body of `api_key.revoked` deliveries.
          */
@@ -3379,8 +3368,8 @@ export interface components {
             type: "api_key.revoked";
             /** @description When it happened , RFC 3339 in UTC. */
             timestamp: components["schemas"]["Timestamp"];
-            /** @description The revoked key, without its secret. */
-            data: components["schemas"]["ApiKeyEventData"];
+            /** @description The revoked key as listApiKeys answered it (without its secret). */
+            data: components["schemas"]["ApiKey"];
         };
         /**
          * WebhookTestEvent

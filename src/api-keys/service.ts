@@ -7,6 +7,7 @@ import type { Principal } from '../core/principal';
 import { apiKeyRevoked, digestOf, isApiKey, keyLogOf, lastFourOf, newApiKey, projectIdsOf } from '../store/api-keys';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
+import { recordEvent } from '../store/outbox';
 import { permissionDenied } from './permissions';
 import {
   type ApiKeyListQuery,
@@ -124,7 +125,18 @@ export async function list(store: Store, principal: Principal, query: ApiKeyList
 
 /** Removes the key, refuses it here at once and announces it to the other instances. */
 async function remove(store: Store, platformId: string | undefined, keyId: string, actor: Actor): Promise<ApiKeyRow> {
-  const row = await store.write((trx) => deleteApiKey(trx, platformId, keyId));
+  const row = await store.write(async (trx) => {
+    const deleted = await deleteApiKey(trx, platformId, keyId);
+    // The event is written with the revocation: a key revoked is a key announced.
+    if (deleted)
+      await recordEvent(store, trx, {
+        platformId: deleted.platform_id,
+        projectId: null,
+        type: 'api_key.revoked',
+        data: toApiKey(deleted),
+      });
+    return deleted;
+  });
   if (!row) throw notFound('apiKey', keyId);
   await apiKeyRevoked(store, keyId);
   keyLogOf(store)?.info({ keyId, platformId: row.platform_id, ...actor }, 'api key revoked');

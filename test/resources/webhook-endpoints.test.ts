@@ -241,6 +241,22 @@ describe.each(storeKinds)('webhook endpoints on %s', (kind) => {
       expect(() => verified(first, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0rN5Qy1fl5c=')).toThrow();
     });
 
+    it('announces a revoked API key, without its secret, to endpoints that are not limited to projects', async () => {
+      const projectId = await givenProject(backend, { displayName: 'Keys' });
+      const wide = await newEndpoint({ eventTypes: ['api_key.revoked'] });
+      const limited = await newEndpoint({ eventTypes: ['api_key.revoked'], projectIds: [projectId] });
+      const made = await unwrap(
+        backend.client.POST('/v1/api-keys', { body: { displayName: 'Revoked', role: 'VIEWER' } }),
+      );
+      const revoked = await unwrap(backend.client.DELETE('/v1/api-keys/{id}', { params: { path: { id: made.id } } }));
+      await eventually(() => (wide.requests().length >= 1 ? true : undefined));
+      const event = verified(wide.requests()[0] as ReceivedRequest, wide.endpoint.secret);
+      expect(event).toMatchObject({ type: 'api_key.revoked', data: revoked });
+      expect(wide.requests()[0]?.body).not.toContain(made.key);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(limited.requests()).toEqual([]);
+    });
+
     it('sends an endpoint only the event types and projects it asked for', async () => {
       const projectA = await givenProject(backend, { displayName: 'A' });
       const projectB = await givenProject(backend, { displayName: 'B' });
