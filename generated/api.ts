@@ -18,7 +18,7 @@ export interface paths {
          *     Filters combine with AND. Unknown projects, and projects of other platforms, are a 404.
          *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
-         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists its
          *     projects' flows only: another project is a 404.
          */
         get: operations["listFlows"];
@@ -55,7 +55,7 @@ export interface paths {
          * @description Returns a flow with its latest version, or with the version given by `versionId`.
          *     A `versionId` that is not a version of this flow is a 404, as is a flow of another platform.
          *
-         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A flow of a project a key is not
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A flow of a project a key is not
          *     limited to is a 404.
          */
         get: operations["getFlow"];
@@ -81,12 +81,23 @@ export interface paths {
          *     their values, except `tags`, where a run must carry every tag given.
          *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
-         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists its
          *     projects' runs only: another project is a 404.
          */
         get: operations["listFlowRuns"];
         put?: never;
-        post?: never;
+        /**
+         * Record a flow run
+         * @description Records a run of a flow as it starts (`QUEUED` or `RUNNING`), in the run's own field names;
+         *     its project is the flow's. `flowVersionId` must be a version of that flow (else a `400`), a
+         *     `parentRunId` a run of the same project (else a `404`). The run's end is recorded with
+         *     `updateFlowRun`, which sends its `flow_run.*` webhook event. An unknown flow, or a flow of a
+         *     project the key is not limited to, is a `404`.
+         *
+         *     **Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403. A key limited to projects
+         *     records runs of their flows only.
+         */
+        post: operations["createFlowRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -104,12 +115,30 @@ export interface paths {
          * Get a flow run
          * @description Returns one run with the output of its steps. A run of another platform is a 404.
          *
-         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A run of a project a key is not limited
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A run of a project a key is not limited
          *     to is a 404.
          */
         get: operations["getFlowRun"];
         put?: never;
-        post?: never;
+        /**
+         * Update a flow run
+         * @description Records what the engine learned about a run: its `status`, `finishTime`, `failedStepName`,
+         *     `steps`, `duration`, `tasks`; only the fields sent change, and `{}` returns the run as it is.
+         *
+         *     The status moves forward only: `QUEUED` → `RUNNING` or `PAUSED` → a final status, `RUNNING`
+         *     and `PAUSED` alternating; back to `QUEUED` is a `409`. A final status (`SUCCEEDED`,
+         *     `FAILED`, `QUOTA_EXCEEDED`, `INTERNAL_ERROR`, `MEMORY_LIMIT_EXCEEDED`, `TIMEOUT`,
+         *     `CANCELED`) is final: any later change is a `409 FLOW_RUN_STATUS_CONFLICT` (the same update
+         *     sent again, changing nothing, answers the run). On reaching a final status the run gets its
+         *     `finishTime` (this request's time unless given) and `duration` (`finishTime` minus
+         *     `startTime` unless given), and its `flow_run.*` webhook event is written with it, once. A
+         *     `finishTime` before the run's `startTime` is a `400`. An unknown run, or a run of a project
+         *     the key is not limited to, is a `404`.
+         *
+         *     **Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403. A key limited to projects
+         *     updates runs of their flows only.
+         */
+        post: operations["updateFlowRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -129,7 +158,7 @@ export interface paths {
          *     values are never returned. Filters combine with AND.
          *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
-         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists its
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists its
          *     projects' connections only: another project is a 404.
          */
         get: operations["listAppConnections"];
@@ -154,7 +183,7 @@ export interface paths {
          *     (ascending). 50 per page unless `limit` says otherwise. Filters combine with AND.
          *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
-         *     **Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`). A key limited to projects lists those
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists those
          *     projects only.
          */
         get: operations["listProjects"];
@@ -1073,7 +1102,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run succeeded
-         * @description Sent once when a run reaches `SUCCEEDED`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `SUCCEEDED`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1137,7 +1166,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run failed
-         * @description Sent once when a run reaches `FAILED`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `FAILED`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1201,7 +1230,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run timed out
-         * @description Sent once when a run reaches `TIMEOUT`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `TIMEOUT`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1265,7 +1294,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run exceeded its quota
-         * @description Sent once when a run reaches `QUOTA_EXCEEDED`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `QUOTA_EXCEEDED`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1329,7 +1358,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run ended on an internal error
-         * @description Sent once when a run reaches `INTERNAL_ERROR`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `INTERNAL_ERROR`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1393,7 +1422,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run exceeded its memory limit
-         * @description Sent once when a run reaches `MEMORY_LIMIT_EXCEEDED`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `MEMORY_LIMIT_EXCEEDED`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1457,7 +1486,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run was canceled
-         * @description Sent once when a run reaches `CANCELED`. Declared now; sent once runs are recorded through this API.
+         * @description Sent once when a run reaches `CANCELED`. Recorded by `updateFlowRun`, in the same transaction as the run's new status; a final status is final, so each run sends one such event.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -1875,6 +1904,7 @@ export interface components {
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
          *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
+         *     - `FLOW_RUN_STATUS_CONFLICT` (409): the flow run's status is final, or the update would take it backwards.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
@@ -1885,7 +1915,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached, or the instance is shutting down and did not take the request (its body had not all arrived); send it again.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -2027,6 +2057,29 @@ export interface components {
             previous: components["schemas"]["PageCursor"];
         };
         /**
+         * FlowRunCreateRequest
+         * @description A run an engine starts recording, in the run's own field names. Its project is the flow's.
+         */
+        FlowRunCreateRequest: {
+            /** @description The flow that runs (a flow of a project the key may reach; else a 404). */
+            flowId: components["schemas"]["Id"];
+            /** @description The version of that flow that runs (a version of another flow is a 400). */
+            flowVersionId: components["schemas"]["Id"];
+            /**
+             * @description `QUEUED` or `RUNNING`: a run is recorded when it starts; its end comes with `updateFlowRun`.
+             * @enum {string}
+             */
+            status: "QUEUED" | "RUNNING";
+            /** @description When the run started (or was queued), RFC 3339 in UTC. */
+            startTime: components["schemas"]["Timestamp"];
+            /** @description Labels of the run (filter with `tags`); none when omitted. Duplicates are kept once. */
+            tags?: string[];
+            /** @description The run that started this one as a sub-flow (a run of the same project; else a 404); absent for a top-level run. */
+            parentRunId?: components["schemas"]["Id"];
+            /** @description `PRODUCTION` when omitted; `TESTING` for a test run. */
+            environment?: components["schemas"]["FlowRunEnvironment"];
+        };
+        /**
          * FlowRun
          * @description One execution of a flow, with the output of its steps.
          */
@@ -2069,6 +2122,32 @@ export interface components {
             failedStepName?: string;
             /** @description The single step a test run executed. */
             stepNameToTest?: string;
+        };
+        /**
+         * FlowRunUpdateRequest
+         * @description What the engine learned about a run since it was recorded, in the run's own field names; only the fields sent change. `{}` changes nothing and returns the run.
+         */
+        FlowRunUpdateRequest: {
+            /** @description The run's new status. Forward only: `QUEUED` → `RUNNING` or `PAUSED` → a final status; `RUNNING` and `PAUSED` may alternate. A final status (`SUCCEEDED`, `FAILED`, `QUOTA_EXCEEDED`, `INTERNAL_ERROR`, `MEMORY_LIMIT_EXCEEDED`, `TIMEOUT`, `CANCELED`) is final: a later change is a 409. */
+            status?: components["schemas"]["FlowRunStatus"];
+            /** @description When the run ended; not before its `startTime` (a 400). With a final status and no `finishTime`, the time of this request. */
+            finishTime?: components["schemas"]["Timestamp"];
+            /** @description The step that failed (for a `FAILED` run). */
+            failedStepName?: string;
+            /** @description Output of each executed step, keyed by step name (free-form); replaces what was stored. */
+            steps?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: int64
+             * @description Run time in milliseconds. With a final status and no `duration`, `finishTime` minus `startTime`.
+             */
+            duration?: number;
+            /**
+             * Format: int32
+             * @description Steps executed, as counted against the plan's task quota.
+             */
+            tasks?: number;
         };
         /**
          * @description `PROJECT` connections belong to their projects; `PLATFORM` connections are shared by the platform with the listed projects.
@@ -2924,9 +3003,12 @@ export interface components {
          *       managing API keys needs `ADMIN`.
          *     - `VIEWER`: reads only: every write is a 403. MCP servers, whose answers carry a token that runs
          *       their tools, need `EDITOR`.
+         *     - `ENGINE`: the key of a flow engine: records runs (`createFlowRun`, `updateFlowRun`, which only
+         *       `ENGINE` and `ADMIN` keys may call) inside its projects, and nothing else: every other operation
+         *       is a 403.
          * @enum {string}
          */
-        ApiKeyRole: "ADMIN" | "EDITOR" | "VIEWER";
+        ApiKeyRole: "ADMIN" | "EDITOR" | "VIEWER" | "ENGINE";
         /**
          * @description The projects the key is limited to: it sees only their records, and every other project's
          *     records answer 404, as those of another platform do. `null`: every project of the platform
@@ -3033,7 +3115,7 @@ export interface components {
          *     replaced an existing id); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
          *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
          *     `flow_run.quota_exceeded`, `flow_run.internal_error`, `flow_run.memory_limit_exceeded`,
-         *     `flow_run.canceled` (FlowRun; sent once runs are recorded through the API); `api_key.revoked`
+         *     `flow_run.canceled` (FlowRun, as `updateFlowRun` answered it; once per run); `api_key.revoked`
          *     (the API key as listApiKeys answers it, without its secret).
          * @enum {string}
          */
@@ -3415,6 +3497,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The API key is valid but its role, or its being limited to projects, does not allow this operation (`PERMISSION_DENIED`); the operation's description says which keys may call it. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The record does not exist or belongs to another platform (`ENTITY_NOT_FOUND`). */
         NotFound: {
             headers: {
@@ -3468,19 +3563,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The API key is valid but its role, or its being limited to projects, does not allow this operation (`PERMISSION_DENIED`); the operation's description says which keys may call it. */
-        Forbidden: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                RateLimit: components["headers"]["RateLimit"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description A request with the same `Idempotency-Key` is still running (`IDEMPOTENCY_KEY_IN_USE`): retry after a moment to get its answer. */
         IdempotencyKeyInUse: {
             headers: {
@@ -3522,6 +3604,19 @@ export interface components {
         };
         /** @description The `Idempotency-Key` was used within 24 hours for a request with another body or on another operation (`IDEMPOTENCY_KEY_REUSED`). */
         IdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The run's status is final, or the change would take it backwards (`FLOW_RUN_STATUS_CONFLICT`). */
+        FlowRunConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
@@ -3703,6 +3798,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3801,6 +3897,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3858,7 +3955,51 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFlowRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, recorded. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3897,7 +4038,55 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFlowRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The run after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FlowRunConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3948,6 +4137,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3995,6 +4185,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -34,6 +34,19 @@ await runService({
     // of your own (http on this machine is allowed here, WEBHOOK_ALLOW_PRIVATE) gets signed events.
     const { exampleWebhookEndpoints } = await import('./demo/webhook-endpoints');
     await exampleWebhookEndpoints(service.store, admin);
+    const { EXAMPLE_ENGINE_IDS, exampleEngineRecords, playEngine } = await import('./demo/engine');
+    await exampleEngineRecords(service.store, admin);
+    // SANDBOX_ENGINE=true: an engine records a run every 5 seconds, so webhooks get flow_run.* events.
+    const stopEngine =
+      process.env.SANDBOX_ENGINE === 'true'
+        ? playEngine(service.store, admin, {
+            flowId: EXAMPLE_ENGINE_IDS.flow,
+            flowVersionId: EXAMPLE_ENGINE_IDS.version,
+            everyMs: 5_000,
+            runMs: 1_000,
+            onError: (error) => logger.warn({ err: error }, 'the sandbox engine failed'),
+          })
+        : undefined;
     const width = Math.max(...SANDBOX_ROLE_KEYS.map((key) => key.label.length));
     const projects = [...summary.madeProjects].sort((a, b) => a.displayName.localeCompare(b.displayName));
     process.stdout.write(
@@ -44,8 +57,15 @@ await runService({
         `  ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ${summary.connections} connections, ${summary.users + 1} users, ${summary.templates} templates\n` +
         projects.map((project) => `    project ${project.id}  ${project.displayName}\n`).join('') +
         // The project of the docs' examples, so that what the docs show is what this prints.
-        `\n  Try: curl -H "Authorization: Bearer ${SANDBOX_API_KEY}" "${service.url}/v1/flows?projectId=${EXAMPLE_IDS.salesOps.project}"\n\n`,
+        `\n  Try: curl -H "Authorization: Bearer ${SANDBOX_API_KEY}" "${service.url}/v1/flows?projectId=${EXAMPLE_IDS.salesOps.project}"\n` +
+        (stopEngine ? '  An engine records a run every 5 seconds (SANDBOX_ENGINE=true).\n\n' : '\n'),
     );
-    return service;
+    return {
+      ...service,
+      async stop() {
+        await stopEngine?.();
+        await service.stop();
+      },
+    };
   },
 });

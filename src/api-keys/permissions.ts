@@ -12,10 +12,13 @@ import type { OperationId } from '../handler';
 export type Permission =
   /** No key needed (health, readiness). */
   | { public: true }
+  /** A key of one of these roles and no other: what is not part of the role ladder (an engine's runs). */
+  | { public?: false; roles: readonly ApiKeyRole[]; platformWide: false }
   /** A key of `least` role or above; `platformWide`: not a key limited to projects. */
   | { public?: false; least: ApiKeyRole; platformWide: boolean };
 
-const RANK: Record<ApiKeyRole, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2 };
+// ENGINE is below every rung: an engine's key records runs (`roles` rules) and may do nothing else.
+const RANK: Record<ApiKeyRole, number> = { ENGINE: -1, VIEWER: 0, EDITOR: 1, ADMIN: 2 };
 
 const read: Permission = { least: 'VIEWER', platformWide: false };
 const write: Permission = { least: 'EDITOR', platformWide: false };
@@ -26,6 +29,9 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   createFlow: write,
   listFlowRuns: read,
   getFlowRun: read,
+  // A flow engine records runs; ADMIN may do everything.
+  createFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  updateFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
   listAppConnections: read,
   listProjects: read,
   // A project belongs to the platform, not to a project a key could be limited to.
@@ -64,8 +70,18 @@ export function permissionDenied(operationId: OperationId, principal: Principal,
   );
 }
 
-function needs(permission: { least: ApiKeyRole; platformWide: boolean }): string {
-  const roles = (Object.keys(RANK) as ApiKeyRole[]).filter((role) => RANK[role] >= RANK[permission.least]);
+type KeyRule = Exclude<Permission, { public: true }>;
+
+/** The roles a rule lets through, lowest first. */
+function rolesOf(permission: KeyRule): ApiKeyRole[] {
+  const ladder = (Object.keys(RANK) as ApiKeyRole[]).sort((a, b) => RANK[a] - RANK[b]);
+  return 'roles' in permission
+    ? ladder.filter((role) => permission.roles.includes(role))
+    : ladder.filter((role) => RANK[role] >= RANK[permission.least]);
+}
+
+function needs(permission: KeyRule): string {
+  const roles = rolesOf(permission);
   const listed = roles.length === 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}`;
   const key = `${listed.startsWith('VIEWER') ? 'a' : 'an'} ${listed} key`;
   return permission.platformWide ? `${key} that is not limited to projects` : key;
@@ -76,6 +92,6 @@ export function requirePermission(operationId: OperationId, principal: Principal
   const permission = PERMISSIONS[operationId];
   if (permission.public === true || principal === undefined) return;
   const allowed =
-    RANK[principal.role] >= RANK[permission.least] && !(permission.platformWide && principal.projectIds !== undefined);
+    rolesOf(permission).includes(principal.role) && !(permission.platformWide && principal.projectIds !== undefined);
   if (!allowed) throw permissionDenied(operationId, principal, needs(permission));
 }

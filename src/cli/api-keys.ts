@@ -16,7 +16,7 @@ export interface ApiKeyOptions {
   name: string | undefined;
 }
 
-const ROLES: readonly ApiKeyRole[] = ['ADMIN', 'EDITOR', 'VIEWER'];
+const ROLES: readonly ApiKeyRole[] = ['ADMIN', 'EDITOR', 'VIEWER', 'ENGINE'];
 const ID = /^[0-9A-Za-z]{21}$/;
 const DAYS = /^([1-9][0-9]{0,4})d$/;
 const DAY_MS = 86_400_000;
@@ -31,7 +31,7 @@ function refused(message: string): OptionError {
 function roleOf(value: string | undefined): ApiKeyRole {
   if (value === undefined) return 'ADMIN';
   const role = ROLES.find((known) => known === value.toUpperCase());
-  if (!role) throw refused(`--role: '${value}' is not ADMIN, EDITOR or VIEWER`);
+  if (!role) throw refused(`--role: '${value}' is not ADMIN, EDITOR, VIEWER or ENGINE`);
   return role;
 }
 

@@ -26,6 +26,8 @@ export const SANDBOX_ROLE_KEYS: readonly SandboxKey[] = [
     id: 'Ej3Tb6YhN1uWq5DkXs0Lm',
   },
   { label: 'VIEWER', key: `sk-sandboxviewer${'0'.repeat(48)}`, role: 'VIEWER' },
+  // A flow engine's key: it records runs (createFlowRun, updateFlowRun) and may do nothing else.
+  { label: 'ENGINE', key: `sk-sandboxengine${'0'.repeat(48)}`, role: 'ENGINE' },
   {
     label: 'VIEWER of Sales operations',
     key: `sk-sandboxsalesviewer${'0'.repeat(43)}`,

@@ -1,5 +1,5 @@
 // The SQL of the flow runs resource.
-import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid } from '../core/errors';
 import type { Store } from '../store/database';
@@ -211,4 +211,35 @@ export async function insertRun(
 
 export function runById(store: Store, runId: string): Promise<FlowRunView> {
   return selectRuns(store).where('flow_runs.id', '=', runId).executeTakeFirstOrThrow();
+}
+
+/** The run with this id read through `db` (a write transaction's: what it wrote). */
+export function runIn(db: Kysely<Database>, runId: string): Promise<FlowRunView | undefined> {
+  return db
+    .selectFrom('flow_runs')
+    .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
+    .selectAll('flow_runs')
+    .select('flow_versions.display_name as version_display_name')
+    .where('flow_runs.id', '=', runId)
+    .executeTakeFirst();
+}
+
+/**
+ * Writes the run's changes, and only while its status is still `fromStatus`: on PostgreSQL the
+ * update locks the row, and a concurrent update that changed the status first makes this one
+ * change nothing (the caller then answers from what is there). Returns whether it changed the run.
+ */
+export async function updateRunFrom(
+  trx: Kysely<Database>,
+  runId: string,
+  fromStatus: string,
+  changes: Updateable<FlowRunsTable>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('flow_runs')
+    .set(changes)
+    .where('id', '=', runId)
+    .where('status', '=', fromStatus)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }

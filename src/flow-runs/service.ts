@@ -1,11 +1,13 @@
-// Flow runs: the engine records them (`record`), the API lists a project's production runs
-// and reads one run with the output of its steps.
+// Flow runs: an engine records them through the API (`start`, then `update` to their end, which
+// writes the run's webhook event), demo data and tests through `record`; the API lists a project's
+// production runs and reads one run with the output of its steps.
 import type { components } from '../../generated/api';
-import { notFound } from '../core/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
+import { recordEvent, type WebhookEventType } from '../store/outbox';
 import { latestVersions } from '../store/records/flows';
 import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
@@ -18,7 +20,9 @@ import {
   insertRun,
   pageOfRuns,
   runById,
+  runIn,
   runOfPlatform,
+  updateRunFrom,
 } from './queries';
 
 export type { FlowRunListQuery } from './queries';
@@ -150,4 +154,154 @@ export async function record(store: Store, input: FlowRunInput): Promise<FlowRun
     ),
   );
   return toFlowRun(await runById(store, id));
+}
+
+// ---- Recording runs through the API (createFlowRun, updateFlowRun), for ENGINE keys.
+
+type FlowRunCreateRequest = components['schemas']['FlowRunCreateRequest'];
+type FlowRunUpdateRequest = components['schemas']['FlowRunUpdateRequest'];
+type FinalStatus = Exclude<FlowRunStatus, 'QUEUED' | 'RUNNING' | 'PAUSED'>;
+
+/** The webhook event of each final status: a run sends one, when it reaches it. */
+const EVENT_OF_FINAL_STATUS: Record<FinalStatus, WebhookEventType> = {
+  SUCCEEDED: 'flow_run.succeeded',
+  FAILED: 'flow_run.failed',
+  TIMEOUT: 'flow_run.timed_out',
+  QUOTA_EXCEEDED: 'flow_run.quota_exceeded',
+  INTERNAL_ERROR: 'flow_run.internal_error',
+  MEMORY_LIMIT_EXCEEDED: 'flow_run.memory_limit_exceeded',
+  CANCELED: 'flow_run.canceled',
+};
+
+function isFinal(status: string): status is FinalStatus {
+  return status in EVENT_OF_FINAL_STATUS;
+}
+
+/** Forward only: nothing leaves a final status, and nothing goes back to QUEUED. */
+function mayMove(from: FlowRunStatus, to: FlowRunStatus): boolean {
+  if (from === to) return true;
+  return !isFinal(from) && to !== 'QUEUED';
+}
+
+function statusConflict(runId: string, from: string, to: string): ApiError {
+  const detail = isFinal(from)
+    ? `Flow run ${runId} is ${from}, a final status; it cannot change any more.`
+    : `Flow run ${runId} is ${from}; it cannot go back to ${to}.`;
+  return new ApiError('FLOW_RUN_STATUS_CONFLICT', detail, { params: { runId, status: from } });
+}
+
+/** Records a run as it starts: its project is its flow's, its version one of that flow's. */
+export async function start(store: Store, principal: Principal, input: FlowRunCreateRequest): Promise<FlowRun> {
+  const flow = await findOwned(store, principal, 'flow', input.flowId);
+  if (!(await flowHasVersion(store, flow.id, input.flowVersionId)))
+    throw invalid('body', '/flowVersionId', 'is not a version of this flow');
+  if (input.parentRunId !== undefined) {
+    const parent = await runOfPlatform(store, principal.platformId, input.parentRunId);
+    if (!parent || parent.project_id !== flow.project_id) throw notFound('flow run', input.parentRunId);
+  }
+  const created = now();
+  const tags = [...new Set(input.tags ?? [])];
+  const id = newId();
+  const run: FlowRunRow = {
+    id,
+    created,
+    updated: created,
+    project_id: flow.project_id,
+    flow_id: flow.id,
+    parent_run_id: input.parentRunId ?? null,
+    fail_parent_on_failure: toFlag(true),
+    tags: toJson(tags),
+    flow_version_id: input.flowVersionId,
+    logs_file_id: null,
+    tasks: null,
+    status: input.status,
+    duration: null,
+    start_time: input.startTime,
+    finish_time: null,
+    environment: input.environment ?? 'PRODUCTION',
+    steps: null,
+    failed_step_name: null,
+    step_name_to_test: null,
+  };
+  return store.write(async (trx) => {
+    await insertRun(
+      trx,
+      run,
+      tags.map((tag) => ({ run_id: id, tag })),
+    );
+    const written = await runIn(trx, id);
+    if (!written) throw new Error(`flow run ${id} vanished`);
+    return toFlowRun(written);
+  });
+}
+
+/** Whether every field of the update already holds the value sent (an engine sending it again). */
+function changesNothing(run: FlowRunView, input: FlowRunUpdateRequest): boolean {
+  return (
+    (input.status === undefined || input.status === run.status) &&
+    (input.finishTime === undefined || input.finishTime === run.finish_time) &&
+    (input.failedStepName === undefined || input.failedStepName === run.failed_step_name) &&
+    (input.duration === undefined || input.duration === run.duration) &&
+    (input.tasks === undefined || input.tasks === run.tasks) &&
+    (input.steps === undefined || toJson(input.steps) === run.steps)
+  );
+}
+
+/**
+ * What the engine learned about a run. The status moves forward only, a final one is final, and a
+ * run that reaches one gets its finish time, its duration and its webhook event, in this write.
+ */
+export async function update(
+  store: Store,
+  principal: Principal,
+  runId: string,
+  input: FlowRunUpdateRequest,
+): Promise<FlowRun> {
+  const found = await runOfPlatform(store, principal.platformId, runId);
+  if (!found || !mayReachProject(principal, found.project_id)) throw notFound('flow run', runId);
+  if (Object.keys(input).length === 0) return toFlowRun(found);
+  const timestamp = now();
+  return store.write(async (trx) => {
+    const run = await runIn(trx, found.id);
+    if (!run) throw notFound('flow run', runId);
+    const from = run.status as FlowRunStatus;
+    const to = input.status ?? from;
+    if (isFinal(from) && changesNothing(run, input)) return toFlowRun(run);
+    if (isFinal(from) || !mayMove(from, to)) throw statusConflict(run.id, from, to);
+    const reachesFinal = isFinal(to);
+    const finishTime = input.finishTime ?? (reachesFinal ? (run.finish_time ?? timestamp) : run.finish_time);
+    if (finishTime !== null && Date.parse(finishTime) < Date.parse(run.start_time))
+      throw invalid(
+        'body',
+        input.finishTime !== undefined ? '/finishTime' : '/status',
+        `must not end the run before its startTime (${run.start_time})`,
+      );
+    const duration =
+      input.duration ??
+      (reachesFinal && run.duration === null && finishTime !== null
+        ? Date.parse(finishTime) - Date.parse(run.start_time)
+        : run.duration);
+    const changed = await updateRunFrom(trx, run.id, from, {
+      updated: timestamp,
+      status: to,
+      finish_time: finishTime,
+      duration,
+      ...(input.failedStepName !== undefined ? { failed_step_name: input.failedStepName } : {}),
+      ...(input.tasks !== undefined ? { tasks: input.tasks } : {}),
+      ...(input.steps !== undefined ? { steps: toJson(input.steps) } : {}),
+    });
+    // Another update changed the status first (it held the row): this one was made for a run that is no more.
+    if (!changed) throw statusConflict(run.id, (await runIn(trx, run.id))?.status ?? from, to);
+    const updated = await runIn(trx, run.id);
+    if (!updated) throw notFound('flow run', runId);
+    const answer = toFlowRun(updated);
+    if (reachesFinal)
+      await recordEvent(store, trx, {
+        platformId: principal.platformId,
+        projectId: updated.project_id,
+        type: EVENT_OF_FINAL_STATUS[to],
+        data: answer,
+      });
+    return answer;
+  });
 }

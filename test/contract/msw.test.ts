@@ -40,6 +40,11 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
   getFlow: (c) => c.GET('/v1/flows/{id}', { params: { path: { id } } }),
   listFlowRuns: (c) => c.GET('/v1/flow-runs', { params: { query: { projectId, status: ['FAILED'] } } }),
   getFlowRun: (c) => c.GET('/v1/flow-runs/{id}', { params: { path: { id } } }),
+  createFlowRun: (c) =>
+    c.POST('/v1/flow-runs', {
+      body: { flowId: id, flowVersionId: id, status: 'RUNNING', startTime: '2026-11-21T07:00:00.412Z' },
+    }),
+  updateFlowRun: (c) => c.POST('/v1/flow-runs/{id}', { params: { path: { id } }, body: { status: 'SUCCEEDED' } }),
   listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
   listProjects: (c) => c.GET('/v1/projects'),
   createProject: (c) => c.POST('/v1/projects', { body: { displayName: 'Customer support' } }),

@@ -13,13 +13,16 @@ import { useBackend } from '../support/suite';
 type Role = Schemas['ApiKeyRole'];
 
 interface Rule {
-  /** The least role that may call the operation (ADMIN > EDITOR > VIEWER). */
+  /** The least role that may call the operation (ADMIN > EDITOR > VIEWER > ENGINE). */
   least: Role;
+  /** When set, these roles and no other may call it (recording runs). */
+  roles?: Role[];
   /** Keys limited to projects may not call it at all. */
   platformWide: boolean;
 }
 
-const RANK: Record<Role, number> = { VIEWER: 0, EDITOR: 1, ADMIN: 2 };
+// An ENGINE key is below every rung: it may only record runs (`roles` rules).
+const RANK: Record<Role, number> = { ENGINE: -1, VIEWER: 0, EDITOR: 1, ADMIN: 2 };
 
 /** The rule of each operation that needs a key, as the contract's descriptions state them. */
 const RULES: Record<string, Rule> = {
@@ -28,6 +31,8 @@ const RULES: Record<string, Rule> = {
   createFlow: { least: 'EDITOR', platformWide: false },
   listFlowRuns: { least: 'VIEWER', platformWide: false },
   getFlowRun: { least: 'VIEWER', platformWide: false },
+  createFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  updateFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
   listAppConnections: { least: 'VIEWER', platformWide: false },
   listProjects: { least: 'VIEWER', platformWide: false },
   createProject: { least: 'EDITOR', platformWide: true },
@@ -54,6 +59,7 @@ const RULES: Record<string, Rule> = {
 
 /** The sentence each rule is written as in the operation's description. */
 function sentenceOf(rule: Rule): string {
+  if (rule.roles) return '**Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403.';
   if (rule.least === 'ADMIN') return '**Permission:** an `ADMIN` key';
   if (rule.least === 'EDITOR')
     return rule.platformWide
@@ -61,7 +67,7 @@ function sentenceOf(rule: Rule): string {
       : '**Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403.';
   return rule.platformWide
     ? '**Permission:** a platform-wide key (`VIEWER`, `EDITOR` or `ADMIN`); a key limited to projects is a 403.'
-    : '**Permission:** any key (`VIEWER`, `EDITOR` or `ADMIN`).';
+    : '**Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403.';
 }
 
 const bundle = loadBundle();
@@ -85,7 +91,9 @@ describe('the contract states each operation’s rule', () => {
     (operationId, op) => {
       const rule = RULES[operationId];
       const responses = isObject(op.operation.responses) ? op.operation.responses : {};
-      const mayBeRefused = rule !== undefined && (rule.least !== 'VIEWER' || rule.platformWide);
+      // Every operation that needs a key may refuse one: ENGINE keys may only record runs, which no
+      // VIEWER or EDITOR key may.
+      const mayBeRefused = rule !== undefined;
       expect('403' in responses).toBe(mayBeRefused);
       if (mayBeRefused) {
         const forbidden = deref(bundle, responses['403']);
@@ -108,12 +116,15 @@ const KEY_KINDS: KeyKind[] = [
   { name: 'VIEWER', role: 'VIEWER', limited: false },
   { name: 'EDITOR of project A', role: 'EDITOR', limited: true },
   { name: 'VIEWER of project A', role: 'VIEWER', limited: true },
+  { name: 'ENGINE', role: 'ENGINE', limited: false },
+  { name: 'ENGINE of project A', role: 'ENGINE', limited: true },
 ];
 
 /** The records of one project the calls aim at. */
 interface Target {
   projectId: string;
   flowId: string;
+  flowVersionId: string;
   runId: string;
   connectionId: string;
   mcpServerId: string;
@@ -158,13 +169,28 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     });
     const servers = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
     const mcpServerId = servers.data[0]?.id ?? '';
-    return { projectId, flowId: flow.id, runId: run.id, connectionId: connection.id, mcpServerId };
+    return {
+      projectId,
+      flowId: flow.id,
+      flowVersionId: flow.version.id,
+      runId: run.id,
+      connectionId: connection.id,
+      mcpServerId,
+    };
   }
 
   /** A key the ADMIN key makes, to be revoked by the call under test. */
   async function victimKey(): Promise<string> {
     return (await unwrap(backend.client.POST('/v1/api-keys', { body: { displayName: 'Victim', role: 'VIEWER' } }))).id;
   }
+
+  /** The start of a run of the target's flow, as an engine records it. */
+  const runStart = (t: Target) => ({
+    flowId: t.flowId,
+    flowVersionId: t.flowVersionId,
+    status: 'RUNNING' as const,
+    startTime: new Date().toISOString(),
+  });
 
   /** A webhook endpoint (and a delivery of it) the ADMIN key makes, for the calls that need one. */
   const newEndpoint = async () =>
@@ -224,6 +250,20 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       success: 200,
       send: (c, t) => c.GET('/v1/flow-runs/{id}', { params: { path: { id: t.runId } } }),
       check: isRecord((t) => t.runId),
+    },
+    createFlowRun: {
+      aimed: true,
+      success: 201,
+      send: (c, t) => c.POST('/v1/flow-runs', { body: runStart(t) }),
+    },
+    updateFlowRun: {
+      aimed: true,
+      success: 200,
+      // Each call ends a run of its own, started by the ADMIN key.
+      send: async (c, t) => {
+        const run = await unwrap(backend.client.POST('/v1/flow-runs', { body: runStart(t) }));
+        return c.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body: { status: 'SUCCEEDED' } });
+      },
     },
     listAppConnections: {
       aimed: true,
@@ -399,7 +439,9 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     const target = targets[targetName];
     const answer = await call.send(client, target);
 
-    const allowed = RANK[key.role] >= RANK[rule.least] && !(rule.platformWide && key.limited);
+    const allowed =
+      (rule.roles ? rule.roles.includes(key.role) : RANK[key.role] >= RANK[rule.least]) &&
+      !(rule.platformWide && key.limited);
     // A key limited to project A sees B's records as another platform's: they do not exist.
     const reaches = !key.limited || !call.aimed || targetName === 'A';
     const expected = !allowed ? 403 : reaches ? call.success : 404;

@@ -711,6 +711,32 @@ export function defineScenarios(target: ScenarioTarget): void {
             projectId: ctx().projectId,
           });
       });
+
+      it('createFlowRun answers 201 with the run, updateFlowRun 200 with it ended', async () => {
+        const flow = await createdFlow();
+        const started = await ok(
+          '/v1/flow-runs',
+          'post',
+          api.POST('/v1/flow-runs', {
+            body: {
+              flowId: flow.id,
+              flowVersionId: flow.version.id,
+              status: 'RUNNING',
+              startTime: '2026-11-21T07:00:00.000Z',
+            },
+          }),
+          201,
+        );
+        const ended = await ok(
+          '/v1/flow-runs/{id}',
+          'post',
+          api.POST('/v1/flow-runs/{id}', { params: { path: { id: started.id } }, body: { status: 'SUCCEEDED' } }),
+        );
+        if (isBackend) {
+          expect(started).toMatchObject({ flowId: flow.id, status: 'RUNNING', projectId: flow.projectId });
+          expect(ended).toMatchObject({ id: started.id, status: 'SUCCEEDED' });
+        }
+      });
     });
 
     describe('flow templates', () => {

@@ -111,7 +111,7 @@ describe('the API key commands', () => {
   });
 
   it.each([
-    [['--role', 'OWNER'], /--role: 'OWNER' is not ADMIN, EDITOR or VIEWER/],
+    [['--role', 'OWNER'], /--role: 'OWNER' is not ADMIN, EDITOR, VIEWER or ENGINE/],
     [['--role', 'EDITOR', '--expires', '2020-01-01T00:00:00Z'], /--expires: must be in the future/],
     [['--role', 'EDITOR', '--expires', 'soon'], /--expires: 'soon' is neither a time/],
     [['--role', 'EDITOR', '--project', 'AAAAAAAAAAAAAAAAAAAAA'], /--project: is not a project of this platform/],

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
+import { EXAMPLE_ENGINE_IDS } from '../../src/demo/engine';
 import { SANDBOX_ROLE_KEYS } from '../../src/demo/keys';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
@@ -75,6 +76,22 @@ describe('the sandbox process', () => {
     for (const sandboxKey of SANDBOX_ROLE_KEYS) {
       expect(banner).toContain(sandboxKey.key);
       const headers = { authorization: `Bearer ${sandboxKey.key}` };
+      if (sandboxKey.role === 'ENGINE') {
+        // An engine records runs, and may do nothing else.
+        expect((await fetch(`${baseUrl}/v1/projects`, { headers })).status, sandboxKey.label).toBe(403);
+        const recorded = await fetch(`${baseUrl}/v1/flow-runs`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            flowId: EXAMPLE_ENGINE_IDS.flow,
+            flowVersionId: EXAMPLE_ENGINE_IDS.version,
+            status: 'RUNNING',
+            startTime: new Date().toISOString(),
+          }),
+        });
+        expect(recorded.status, sandboxKey.label).toBe(201);
+        continue;
+      }
       const projects = await fetch(`${baseUrl}/v1/projects?limit=100`, { headers });
       expect(projects.status, sandboxKey.label).toBe(200);
       const ids = ((await projects.json()) as { data: { id: string }[] }).data.map((project) => project.id);

@@ -24,6 +24,7 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
 /**
  * The operations the contract must have: the interface document's 14, plus health and readiness,
  * plus the API keys' create, list and revoke, plus the 9 of webhook endpoints (create, list, get,
- * update, delete, rotate the secret, send a test event, list deliveries, retry one).
+ * update, delete, rotate the secret, send a test event, list deliveries, retry one), plus recording
+ * runs (createFlowRun, updateFlowRun).
  */
-export const EXPECTED_OPERATION_COUNT = 28;
+export const EXPECTED_OPERATION_COUNT = 30;

@@ -1,0 +1,226 @@
+// Recording runs through the API, as a flow engine does with its ENGINE key: a run starts (QUEUED
+// or RUNNING) and moves forward to a final status, which is final; times are checked; reaching a
+// final status writes the run's flow_run.* webhook event once, with the run as getFlowRun answers
+// it. On every store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, type Schemas, unwrap } from '../../src/client';
+import { storeKinds, UNKNOWN_ID } from '../support/backend';
+import { givenProject } from '../support/builders';
+import { expectInvalid, expectNotFound } from '../support/problems';
+import { useBackend, useOtherPlatform } from '../support/suite';
+import { parse, type Receiver, startReceiver, verified } from '../support/webhook-receiver';
+
+type FlowRunStatus = Schemas['FlowRunStatus'];
+
+const FINAL: [FlowRunStatus, string][] = [
+  ['SUCCEEDED', 'flow_run.succeeded'],
+  ['FAILED', 'flow_run.failed'],
+  ['TIMEOUT', 'flow_run.timed_out'],
+  ['QUOTA_EXCEEDED', 'flow_run.quota_exceeded'],
+  ['INTERNAL_ERROR', 'flow_run.internal_error'],
+  ['MEMORY_LIMIT_EXCEEDED', 'flow_run.memory_limit_exceeded'],
+  ['CANCELED', 'flow_run.canceled'],
+];
+
+describe.each(storeKinds)('recording flow runs on %s', (kind) => {
+  const backend = useBackend(kind, { WEBHOOK_POLL_MS: '20' });
+  const stranger = useOtherPlatform(backend);
+  let receiver: Receiver;
+  let secret: string;
+  let engine: ApiClient;
+  let projectId: string;
+  let flow: Schemas['Flow'];
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    const endpoint = await unwrap(
+      backend.client.POST('/v1/webhook-endpoints', {
+        body: { url: receiver.url, eventTypes: FINAL.map(([, type]) => type) as Schemas['WebhookEventType'][] },
+      }),
+    );
+    secret = endpoint.secret;
+    const key = await unwrap(backend.client.POST('/v1/api-keys', { body: { displayName: 'Engine', role: 'ENGINE' } }));
+    engine = backend.clientWith(key.key);
+    projectId = await givenProject(backend, { displayName: 'Runs' });
+    flow = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Recorded' } }));
+  });
+  afterAll(async () => receiver?.close());
+
+  const startTime = '2026-11-21T07:00:00.000Z';
+  const startRun = (body: Partial<Schemas['FlowRunCreateRequest']> = {}) =>
+    unwrap(
+      engine.POST('/v1/flow-runs', {
+        body: { flowId: flow.id, flowVersionId: flow.version.id, status: 'RUNNING', startTime, ...body },
+      }),
+    );
+  const eventsOf = (runId: string) =>
+    receiver.received.filter((request) => (parse(request).data as { id: string }).id === runId);
+  async function eventOf(runId: string) {
+    await receiver.waitFor(() => eventsOf(runId).length > 0);
+    const [request] = eventsOf(runId);
+    if (!request) throw new Error(`no event of ${runId}`);
+    return verified(request, secret);
+  }
+
+  it('records a run as it starts, in its flow’s project, and reads it back', async () => {
+    const run = await startRun({ status: 'QUEUED', tags: ['nightly', 'nightly'], environment: 'TESTING' });
+    expect(run).toMatchObject({
+      projectId,
+      flowId: flow.id,
+      flowVersionId: flow.version.id,
+      status: 'QUEUED',
+      startTime,
+      environment: 'TESTING',
+      tags: ['nightly'],
+      flowVersion: { displayName: 'Recorded' },
+    });
+    expect(await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } }))).toEqual(run);
+    const defaults = await startRun();
+    expect(defaults.environment).toBe('PRODUCTION');
+  });
+
+  it.each(FINAL)('sends the event of %s once, with the run as it ended', async (status, type) => {
+    const run = await startRun();
+    const ended = await unwrap(
+      engine.POST('/v1/flow-runs/{id}', {
+        params: { path: { id: run.id } },
+        body: { status, tasks: 3, steps: { step_1: { status: 'DONE' } } },
+      }),
+    );
+    expect(ended).toMatchObject({ status, tasks: 3, steps: { step_1: { status: 'DONE' } } });
+    // Without a finishTime, the time of the update; without a duration, finish minus start.
+    expect(Date.parse(ended.finishTime ?? '')).toBeGreaterThan(Date.parse(startTime));
+    expect(ended.duration).toBe(Date.parse(ended.finishTime ?? '') - Date.parse(startTime));
+    const event = await eventOf(run.id);
+    expect(event).toMatchObject({ type, data: ended });
+    // The same update again changes nothing and sends nothing more.
+    const again = await unwrap(
+      engine.POST('/v1/flow-runs/{id}', {
+        params: { path: { id: run.id } },
+        body: { status, tasks: 3, steps: { step_1: { status: 'DONE' } } },
+      }),
+    );
+    expect(again).toEqual(ended);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(eventsOf(run.id)).toHaveLength(1);
+  });
+
+  it('keeps a final status final, and never goes back to QUEUED (409)', async () => {
+    const run = await startRun();
+    const paused = await unwrap(
+      engine.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body: { status: 'PAUSED' } }),
+    );
+    expect(paused.status).toBe('PAUSED');
+    expect(paused.finishTime).toBeUndefined();
+    const backwards = await engine.POST('/v1/flow-runs/{id}', {
+      params: { path: { id: run.id } },
+      body: { status: 'QUEUED' },
+    });
+    expect(backwards.response.status).toBe(409);
+    expect(backwards.error).toMatchObject({
+      code: 'FLOW_RUN_STATUS_CONFLICT',
+      params: { runId: run.id, status: 'PAUSED' },
+    });
+    await unwrap(
+      engine.POST('/v1/flow-runs/{id}', {
+        params: { path: { id: run.id } },
+        body: { status: 'FAILED', failedStepName: 'step_2', finishTime: '2026-11-21T07:00:05.000Z', duration: 4000 },
+      }),
+    );
+    for (const body of [{ status: 'SUCCEEDED' as const }, { tasks: 9 }, { status: 'RUNNING' as const }]) {
+      const late = await engine.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body });
+      expect(late.response.status, JSON.stringify(body)).toBe(409);
+      expect(late.error).toMatchObject({ code: 'FLOW_RUN_STATUS_CONFLICT', params: { status: 'FAILED' } });
+    }
+    const stored = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } }));
+    expect(stored).toMatchObject({
+      status: 'FAILED',
+      failedStepName: 'step_2',
+      finishTime: '2026-11-21T07:00:05.000Z',
+      duration: 4000,
+    });
+  });
+
+  it('refuses a finish before the start, and a version of another flow (400), changing nothing', async () => {
+    const run = await startRun();
+    expectInvalid(
+      await engine.POST('/v1/flow-runs/{id}', {
+        params: { path: { id: run.id } },
+        body: { status: 'SUCCEEDED', finishTime: '2026-11-21T06:59:59.999Z' },
+      }),
+      [{ location: 'body', pointer: '/finishTime' }],
+    );
+    const unchanged = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } }));
+    expect(unchanged.status).toBe('RUNNING');
+    const other = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Other' } }));
+    expectInvalid(
+      await engine.POST('/v1/flow-runs', {
+        body: { flowId: flow.id, flowVersionId: other.version.id, status: 'RUNNING', startTime },
+      }),
+      [{ location: 'body', pointer: '/flowVersionId', message: 'is not a version of this flow' }],
+    );
+  });
+
+  it("answers 404 for unknown flows, runs and parents, and another platform's", async () => {
+    expectNotFound(
+      await engine.POST('/v1/flow-runs', {
+        body: { flowId: UNKNOWN_ID, flowVersionId: flow.version.id, status: 'RUNNING', startTime },
+      }),
+      { entityType: 'flow', entityId: UNKNOWN_ID },
+    );
+    expectNotFound(
+      await engine.POST('/v1/flow-runs/{id}', { params: { path: { id: UNKNOWN_ID } }, body: { status: 'SUCCEEDED' } }),
+      {
+        entityType: 'flow run',
+        entityId: UNKNOWN_ID,
+      },
+    );
+    const otherProject = await givenProject(backend, { displayName: 'Elsewhere' });
+    const otherFlow = await unwrap(
+      backend.client.POST('/v1/flows', { body: { projectId: otherProject, displayName: 'Elsewhere' } }),
+    );
+    const foreignParent = await unwrap(
+      engine.POST('/v1/flow-runs', {
+        body: { flowId: otherFlow.id, flowVersionId: otherFlow.version.id, status: 'RUNNING', startTime },
+      }),
+    );
+    expectNotFound(
+      await engine.POST('/v1/flow-runs', {
+        body: {
+          flowId: flow.id,
+          flowVersionId: flow.version.id,
+          status: 'RUNNING',
+          startTime,
+          parentRunId: foreignParent.id,
+        },
+      }),
+      {
+        entityType: 'flow run',
+        entityId: foreignParent.id,
+      },
+    );
+    const parent = await startRun();
+    const child = await startRun({ parentRunId: parent.id });
+    expect(child.parentRunId).toBe(parent.id);
+    const strangerProject = await givenProject(stranger);
+    const strangerFlow = await unwrap(
+      stranger.client.POST('/v1/flows', { body: { projectId: strangerProject, displayName: 'Theirs' } }),
+    );
+    expectNotFound(
+      await engine.POST('/v1/flow-runs', {
+        body: { flowId: strangerFlow.id, flowVersionId: strangerFlow.version.id, status: 'RUNNING', startTime },
+      }),
+      { entityType: 'flow', entityId: strangerFlow.id },
+    );
+    expectNotFound(
+      await stranger.client.POST('/v1/flow-runs/{id}', {
+        params: { path: { id: parent.id } },
+        body: { status: 'SUCCEEDED' },
+      }),
+      {
+        entityType: 'flow run',
+        entityId: parent.id,
+      },
+    );
+  });
+});
