@@ -89,8 +89,8 @@ export interface paths {
         /**
          * Record a flow run
          * @description Records a run of a flow as it starts (`QUEUED` or `RUNNING`), in the run's own field names;
-         *     its project is the flow's. `flowVersionId` must be a version of that flow (else a `400`), a
-         *     `parentRunId` a run of the same project (else a `404`). The run's end is recorded with
+         *     its project is the flow's. `flowVersionId` must be a version of that flow and `parentRunId` a
+         *     run of the same project (else a `404`, as for an unknown one). The run's end is recorded with
          *     `updateFlowRun`, which sends its `flow_run.*` webhook event. An unknown flow, or a flow of a
          *     project the key is not limited to, is a `404`.
          *
@@ -2063,7 +2063,7 @@ export interface components {
         FlowRunCreateRequest: {
             /** @description The flow that runs (a flow of a project the key may reach; else a 404). */
             flowId: components["schemas"]["Id"];
-            /** @description The version of that flow that runs (a version of another flow is a 400). */
+            /** @description The version of that flow that runs (a version of another flow is a 404, as an unknown one). */
             flowVersionId: components["schemas"]["Id"];
             /**
              * @description `QUEUED` or `RUNNING`: a run is recorded when it starts; its end comes with `updateFlowRun`.

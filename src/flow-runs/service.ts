@@ -193,8 +193,8 @@ function statusConflict(runId: string, from: string, to: string): ApiError {
 /** Records a run as it starts: its project is its flow's, its version one of that flow's. */
 export async function start(store: Store, principal: Principal, input: FlowRunCreateRequest): Promise<FlowRun> {
   const flow = await findOwned(store, principal, 'flow', input.flowId);
-  if (!(await flowHasVersion(store, flow.id, input.flowVersionId)))
-    throw invalid('body', '/flowVersionId', 'is not a version of this flow');
+  // As getFlow's versionId: a version that is not this flow's is one this flow does not have.
+  if (!(await flowHasVersion(store, flow.id, input.flowVersionId))) throw notFound('flow version', input.flowVersionId);
   if (input.parentRunId !== undefined) {
     const parent = await runOfPlatform(store, principal.platformId, input.parentRunId);
     if (!parent || parent.project_id !== flow.project_id) throw notFound('flow run', input.parentRunId);

@@ -141,7 +141,7 @@ describe.each(storeKinds)('recording flow runs on %s', (kind) => {
     });
   });
 
-  it('refuses a finish before the start, and a version of another flow (400), changing nothing', async () => {
+  it('refuses a finish before the start (400), changing nothing, and a version of another flow (404)', async () => {
     const run = await startRun();
     expectInvalid(
       await engine.POST('/v1/flow-runs/{id}', {
@@ -153,11 +153,11 @@ describe.each(storeKinds)('recording flow runs on %s', (kind) => {
     const unchanged = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } }));
     expect(unchanged.status).toBe('RUNNING');
     const other = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Other' } }));
-    expectInvalid(
+    expectNotFound(
       await engine.POST('/v1/flow-runs', {
         body: { flowId: flow.id, flowVersionId: other.version.id, status: 'RUNNING', startTime },
       }),
-      [{ location: 'body', pointer: '/flowVersionId', message: 'is not a version of this flow' }],
+      { entityType: 'flow version', entityId: other.version.id },
     );
   });
 
