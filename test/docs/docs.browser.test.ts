@@ -167,7 +167,7 @@ describe('the docs page in Chromium, offline', () => {
     await page.screenshot({ path: landingScreenshot });
   });
 
-  it(`lists all ${EXPECTED_OPERATION_COUNT} operations in the navigation, under their tags`, async () => {
+  it(`lists all ${EXPECTED_OPERATION_COUNT} operations and every webhook in the navigation, under their tags`, async () => {
     expect(operations).toHaveLength(EXPECTED_OPERATION_COUNT);
     const found: string[] = [];
     for (const tag of tags) {
@@ -178,6 +178,17 @@ describe('the docs page in Chromium, offline', () => {
       const tag = Array.isArray(op.operation.tags) ? String(op.operation.tags[0]) : '';
       return `${tag}: ${String(op.operation.summary)} ${op.method.toUpperCase()}`;
     });
+    // The events the service sends (the document's `webhooks`) are listed the same way.
+    const webhooks = isObject(bundle.webhooks) ? Object.values(bundle.webhooks) : [];
+    for (const pathItem of webhooks) {
+      if (!isObject(pathItem)) continue;
+      for (const [method, operation] of Object.entries(pathItem)) {
+        if (!isObject(operation)) continue;
+        const tag = Array.isArray(operation.tags) ? String(operation.tags[0]) : '';
+        expected.push(`${tag}: ${String(operation.summary)} ${method.toUpperCase()}`);
+      }
+    }
+    expect(webhooks.length).toBeGreaterThan(0);
     expect(found.sort()).toEqual(expected.sort());
   }, 120_000);
 
