@@ -96,6 +96,9 @@ export interface paths {
          *
          *     **Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403. A key limited to projects
          *     records runs of their flows only.
+         *
+         *     An engine that retries a start after a dropped connection sends the same `Idempotency-Key`
+         *     on each try: the run is recorded once, and the retry is answered the first answer.
          */
         post: operations["createFlowRun"];
         delete?: never;
@@ -1896,7 +1899,8 @@ export interface components {
             previous: components["schemas"]["PageCursor"];
         };
         /**
-         * @description Stable machine-readable error code.
+         * @description Stable machine-readable error code. New codes may be added in a minor version (the compatibility
+         *     policy of openapi/DECISIONS.md): treat an unknown code by its HTTP status.
          *     - `VALIDATION` (400): the request does not match the contract (body, query, path, cursor, limit).
          *     - `AUTHENTICATION` (401): missing, malformed, unknown, revoked or expired API key.
          *     - `PERMISSION_DENIED` (403): the API key's role, or its being limited to projects, does not allow the operation.
@@ -2134,7 +2138,7 @@ export interface components {
             finishTime?: components["schemas"]["Timestamp"];
             /** @description The step that failed (for a `FAILED` run). */
             failedStepName?: string;
-            /** @description Output of each executed step, keyed by step name (free-form); replaces what was stored. */
+            /** @description Output of each executed step, keyed by step name (free-form); replaces what was stored. At most 512 KiB (524,288 bytes) as compact JSON in UTF-8: larger is a `400 VALIDATION` naming `/steps` and the limit. */
             steps?: {
                 [key: string]: unknown;
             };
@@ -3971,6 +3975,16 @@ export interface operations {
                  * @example checkout-7f3a9c
                  */
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+                /**
+                 * @description Makes the create safe to retry (as in the IETF draft `Idempotency-Key` header and Stripe's API):
+                 *     a unique value of your choice per intended create, for example a UUID. Sent again within 24 hours
+                 *     with the same body, the create is not repeated: the first success is answered again (same status,
+                 *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
+                 *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
+                 *     remembered, so after an error the same key can be sent again.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3988,6 +4002,7 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3998,8 +4013,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -316,9 +316,22 @@ class Comparer {
       }
     } else if (newValues && oldValues) {
       const added = newValues.filter((value) => !oldValues.includes(value));
-      if (added.length > 0) this.breaking(at, `new value(s) in a response enum: ${added.join(', ')}`);
+      if (added.length > 0 && isExtensible(pointer, old))
+        this.additive(at, `new value(s) of an extensible response enum: ${added.join(', ')}`);
+      else if (added.length > 0) this.breaking(at, `new value(s) in a response enum: ${added.join(', ')}`);
     } else if (oldValues && !newValues) this.breaking(at, `no longer limited to ${oldValues.join(', ')}`);
   }
+}
+
+/**
+ * A response enum clients were told may grow: new values are additive. Error codes are, by the
+ * policy (openapi/DECISIONS.md, "Compatibility policy"): the `code` of every problem answer. Any
+ * other enum only when the earlier version already declared `x-extensible-enum: true`: marking an
+ * enum in the version that adds values would not have warned the clients of the earlier one.
+ */
+function isExtensible(pointer: string, old: JsonObject): boolean {
+  if (old['x-extensible-enum'] === true) return true;
+  return pointer.includes('/content/application~1problem+json/schema/') && pointer.endsWith('/properties/code');
 }
 
 function typesOf(schema: JsonObject): Set<string> | undefined {

@@ -37,6 +37,7 @@ const IDEMPOTENT_CREATES: Record<IdempotentCreatePath, true> = {
   '/v1/flows': true,
   '/v1/projects': true,
   '/v1/flow-templates': true,
+  '/v1/flow-runs': true,
 };
 
 /** The paths of the creates that get an Idempotency-Key of their own. */

@@ -15,6 +15,8 @@ export const FREE_FORM_MAX_BYTES = {
   flowDefinition: 512 * KIB,
   /** An app connection's secret value. */
   connectionValue: 64 * KIB,
+  /** The output of a flow run's steps, as an engine records it (and as its `flow_run.*` event carries it). */
+  runSteps: 512 * KIB,
 } as const;
 
 /** Where a free-form value came from, for the 400 that refuses it. */

@@ -3,6 +3,7 @@
 // production runs and reads one run with the output of its steps.
 import type { components } from '../../generated/api';
 import { ApiError, invalid, notFound } from '../core/errors';
+import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
@@ -260,6 +261,10 @@ export async function update(
   const found = await runOfPlatform(store, principal.platformId, runId);
   if (!found || !mayReachProject(principal, found.project_id)) throw notFound('flow run', runId);
   if (Object.keys(input).length === 0) return toFlowRun(found);
+  const steps =
+    input.steps === undefined
+      ? undefined
+      : jsonWithin(input.steps, FREE_FORM_MAX_BYTES.runSteps, { location: 'body', pointer: '/steps' });
   const timestamp = now();
   return store.write(async (trx) => {
     const run = await runIn(trx, found.id);
@@ -288,7 +293,7 @@ export async function update(
       duration,
       ...(input.failedStepName !== undefined ? { failed_step_name: input.failedStepName } : {}),
       ...(input.tasks !== undefined ? { tasks: input.tasks } : {}),
-      ...(input.steps !== undefined ? { steps: toJson(input.steps) } : {}),
+      ...(steps !== undefined ? { steps } : {}),
     });
     // Another update changed the status first (it held the row): this one was made for a run that is no more.
     if (!changed) throw statusConflict(run.id, (await runIn(trx, run.id))?.status ?? from, to);

@@ -183,6 +183,16 @@ describe('the breaking-change gate', () => {
       '/paths/~1v1~1users/get/responses/200/content/application~1json/schema/properties/data/items/properties/email',
       /field email may now be absent/,
     ],
+    [
+      // Marking an enum extensible in the version that grows it warns nobody who read the earlier one.
+      'a new value in a response enum marked extensible at the same time',
+      (b) => {
+        schemas(b).UserStatus['x-extensible-enum'] = true;
+        schemas(b).UserStatus.enum = [...schemas(b).UserStatus.enum, 'SUSPENDED'];
+      },
+      '/paths/~1v1~1users/get/responses/200/content/application~1json/schema/properties/data/items/properties/status/enum',
+      /new value\(s\) in a response enum: "SUSPENDED"/,
+    ],
   ])('catches %s, with its pointer', (_kind, change, pointer, message) => {
     const found = breakingOf(changed(change));
     expect(found).toContainEqual({ severity: 'breaking', pointer, message: expect.stringMatching(message) });
@@ -209,11 +219,26 @@ describe('the breaking-change gate', () => {
       'a new error status',
       (b) => (b.paths['/v1/users'].get.responses['409'] = b.paths['/v1/users'].get.responses['400']),
     ],
+    // The policy's error codes: a problem's `code` may grow (DECISIONS.md, "Compatibility policy").
+    ['a new error code', (b) => (schemas(b).ErrorCode.enum = [...schemas(b).ErrorCode.enum, 'SOMETHING_NEW'])],
   ])('passes %s as additive', (_kind, change) => {
     const after = changed(change);
     const findings = compareBundles(current, after);
     expect(findings.filter((finding) => finding.severity === 'breaking')).toEqual([]);
     expect(findings.length).toBeGreaterThan(0);
+  });
+
+  it('passes a new value of a response enum the earlier version declared extensible as additive', () => {
+    const before = changed((b) => (schemas(b).UserStatus['x-extensible-enum'] = true));
+    const after = changed((b) => {
+      schemas(b).UserStatus['x-extensible-enum'] = true;
+      schemas(b).UserStatus.enum = [...schemas(b).UserStatus.enum, 'SUSPENDED'];
+    });
+    const findings = compareBundles(before, after);
+    expect(findings.filter((finding) => finding.severity === 'breaking')).toEqual([]);
+    expect(findings).toContainEqual(
+      expect.objectContaining({ severity: 'additive', message: expect.stringMatching(/extensible response enum/) }),
+    );
   });
 
   describe('info.version', () => {

@@ -161,6 +161,41 @@ describe.each(storeKinds)('recording flow runs on %s', (kind) => {
     );
   });
 
+  it('bounds the steps an update records to 512 KiB of compact JSON, changing nothing when over', async () => {
+    const run = await startRun();
+    // 524,288 bytes exactly: {"s":"…"} is 8 bytes around the text.
+    const atLimit = { s: 'x'.repeat(512 * 1024 - 8) };
+    const kept = await unwrap(
+      engine.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body: { steps: atLimit } }),
+    );
+    expect(kept.steps).toEqual(atLimit);
+    expectInvalid(
+      await engine.POST('/v1/flow-runs/{id}', {
+        params: { path: { id: run.id } },
+        body: { status: 'SUCCEEDED', steps: { s: 'é'.repeat(262_141) } },
+      }),
+      [{ location: 'body', pointer: '/steps', message: expect.stringMatching(/at most 524288 \(512 KiB\)/) }],
+    );
+    const unchanged = await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } }));
+    expect(unchanged).toMatchObject({ status: 'RUNNING', steps: atLimit });
+  });
+
+  it('records a start retried with the same Idempotency-Key once, answering the retry the first answer', async () => {
+    const body = { flowId: flow.id, flowVersionId: flow.version.id, status: 'RUNNING' as const, startTime };
+    const headers = { 'Idempotency-Key': `engine-start-${kind}` };
+    const first = await engine.POST('/v1/flow-runs', { body, params: { header: headers } });
+    const retry = await engine.POST('/v1/flow-runs', { body, params: { header: headers } });
+    expect(first.response.status).toBe(201);
+    expect(retry.response.status).toBe(201);
+    expect(retry.response.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.data).toEqual(first.data);
+    const other = await engine.POST('/v1/flow-runs', {
+      body: { ...body, tags: ['other'] },
+      params: { header: headers },
+    });
+    expect(other.response.status).toBe(422);
+  });
+
   it("answers 404 for unknown flows, runs and parents, and another platform's", async () => {
     expectNotFound(
       await engine.POST('/v1/flow-runs', {
