@@ -16,6 +16,17 @@ type KeyRequest = Schemas['ApiKeyCreateRequest'];
 
 const KEY_PATTERN = /^sk-[0-9A-Za-z]{61}$/;
 
+/** Every kind of key there is: [name, role, limited to a project]. */
+const EVERY_KIND_OF_KEY: [string, Schemas['ApiKeyRole'], boolean][] = [
+  ['an ADMIN key', 'ADMIN', false],
+  ['an EDITOR key', 'EDITOR', false],
+  ['a VIEWER key', 'VIEWER', false],
+  ['an ENGINE key', 'ENGINE', false],
+  ['an EDITOR key limited to a project', 'EDITOR', true],
+  ['a VIEWER key limited to a project', 'VIEWER', true],
+  ['an ENGINE key limited to a project', 'ENGINE', true],
+];
+
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -159,22 +170,39 @@ describe.each(storeKinds)('API keys on %s', (kind) => {
       expect((await listedKeys()).map((item) => item.id)).not.toContain(key.id);
     });
 
-    it('lets a key revoke itself, whatever its role', async () => {
-      const { key, client } = await newKey({ role: 'VIEWER' });
+    it.each(EVERY_KIND_OF_KEY)('lets a key revoke itself, whatever its role: %s', async (_kind, role, limited) => {
+      const projectIds = limited ? [await givenProject(backend)] : undefined;
+      const { key, client } = await newKey({ role, ...(projectIds ? { projectIds } : {}) });
       const revoked = await unwrap(client.DELETE('/v1/api-keys/{id}', { params: { path: { id: key.id } } }));
-      expect(revoked.id).toBe(key.id);
-      expect((await client.GET('/v1/projects', {})).response.status).toBe(401);
+      // Not `lastUsedAt`: this very request's use may or may not be written before the key is gone.
+      expect(revoked).toMatchObject({
+        id: key.id,
+        displayName: key.displayName,
+        lastFour: key.lastFour,
+        role,
+        projectIds: projectIds ?? null,
+        created: key.created,
+        expiresAt: null,
+      });
+      expect((await listedKeys()).map((item) => item.id)).not.toContain(key.id);
+      const refused = await client.GET('/v1/projects', {});
+      expect(refused.response.status).toBe(401);
+      expect(refused.error).toMatchObject({ code: 'AUTHENTICATION' });
     });
 
-    it.each(['EDITOR', 'VIEWER'] as const)(
-      'refuses an %s key revoking another key with a 403, whether or not it exists',
-      async (role) => {
-        const { client } = await newKey({ role });
+    it.each(EVERY_KIND_OF_KEY.filter(([, role]) => role !== 'ADMIN'))(
+      'refuses %s revoking another key with a 403, whether or not it exists',
+      async (_kind, role, limited) => {
+        const projectIds = limited ? [await givenProject(backend)] : undefined;
+        const { client } = await newKey({ role, ...(projectIds ? { projectIds } : {}) });
         const { key: other } = await newKey();
         for (const id of [other.id, UNKNOWN_ID]) {
           const answer = await client.DELETE('/v1/api-keys/{id}', { params: { path: { id } } });
           expect(answer.response.status, id).toBe(403);
-          expect(answer.error, id).toMatchObject({ code: 'PERMISSION_DENIED' });
+          expect(answer.error, id).toMatchObject({
+            code: 'PERMISSION_DENIED',
+            params: { operationId: 'revokeApiKey', role },
+          });
         }
         expect((await listedKeys()).map((item) => item.id)).toContain(other.id);
       },

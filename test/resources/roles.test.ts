@@ -44,7 +44,8 @@ const RULES: Record<string, Rule> = {
   rotateMcpServerToken: { least: 'EDITOR', platformWide: false },
   listApiKeys: { least: 'ADMIN', platformWide: true },
   createApiKey: { least: 'ADMIN', platformWide: true },
-  // Revoking another key; any key may revoke itself (test/resources/api-keys.test.ts).
+  // Revoking another key (a 403 from the service for any other key, ENGINE's included); any key,
+  // ENGINE and keys limited to projects too, may revoke itself (test/resources/api-keys.test.ts).
   revokeApiKey: { least: 'ADMIN', platformWide: true },
   listWebhookEndpoints: { least: 'ADMIN', platformWide: true },
   createWebhookEndpoint: { least: 'ADMIN', platformWide: true },
