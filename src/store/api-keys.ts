@@ -8,7 +8,7 @@
 // instance of every revocation at once (5 s: a feed is live only while no announcement can have been
 // lost, so this bounds only the reads of a key, not how long a revoked key works). An
 // expired key is refused from the cached entry; `lastUsedAt` is written at most once a minute per
-// key, off the request's path.
+// key, whichever instances use it, off the request's path.
 import { hash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ApiKeyRole, Principal } from '../core/principal';
@@ -197,11 +197,12 @@ function readAndCache(store: Store, cache: KeyCache, digest: string, readAt: num
   return reading;
 }
 
-/** Writes the key's use, at most once a minute; never delays the request. */
+/** Writes the key's use, at most once a minute per key (whichever instance); never delays the request. */
 function noteUse(store: Store, cache: KeyCache, entry: CachedKey, time: number): void {
   if (time - entry.lastUseWritten < LAST_USE_INTERVAL_MS) return;
   entry.lastUseWritten = time;
   const usedAt = new Date(time).toISOString();
+  const aMinuteBefore = new Date(time - LAST_USE_INTERVAL_MS).toISOString();
   const keyId = entry.principal.keyId;
   store
     .write((trx) =>
@@ -209,8 +210,9 @@ function noteUse(store: Store, cache: KeyCache, entry: CachedKey, time: number):
         .updateTable('api_keys')
         .set({ last_used_at: usedAt })
         .where('id', '=', keyId)
-        // Another instance may have written a later use meanwhile.
-        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', usedAt)]))
+        // The store decides, not this instance's memory: another instance may have written a use
+        // since this one read the key, and then this use is within the minute of that one.
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteBefore)]))
         .execute(),
     )
     // A store that cannot be written answers the requests with 503, which is where that shows.

@@ -1,10 +1,12 @@
 // API keys over HTTP, on every store: a key made with a role, limited to projects, expiring; the
 // secret shown once and never listed; revocation (at once, by an ADMIN key or by the key itself,
 // tenancy, 404s); expiry refused as revocation is; bad input a 400 with nothing made; lastUsedAt
-// written once a minute, not per request; creation and revocation logged without the secret.
+// written once a minute, not per request nor per instance; creation and revocation logged without
+// the secret.
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
-import { forgetApiKeys } from '../../src/store/api-keys';
+import { forgetApiKeys, LAST_USE_INTERVAL_MS, principalOfApiKey } from '../../src/store/api-keys';
+import { openStore } from '../../src/store/database';
 import { storeKinds, UNKNOWN_ID } from '../support/backend';
 import { givenProject, setApiKeyLastUsed, storedApiKeyRow } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
@@ -276,6 +278,36 @@ describe.each(storeKinds)('API keys on %s', (kind) => {
       );
       expect(Date.parse(written ?? '')).toBeGreaterThan(Date.parse(longAgo) + 60_000);
     });
+  });
+
+  describe('lastUsedAt across instances', () => {
+    // Two stores on one SQLite directory are not a way the service runs: one instance has it.
+    it.runIf(kind === 'postgres')(
+      'is written once a minute per key, not per instance: another instance using it within the minute writes nothing',
+      async () => {
+        const { key, client } = await newKey();
+        // Another instance: a store and a key cache of its own, on the same database.
+        const elsewhere = openStore(backend.storeOptions);
+        try {
+          // Both instances read the key while its last use written is not quite a minute old...
+          const nearlyAMinuteAgo = new Date(Date.now() - LAST_USE_INTERVAL_MS + 250).toISOString();
+          await setApiKeyLastUsed(backend.store, key.id, nearlyAMinuteAgo);
+          await unwrap(client.GET('/v1/projects', {}));
+          expect(await principalOfApiKey(elsewhere, key.key)).toMatchObject({ keyId: key.id });
+          // ...and use it again once it is, each still trusting what it read: the first writes.
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await unwrap(client.GET('/v1/projects', {}));
+          const lastUsed = async () => (await storedApiKeyRow(backend.store, key.id))?.last_used_at;
+          const written = await until(lastUsed, (value) => value !== nearlyAMinuteAgo);
+          expect(Date.parse(written ?? '')).toBeGreaterThan(Date.parse(nearlyAMinuteAgo) + LAST_USE_INTERVAL_MS);
+          // The other, a moment later, writes nothing: the use written is within the minute.
+          expect(await principalOfApiKey(elsewhere, key.key)).toMatchObject({ keyId: key.id });
+          expect(await until(lastUsed, (value) => value !== written, 500)).toBe(written);
+        } finally {
+          await elsewhere.close();
+        }
+      },
+    );
   });
 
   describe('the log', () => {
