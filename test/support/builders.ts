@@ -383,6 +383,17 @@ export async function storedTemplates(store: Store, templateId: string): Promise
   }));
 }
 
+/** The ids of a platform's stored flow templates (no operation lists them). */
+export async function storedTemplateIdsOf(store: Store, platformId: string): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('flow_templates')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 // ─── MCP servers and tools ───────────────────────────────────────────────────────────────────
 
 /** Ids of the MCP servers stored for a project. */
