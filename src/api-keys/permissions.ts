@@ -17,7 +17,8 @@ export type Permission =
   /** A key of `least` role or above; `platformWide`: not a key limited to projects. */
   | { public?: false; least: ApiKeyRole; platformWide: boolean };
 
-// ENGINE is below every rung: an engine's key records runs (`roles` rules) and may do nothing else.
+// ENGINE is below every rung: an engine's key records runs (`roles` rules) and may do nothing else
+// but revoke itself (revokeApiKey lets every key through).
 const RANK: Record<ApiKeyRole, number> = { ENGINE: -1, VIEWER: 0, EDITOR: 1, ADMIN: 2 };
 
 const read: Permission = { least: 'VIEWER', platformWide: false };
@@ -46,8 +47,10 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   rotateMcpServerToken: write,
   listApiKeys: { least: 'ADMIN', platformWide: true },
   createApiKey: { least: 'ADMIN', platformWide: true },
-  // Any key may revoke itself; the service refuses any other key but an ADMIN's (src/api-keys/service.ts).
-  revokeApiKey: read,
+  // Any key may revoke itself, an ENGINE key and a key limited to projects too (a leaked key is
+  // revoked by whoever holds it): every key passes here, and the service refuses revoking another
+  // key with this same 403 unless the key is an ADMIN's (src/api-keys/service.ts).
+  revokeApiKey: { least: 'ENGINE', platformWide: false },
   // Webhook endpoints receive every event of the platform, and their secrets sign them.
   listWebhookEndpoints: { least: 'ADMIN', platformWide: true },
   createWebhookEndpoint: { least: 'ADMIN', platformWide: true },

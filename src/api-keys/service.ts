@@ -4,7 +4,16 @@
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
-import { apiKeyRevoked, digestOf, isApiKey, keyLogOf, lastFourOf, newApiKey, projectIdsOf } from '../store/api-keys';
+import {
+  apiKeyRevoked,
+  apiKeyRevoking,
+  digestOf,
+  isApiKey,
+  keyLogOf,
+  lastFourOf,
+  newApiKey,
+  projectIdsOf,
+} from '../store/api-keys';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { recordEvent } from '../store/outbox';
@@ -127,17 +136,21 @@ export async function list(store: Store, principal: Principal, query: ApiKeyList
 async function remove(store: Store, platformId: string | undefined, keyId: string, actor: Actor): Promise<ApiKeyRow> {
   const row = await store.write(async (trx) => {
     const deleted = await deleteApiKey(trx, platformId, keyId);
-    // The event is written with the revocation: a key revoked is a key announced.
-    if (deleted)
+    // The event and (on PostgreSQL) the announcement go with the revocation: a key revoked is a
+    // key announced, even should this process die as the transaction commits.
+    if (deleted) {
       await recordEvent(store, trx, {
         platformId: deleted.platform_id,
         projectId: null,
         type: 'api_key.revoked',
         data: toApiKey(deleted),
       });
+      await apiKeyRevoking(store, trx, deleted.id);
+    }
     return deleted;
   });
   if (!row) throw notFound('apiKey', keyId);
+  // Refused here at once; on Redis, announced now that the revocation is committed.
   await apiKeyRevoked(store, keyId);
   keyLogOf(store)?.info({ keyId, platformId: row.platform_id, ...actor }, 'api key revoked');
   return row;

@@ -4,19 +4,22 @@
 //
 // Every authenticated request asks who its key is. The answer is cached per store, so that a
 // request costs no read of the database: a key is read again once its entry is older than the
-// trust period, which is short (1 s) unless a revocation feed (./key-revocations.ts) tells this
-// instance of every revocation at once, when it is a safety net (5 s) for a lost announcement. An
+// trust period, which is short (1 s) unless a live revocation feed (./key-revocations.ts) tells this
+// instance of every revocation at once (5 s: a feed is live only while no announcement can have been
+// lost, so this bounds only the reads of a key, not how long a revoked key works). An
 // expired key is refused from the cached entry; `lastUsedAt` is written at most once a minute per
-// key, off the request's path.
+// key, whichever instances use it, off the request's path.
 import { hash } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { ApiKeyRole, Principal } from '../core/principal';
 import type { Store } from './database';
 import { randomAlphanumeric } from './ids';
 import type { RevocationFeed, RevocationListener } from './key-revocations';
+import type { Database } from './schema';
 
 const API_KEY_PATTERN = /^sk-[0-9A-Za-z]{61}$/;
 
-/** How long a cached key is trusted while the revocation feed is live: the bound should an announcement be lost. */
+/** How long a cached key is trusted while the revocation feed is live (it then hears every revocation). */
 export const TRUSTED_WITH_FEED_MS = 5_000;
 /** How long a cached key is trusted without a live feed: the bound on how long a revoked key keeps working. */
 export const TRUSTED_WITHOUT_FEED_MS = 1_000;
@@ -131,12 +134,21 @@ export function forgetApiKeys(store: Store): void {
 }
 
 /**
- * A key was revoked (its row is gone): this process refuses it from now on, and the feed, when
- * there is one, tells every other instance. Resolves once the announcement is sent.
+ * A key is being revoked in `trx` (its row deleted there): called within that transaction, so that
+ * a feed that can (PostgreSQL's NOTIFY) announces it with the commit itself, not after it.
+ */
+export async function apiKeyRevoking(store: Store, trx: Transaction<Database>, keyId: string): Promise<void> {
+  await cacheOf(store).feed?.revoking(trx, keyId);
+}
+
+/**
+ * A key was revoked (its row is gone, committed): this process refuses it from now on, and the
+ * feed, when it announces after the commit (Redis), tells every other instance. Resolves once the
+ * announcement is sent or given up (./key-revocations.ts says why giving up is safe).
  */
 export async function apiKeyRevoked(store: Store, keyId: string): Promise<void> {
   forgetApiKey(store, keyId);
-  await cacheOf(store).feed?.announce(keyId);
+  await cacheOf(store).feed?.revoked(keyId);
 }
 
 function trustPeriod(cache: KeyCache): number {
@@ -185,11 +197,12 @@ function readAndCache(store: Store, cache: KeyCache, digest: string, readAt: num
   return reading;
 }
 
-/** Writes the key's use, at most once a minute; never delays the request. */
+/** Writes the key's use, at most once a minute per key (whichever instance); never delays the request. */
 function noteUse(store: Store, cache: KeyCache, entry: CachedKey, time: number): void {
   if (time - entry.lastUseWritten < LAST_USE_INTERVAL_MS) return;
   entry.lastUseWritten = time;
   const usedAt = new Date(time).toISOString();
+  const aMinuteBefore = new Date(time - LAST_USE_INTERVAL_MS).toISOString();
   const keyId = entry.principal.keyId;
   store
     .write((trx) =>
@@ -197,8 +210,9 @@ function noteUse(store: Store, cache: KeyCache, entry: CachedKey, time: number):
         .updateTable('api_keys')
         .set({ last_used_at: usedAt })
         .where('id', '=', keyId)
-        // Another instance may have written a later use meanwhile.
-        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', usedAt)]))
+        // The store decides, not this instance's memory: another instance may have written a use
+        // since this one read the key, and then this use is within the minute of that one.
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', aMinuteBefore)]))
         .execute(),
     )
     // A store that cannot be written answers the requests with 503, which is where that shows.

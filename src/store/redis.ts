@@ -19,7 +19,7 @@ export const COMMAND_TIMEOUT_MS = 500;
  * wait for the command to be written, not for its reply: a Redis that holds the connection open and
  * answers nothing would hold every command. A late reply is still read, and dropped.
  */
-function withinTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
+export function withinTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);

@@ -6,7 +6,6 @@
 // budgets per instance while Redis fails. Budgets do not depend on the store: SQLite.
 
 import { type IncomingMessage, request } from 'node:http';
-import { connect, createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/ports';
@@ -15,6 +14,7 @@ import { newApiKey } from '../../src/store/api-keys';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { COMMAND_TIMEOUT_MS } from '../../src/store/redis';
 import { startBackend, type TestBackend } from '../support/backend';
+import { cuttableRedis } from '../support/cuttable-redis';
 
 const LIMIT = 5;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -230,49 +230,6 @@ describe.runIf(REDIS_URL)('rate limits in Redis', () => {
     expect(answers.map((answer) => remaining(answer.rateLimit, 'client-address'))).toEqual([4, 3, 2, 1, 0, 0]);
   });
 });
-
-/**
- * A TCP proxy to Redis that the test can cut (as a failed network: every connection closed and
- * none accepted), restore on the same port, or freeze (connections stay open, nothing gets through).
- */
-async function cuttableRedis(
-  target: string,
-): Promise<{ url: string; cut: () => void; restore: () => Promise<void>; freeze: () => void }> {
-  const { hostname, port } = new URL(target);
-  const sockets = new Set<Socket>();
-  let frozen = false;
-  const server = createServer((client) => {
-    const upstream = connect(Number(port || 6379), hostname);
-    for (const [from, to] of [
-      [client, upstream],
-      [upstream, client],
-    ] as const) {
-      sockets.add(from);
-      from.on('data', (data) => {
-        if (!frozen) to.write(data);
-      });
-      from.on('error', () => undefined);
-      from.on('close', () => {
-        sockets.delete(from);
-        to.destroy();
-      });
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const listening = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `redis://127.0.0.1:${listening}`,
-    cut: () => {
-      server.close();
-      for (const socket of sockets) socket.destroy();
-    },
-    restore: () => new Promise<void>((resolve) => server.listen(listening, '127.0.0.1', resolve)),
-    freeze: () => {
-      frozen = true;
-    },
-  };
-}
 
 /** The value of a counter without labels in the Prometheus text of `metricsUrl`. */
 async function counterValue(metricsUrl: string, name: string): Promise<number> {

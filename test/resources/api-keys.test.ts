@@ -1,10 +1,12 @@
 // API keys over HTTP, on every store: a key made with a role, limited to projects, expiring; the
 // secret shown once and never listed; revocation (at once, by an ADMIN key or by the key itself,
 // tenancy, 404s); expiry refused as revocation is; bad input a 400 with nothing made; lastUsedAt
-// written once a minute, not per request; creation and revocation logged without the secret.
+// written once a minute, not per request nor per instance; creation and revocation logged without
+// the secret.
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
-import { forgetApiKeys } from '../../src/store/api-keys';
+import { forgetApiKeys, LAST_USE_INTERVAL_MS, principalOfApiKey } from '../../src/store/api-keys';
+import { openStore } from '../../src/store/database';
 import { storeKinds, UNKNOWN_ID } from '../support/backend';
 import { givenProject, setApiKeyLastUsed, storedApiKeyRow } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
@@ -15,6 +17,17 @@ import { useBackend, useOtherPlatform } from '../support/suite';
 type KeyRequest = Schemas['ApiKeyCreateRequest'];
 
 const KEY_PATTERN = /^sk-[0-9A-Za-z]{61}$/;
+
+/** Every kind of key there is: [name, role, limited to a project]. */
+const EVERY_KIND_OF_KEY: [string, Schemas['ApiKeyRole'], boolean][] = [
+  ['an ADMIN key', 'ADMIN', false],
+  ['an EDITOR key', 'EDITOR', false],
+  ['a VIEWER key', 'VIEWER', false],
+  ['an ENGINE key', 'ENGINE', false],
+  ['an EDITOR key limited to a project', 'EDITOR', true],
+  ['a VIEWER key limited to a project', 'VIEWER', true],
+  ['an ENGINE key limited to a project', 'ENGINE', true],
+];
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -159,22 +172,39 @@ describe.each(storeKinds)('API keys on %s', (kind) => {
       expect((await listedKeys()).map((item) => item.id)).not.toContain(key.id);
     });
 
-    it('lets a key revoke itself, whatever its role', async () => {
-      const { key, client } = await newKey({ role: 'VIEWER' });
+    it.each(EVERY_KIND_OF_KEY)('lets a key revoke itself, whatever its role: %s', async (_kind, role, limited) => {
+      const projectIds = limited ? [await givenProject(backend)] : undefined;
+      const { key, client } = await newKey({ role, ...(projectIds ? { projectIds } : {}) });
       const revoked = await unwrap(client.DELETE('/v1/api-keys/{id}', { params: { path: { id: key.id } } }));
-      expect(revoked.id).toBe(key.id);
-      expect((await client.GET('/v1/projects', {})).response.status).toBe(401);
+      // Not `lastUsedAt`: this very request's use may or may not be written before the key is gone.
+      expect(revoked).toMatchObject({
+        id: key.id,
+        displayName: key.displayName,
+        lastFour: key.lastFour,
+        role,
+        projectIds: projectIds ?? null,
+        created: key.created,
+        expiresAt: null,
+      });
+      expect((await listedKeys()).map((item) => item.id)).not.toContain(key.id);
+      const refused = await client.GET('/v1/projects', {});
+      expect(refused.response.status).toBe(401);
+      expect(refused.error).toMatchObject({ code: 'AUTHENTICATION' });
     });
 
-    it.each(['EDITOR', 'VIEWER'] as const)(
-      'refuses an %s key revoking another key with a 403, whether or not it exists',
-      async (role) => {
-        const { client } = await newKey({ role });
+    it.each(EVERY_KIND_OF_KEY.filter(([, role]) => role !== 'ADMIN'))(
+      'refuses %s revoking another key with a 403, whether or not it exists',
+      async (_kind, role, limited) => {
+        const projectIds = limited ? [await givenProject(backend)] : undefined;
+        const { client } = await newKey({ role, ...(projectIds ? { projectIds } : {}) });
         const { key: other } = await newKey();
         for (const id of [other.id, UNKNOWN_ID]) {
           const answer = await client.DELETE('/v1/api-keys/{id}', { params: { path: { id } } });
           expect(answer.response.status, id).toBe(403);
-          expect(answer.error, id).toMatchObject({ code: 'PERMISSION_DENIED' });
+          expect(answer.error, id).toMatchObject({
+            code: 'PERMISSION_DENIED',
+            params: { operationId: 'revokeApiKey', role },
+          });
         }
         expect((await listedKeys()).map((item) => item.id)).toContain(other.id);
       },
@@ -248,6 +278,36 @@ describe.each(storeKinds)('API keys on %s', (kind) => {
       );
       expect(Date.parse(written ?? '')).toBeGreaterThan(Date.parse(longAgo) + 60_000);
     });
+  });
+
+  describe('lastUsedAt across instances', () => {
+    // Two stores on one SQLite directory are not a way the service runs: one instance has it.
+    it.runIf(kind === 'postgres')(
+      'is written once a minute per key, not per instance: another instance using it within the minute writes nothing',
+      async () => {
+        const { key, client } = await newKey();
+        // Another instance: a store and a key cache of its own, on the same database.
+        const elsewhere = openStore(backend.storeOptions);
+        try {
+          // Both instances read the key while its last use written is not quite a minute old...
+          const nearlyAMinuteAgo = new Date(Date.now() - LAST_USE_INTERVAL_MS + 250).toISOString();
+          await setApiKeyLastUsed(backend.store, key.id, nearlyAMinuteAgo);
+          await unwrap(client.GET('/v1/projects', {}));
+          expect(await principalOfApiKey(elsewhere, key.key)).toMatchObject({ keyId: key.id });
+          // ...and use it again once it is, each still trusting what it read: the first writes.
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await unwrap(client.GET('/v1/projects', {}));
+          const lastUsed = async () => (await storedApiKeyRow(backend.store, key.id))?.last_used_at;
+          const written = await until(lastUsed, (value) => value !== nearlyAMinuteAgo);
+          expect(Date.parse(written ?? '')).toBeGreaterThan(Date.parse(nearlyAMinuteAgo) + LAST_USE_INTERVAL_MS);
+          // The other, a moment later, writes nothing: the use written is within the minute.
+          expect(await principalOfApiKey(elsewhere, key.key)).toMatchObject({ keyId: key.id });
+          expect(await until(lastUsed, (value) => value !== written, 500)).toBe(written);
+        } finally {
+          await elsewhere.close();
+        }
+      },
+    );
   });
 
   describe('the log', () => {

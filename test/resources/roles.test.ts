@@ -1,14 +1,20 @@
 // What each role may do: every operation of the contract called with every kind of key (ADMIN;
 // EDITOR and VIEWER, platform-wide and limited to one project), on a record of the key's project and
 // on one of another project, on every store. Each answer's status is checked against the rule this
-// file states for the operation, and its data against the project it must (or must not) show; each
-// operation's description must state the same rule, and declare 403 exactly when a key may get it.
+// file states for the operation, and its data against the project it must (or must not) show: a
+// write's answer against what it was asked and where, and what the ADMIN key then reads; a refused
+// write (403, 404) against what the ADMIN key reads before and after, which must be the same; the
+// 404 of another project's record against the 404 of another platform's, which must be the same
+// problem. Each operation's description must state the same rule, and declare 403 exactly when a key
+// may get it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
-import { storeKinds } from '../support/backend';
-import { EMPTY_TRIGGER, givenConnection, givenProject, givenRun } from '../support/builders';
+import { randomAlphanumeric } from '../../src/store/ids';
+import { storeKinds, type TestPlatform } from '../support/backend';
+import { EMPTY_TRIGGER, givenConnection, givenProject, givenRun, storedTemplateIdsOf } from '../support/builders';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
-import { useBackend } from '../support/suite';
+import { walkPages } from '../support/lists';
+import { useBackend, useOtherPlatform } from '../support/suite';
 
 type Role = Schemas['ApiKeyRole'];
 
@@ -44,7 +50,8 @@ const RULES: Record<string, Rule> = {
   rotateMcpServerToken: { least: 'EDITOR', platformWide: false },
   listApiKeys: { least: 'ADMIN', platformWide: true },
   createApiKey: { least: 'ADMIN', platformWide: true },
-  // Revoking another key; any key may revoke itself (test/resources/api-keys.test.ts).
+  // Revoking another key (a 403 from the service for any other key, ENGINE's included); any key,
+  // ENGINE and keys limited to projects too, may revoke itself (test/resources/api-keys.test.ts).
   revokeApiKey: { least: 'ADMIN', platformWide: true },
   listWebhookEndpoints: { least: 'ADMIN', platformWide: true },
   createWebhookEndpoint: { least: 'ADMIN', platformWide: true },
@@ -120,8 +127,9 @@ const KEY_KINDS: KeyKind[] = [
   { name: 'ENGINE of project A', role: 'ENGINE', limited: true },
 ];
 
-/** The records of one project the calls aim at. */
+/** The records of one project the calls aim at, and the ADMIN key's client of its platform. */
 interface Target {
+  admin: ApiClient;
   projectId: string;
   flowId: string;
   flowVersionId: string;
@@ -136,6 +144,16 @@ interface Answer {
   error?: unknown;
 }
 
+/** What a success's check knows besides the data. */
+interface Checked {
+  target: Target;
+  /** The key sees every project. */
+  wide: boolean;
+  given: string;
+  /** What `state` read before the call. */
+  before: unknown;
+}
+
 /**
  * One call of the operation aimed at `target`, and what its data must show when it succeeds. Calls
  * that aim at no project (`aimed: false`) are the same for both targets.
@@ -143,9 +161,16 @@ interface Answer {
 interface Call {
   aimed: boolean;
   success: number;
-  send(client: ApiClient, target: Target): Promise<Answer>;
-  /** Checks the data of a success aimed at `target`; `wide`: the key sees every project. */
-  check?(data: unknown, target: Target, wide: boolean): void;
+  /** Made with the target's ADMIN key before the call (a run to end, a key to revoke), or a value to send: an id or text. */
+  given?(target: Target): Promise<string>;
+  send(client: ApiClient, target: Target, given: string): Promise<Answer>;
+  /** Checks the data of a success aimed at `target`. */
+  check?(data: unknown, checked: Checked): void | Promise<void>;
+  /**
+   * For a write: what the target platform's ADMIN key reads of what the call would make or change
+   * (the store, for templates, which no operation reads); a refused call leaves it as it was.
+   */
+  state?(target: Target, given: string): Promise<unknown>;
 }
 
 function ids(data: unknown): string[] {
@@ -153,23 +178,48 @@ function ids(data: unknown): string[] {
   return items.flatMap((item) => (isObject(item) && typeof item.id === 'string' ? [item.id] : []));
 }
 
-describe.each(storeKinds)('every operation with every kind of key on %s', (kind) => {
-  const backend = useBackend(kind);
-  const targets: Record<'A' | 'B', Target> = {} as Record<'A' | 'B', Target>;
-  const clients = new Map<string, ApiClient>();
+function idOf(data: unknown): string {
+  return isObject(data) && typeof data.id === 'string' ? data.id : '';
+}
 
-  async function newTarget(name: string): Promise<Target> {
-    const projectId = await givenProject(backend, { displayName: `Project ${name}` });
-    const flow = await unwrap(backend.client.POST('/v1/flows', { body: { displayName: `Flow ${name}`, projectId } }));
+/** A new value for an update to send: a refused update that went through would show it. */
+const stamp = async () => `matrix ${randomAlphanumeric(10)}`;
+
+/**
+ * A problem as it would read for any record: the target's ids in it named, and what differs for
+ * every request (its id, its instance) left out.
+ */
+function problemOf(error: unknown, target: Target, given: string): unknown {
+  const { admin: _client, ...records } = target;
+  let text = JSON.stringify(error);
+  for (const [name, id] of Object.entries({ ...records, given })) if (id) text = text.replaceAll(id, `<${name}>`);
+  return { ...(JSON.parse(text) as object), requestId: undefined, instance: undefined };
+}
+
+describe.each(storeKinds)('every operation with every kind of key on %s', (kind) => {
+  // No webhook deliveries sent: what a refused retry would change is then the matrix's alone.
+  const backend = useBackend(kind, { WEBHOOK_DELIVERY: 'false' });
+  const stranger = useOtherPlatform(backend);
+  /** A and B: two projects of the keys' platform; C: a project of another platform. */
+  const targets: Record<'A' | 'B' | 'C', Target> = {} as Record<'A' | 'B' | 'C', Target>;
+  const clients = new Map<string, ApiClient>();
+  /** The ids of the keys the matrix made, by name. */
+  const keyIds = new Map<string, string>();
+
+  async function newTarget(name: string, platform: TestPlatform): Promise<Target> {
+    const admin = platform.client;
+    const projectId = await givenProject(platform, { displayName: `Project ${name}` });
+    const flow = await unwrap(admin.POST('/v1/flows', { body: { displayName: `Flow ${name}`, projectId } }));
     const run = await givenRun(backend.store, { flowId: flow.id });
     const connection = await givenConnection(backend.store, {
-      platformId: backend.platformId,
-      ownerId: backend.adminUserId,
+      platformId: platform.platformId,
+      ownerId: platform.adminUserId,
       projectIds: [projectId],
     });
-    const servers = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
+    const servers = await unwrap(admin.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
     const mcpServerId = servers.data[0]?.id ?? '';
     return {
+      admin,
       projectId,
       flowId: flow.id,
       flowVersionId: flow.version.id,
@@ -179,11 +229,6 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     };
   }
 
-  /** A key the ADMIN key makes, to be revoked by the call under test. */
-  async function victimKey(): Promise<string> {
-    return (await unwrap(backend.client.POST('/v1/api-keys', { body: { displayName: 'Victim', role: 'VIEWER' } }))).id;
-  }
-
   /** The start of a run of the target's flow, as an engine records it. */
   const runStart = (t: Target) => ({
     flowId: t.flowId,
@@ -191,6 +236,44 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     status: 'RUNNING' as const,
     startTime: new Date().toISOString(),
   });
+
+  // What the target's ADMIN key reads.
+  const flowIds = async (t: Target) =>
+    (
+      await walkPages((cursor) =>
+        t.admin.GET('/v1/flows', { params: { query: { projectId: t.projectId, cursor, limit: 100 } } }),
+      )
+    ).ids;
+  const runIds = async (t: Target) =>
+    (
+      await walkPages((cursor) =>
+        t.admin.GET('/v1/flow-runs', { params: { query: { projectId: t.projectId, cursor, limit: 100 } } }),
+      )
+    ).ids;
+  const projects = async (t: Target) =>
+    (await walkPages((cursor) => t.admin.GET('/v1/projects', { params: { query: { cursor, limit: 100 } } }))).ids;
+  const projectOf = async (t: Target) =>
+    (await unwrap(t.admin.GET('/v1/projects', { params: { query: { limit: 100 } } }))).data.find(
+      (project) => project.id === t.projectId,
+    );
+  const mcpServerOf = async (t: Target) =>
+    (await unwrap(t.admin.GET('/v1/mcp-servers', { params: { query: { projectId: t.projectId } } }))).data.find(
+      (server) => server.id === t.mcpServerId,
+    );
+  const apiKeys = async (t: Target) =>
+    (await walkPages((cursor) => t.admin.GET('/v1/api-keys', { params: { query: { cursor, limit: 100 } } }))).ids;
+  const endpoints = async (t: Target) =>
+    (await walkPages((cursor) => t.admin.GET('/v1/webhook-endpoints', { params: { query: { cursor, limit: 100 } } })))
+      .ids;
+  const endpointRecord = async (t: Target, id: string) =>
+    unwrap(t.admin.GET('/v1/webhook-endpoints/{id}', { params: { path: { id } } }));
+  /** The endpoint's newest deliveries (every write of the matrix is an event it receives: the list is long). */
+  const newestDeliveries = async (t: Target, id: string) =>
+    (
+      await unwrap(
+        t.admin.GET('/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id }, query: { limit: 5 } } }),
+      )
+    ).data;
 
   /** A webhook endpoint (and a delivery of it) the ADMIN key makes, for the calls that need one. */
   const newEndpoint = async () =>
@@ -209,16 +292,18 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
   };
   const endpointPath = async () => ({ params: { path: { id: (await endpoint()).id } } });
 
-  const listOf = (check: (data: unknown, target: Target, wide: boolean) => void) => check;
+  const listOf = (check: (data: unknown, checked: Checked) => void) => check;
   /** A list aimed at the target's project holds the target's record (`idOf`) and nothing of the other project. */
-  const holds = (idOf: (target: Target) => string) =>
-    listOf((data, target) => {
-      expect(ids(data)).toContain(idOf(target));
+  const holds = (idOfTarget: (target: Target) => string) =>
+    listOf((data, { target }) => {
+      expect(ids(data)).toContain(idOfTarget(target));
       const other = target === targets.A ? targets.B : targets.A;
-      expect(ids(data)).not.toContain(idOf(other));
+      expect(ids(data)).not.toContain(idOfTarget(other));
     });
-  const isRecord = (idOf: (target: Target) => string) => (data: unknown, target: Target) =>
-    expect(isObject(data) && data.id).toBe(idOf(target));
+  const isRecord =
+    (idOfTarget: (target: Target) => string) =>
+    (data: unknown, { target }: Checked) =>
+      expect(idOf(data)).toBe(idOfTarget(target));
 
   const CALLS: Record<string, Call> = {
     listFlows: {
@@ -237,7 +322,11 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: true,
       success: 201,
       send: (c, t) => c.POST('/v1/flows', { body: { displayName: 'Made by the matrix', projectId: t.projectId } }),
-      check: (data, t) => expect(isObject(data) && data.projectId).toBe(t.projectId),
+      check: async (data, { target }) => {
+        expect(data).toMatchObject({ projectId: target.projectId, version: { displayName: 'Made by the matrix' } });
+        expect(await flowIds(target)).toContain(idOf(data));
+      },
+      state: flowIds,
     },
     listFlowRuns: {
       aimed: true,
@@ -255,15 +344,27 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: true,
       success: 201,
       send: (c, t) => c.POST('/v1/flow-runs', { body: runStart(t) }),
+      check: async (data, { target }) => {
+        expect(data).toMatchObject({
+          projectId: target.projectId,
+          flowId: target.flowId,
+          flowVersionId: target.flowVersionId,
+          status: 'RUNNING',
+        });
+        expect(await runIds(target)).toContain(idOf(data));
+      },
+      state: runIds,
     },
     updateFlowRun: {
       aimed: true,
       success: 200,
       // Each call ends a run of its own, started by the ADMIN key.
-      send: async (c, t) => {
-        const run = await unwrap(backend.client.POST('/v1/flow-runs', { body: runStart(t) }));
-        return c.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body: { status: 'SUCCEEDED' } });
-      },
+      given: async (t) => (await unwrap(t.admin.POST('/v1/flow-runs', { body: runStart(t) }))).id,
+      send: (c, _t, run) =>
+        c.POST('/v1/flow-runs/{id}', { params: { path: { id: run } }, body: { status: 'SUCCEEDED' } }),
+      check: (data, { target, given }) =>
+        expect(data).toMatchObject({ id: given, projectId: target.projectId, status: 'SUCCEEDED' }),
+      state: (t, run) => unwrap(t.admin.GET('/v1/flow-runs/{id}', { params: { path: { id: run } } })),
     },
     listAppConnections: {
       aimed: true,
@@ -275,9 +376,10 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: false,
       success: 200,
       send: (c) => c.GET('/v1/projects', { params: { query: { limit: 100 } } }),
-      check: (data, _t, wide) => {
+      check: (data, { wide }) => {
         const listed = ids(data);
         expect(listed).toContain(targets.A.projectId);
+        expect(listed).not.toContain(targets.C.projectId);
         if (wide) expect(listed).toContain(targets.B.projectId);
         else expect(listed).toEqual([targets.A.projectId]);
       },
@@ -286,12 +388,21 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: false,
       success: 201,
       send: (c) => c.POST('/v1/projects', { body: { displayName: 'Made by the matrix' } }),
+      check: async (data, { target }) => {
+        expect(data).toMatchObject({ displayName: 'Made by the matrix' });
+        expect(await projects(target)).toContain(idOf(data));
+      },
+      state: projects,
     },
     updateProject: {
       aimed: true,
       success: 200,
-      send: (c, t) => c.POST('/v1/projects/{id}', { params: { path: { id: t.projectId } }, body: { metadata: {} } }),
-      check: isRecord((t) => t.projectId),
+      given: stamp,
+      send: (c, t, value) =>
+        c.POST('/v1/projects/{id}', { params: { path: { id: t.projectId } }, body: { metadata: { matrix: value } } }),
+      check: (data, { target, given }) =>
+        expect(data).toMatchObject({ id: target.projectId, metadata: { matrix: given } }),
+      state: projectOf,
     },
     listUsers: {
       aimed: false,
@@ -306,6 +417,11 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         c.POST('/v1/flow-templates', {
           body: { description: 'Matrix', template: { displayName: 'Matrix', trigger: EMPTY_TRIGGER } },
         }),
+      check: async (data) => {
+        expect(data).toMatchObject({ description: 'Matrix', template: { displayName: 'Matrix' } });
+        expect(await storedTemplateIdsOf(backend.store, backend.platformId)).toContain(idOf(data));
+      },
+      state: () => storedTemplateIdsOf(backend.store, backend.platformId),
     },
     listMcpServers: {
       aimed: true,
@@ -316,83 +432,169 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     updateMcpServer: {
       aimed: true,
       success: 200,
-      send: (c, t) => c.POST('/v1/mcp-servers/{id}', { params: { path: { id: t.mcpServerId } }, body: { name: 'M' } }),
-      check: isRecord((t) => t.mcpServerId),
+      given: stamp,
+      send: (c, t, name) => c.POST('/v1/mcp-servers/{id}', { params: { path: { id: t.mcpServerId } }, body: { name } }),
+      check: (data, { target, given }) =>
+        expect(data).toMatchObject({ id: target.mcpServerId, projectId: target.projectId, name: given }),
+      state: mcpServerOf,
     },
     rotateMcpServerToken: {
       aimed: true,
       success: 200,
       send: (c, t) => c.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: t.mcpServerId } } }),
-      check: isRecord((t) => t.mcpServerId),
+      check: (data, { target, before }) => {
+        expect(data).toMatchObject({ id: target.mcpServerId, projectId: target.projectId });
+        expect(isObject(data) && data.token).not.toBe(isObject(before) && before.token);
+      },
+      state: mcpServerOf,
     },
     listApiKeys: {
       aimed: false,
       success: 200,
       send: (c) => c.GET('/v1/api-keys', { params: { query: { limit: 100 } } }),
-      check: (data) => expect(ids(data).length).toBeGreaterThanOrEqual(KEY_KINDS.length),
+      check: async (data) => {
+        const listed = isObject(data) && Array.isArray(data.data) ? data.data : [];
+        for (const key of KEY_KINDS.slice(1))
+          expect(listed).toContainEqual(
+            expect.objectContaining({
+              id: keyIds.get(key.name),
+              displayName: key.name,
+              role: key.role,
+              projectIds: key.limited ? [targets.A.projectId] : null,
+            }),
+          );
+        for (const theirs of await apiKeys(targets.C)) expect(ids(data)).not.toContain(theirs);
+      },
     },
     createApiKey: {
       aimed: false,
       success: 201,
       send: (c) => c.POST('/v1/api-keys', { body: { displayName: 'Made by the matrix', role: 'VIEWER' } }),
+      check: async (data, { target }) => {
+        expect(data).toMatchObject({ displayName: 'Made by the matrix', role: 'VIEWER', projectIds: null });
+        expect(await apiKeys(target)).toContain(idOf(data));
+      },
+      state: apiKeys,
     },
     revokeApiKey: {
       aimed: false,
       success: 200,
-      send: async (c) => c.DELETE('/v1/api-keys/{id}', { params: { path: { id: await victimKey() } } }),
+      // A key the ADMIN key makes, to be revoked by the call.
+      given: async (t) =>
+        (await unwrap(t.admin.POST('/v1/api-keys', { body: { displayName: 'Victim', role: 'VIEWER' } }))).id,
+      send: (c, _t, id) => c.DELETE('/v1/api-keys/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toMatchObject({ id: given, displayName: 'Victim', role: 'VIEWER' });
+        expect(await apiKeys(target)).not.toContain(given);
+      },
+      state: apiKeys,
     },
-    listWebhookEndpoints: { aimed: false, success: 200, send: (c) => c.GET('/v1/webhook-endpoints') },
+    listWebhookEndpoints: {
+      aimed: false,
+      success: 200,
+      send: (c) => c.GET('/v1/webhook-endpoints', { params: { query: { limit: 100 } } }),
+      check: async (data) => expect(ids(data)).toContain((await endpoint()).id),
+    },
     createWebhookEndpoint: {
       aimed: false,
       success: 201,
       send: (c) => c.POST('/v1/webhook-endpoints', { body: { url: 'https://hooks.example.com/made' } }),
+      check: async (data, { target }) => {
+        expect(data).toMatchObject({ url: 'https://hooks.example.com/made', enabled: true });
+        expect(await endpoints(target)).toContain(idOf(data));
+      },
+      state: endpoints,
     },
     getWebhookEndpoint: {
       aimed: false,
       success: 200,
       send: async (c) => c.GET('/v1/webhook-endpoints/{id}', await endpointPath()),
+      check: async (data) => expect(idOf(data)).toBe((await endpoint()).id),
     },
     updateWebhookEndpoint: {
       aimed: false,
       success: 200,
-      send: async (c) =>
-        c.POST('/v1/webhook-endpoints/{id}', { ...(await endpointPath()), body: { description: 'x' } }),
+      given: stamp,
+      send: async (c, _t, description) =>
+        c.POST('/v1/webhook-endpoints/{id}', { ...(await endpointPath()), body: { description } }),
+      check: async (data, { given }) => expect(data).toMatchObject({ id: (await endpoint()).id, description: given }),
+      state: async (t) => endpointRecord(t, (await endpoint()).id),
     },
     deleteWebhookEndpoint: {
       aimed: false,
       success: 200,
-      send: async (c) => c.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id: await newEndpoint() } } }),
+      given: () => newEndpoint(),
+      send: (c, _t, id) => c.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(idOf(data)).toBe(given);
+        expect(await endpoints(target)).not.toContain(given);
+      },
+      state: endpoints,
     },
     rotateWebhookEndpointSecret: {
       aimed: false,
       success: 200,
       send: async (c) => c.POST('/v1/webhook-endpoints/{id}/rotate-secret', await endpointPath()),
+      check: async (data, { target }) => {
+        const { id } = await endpoint();
+        expect(idOf(data)).toBe(id);
+        // The old secret is still accepted for a while: the endpoint says until when.
+        expect((await endpointRecord(target, id)).previousSecretExpiresAt).not.toBeNull();
+      },
+      state: async (t) => endpointRecord(t, (await endpoint()).id),
     },
     sendWebhookTestEvent: {
       aimed: false,
       success: 201,
       send: async (c) => c.POST('/v1/webhook-endpoints/{id}/test', await endpointPath()),
+      check: async (data, { target }) => {
+        const { id } = await endpoint();
+        expect(data).toMatchObject({ endpointId: id, eventType: 'webhook_endpoint.test', status: 'PENDING' });
+        expect((await newestDeliveries(target, id))[0]?.id).toBe(idOf(data));
+      },
+      state: async (t) => (await newestDeliveries(t, (await endpoint()).id)).map((delivery) => delivery.id),
     },
     listWebhookDeliveries: {
       aimed: false,
       success: 200,
       send: async (c) => c.GET('/v1/webhook-endpoints/{id}/deliveries', await endpointPath()),
+      // Every write of the matrix is an event the endpoint receives: the first page is the newest.
+      check: async (data) => {
+        const listed = isObject(data) && Array.isArray(data.data) ? data.data : [];
+        expect(listed.length).toBeGreaterThan(0);
+        for (const delivery of listed) expect(delivery).toMatchObject({ endpointId: (await endpoint()).id });
+      },
     },
     retryWebhookDelivery: {
       aimed: false,
       success: 200,
-      send: async (c) => {
-        const { id, deliveryId } = await endpoint();
-        return c.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry', {
-          params: { path: { id, deliveryId } },
-        });
+      // A delivery of its own, which no attempt changes (no deliveries are sent here).
+      given: async (t) => {
+        const { id } = await endpoint();
+        return (await unwrap(t.admin.POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id } } }))).id;
+      },
+      send: async (c, _t, deliveryId) =>
+        c.POST('/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/retry', {
+          params: { path: { id: (await endpoint()).id, deliveryId } },
+        }),
+      check: async (data, { given, before }) => {
+        expect(data).toMatchObject({ id: given, endpointId: (await endpoint()).id, status: 'PENDING' });
+        expect(isObject(data) && data.updated).not.toBe(isObject(before) && before.updated);
+      },
+      // The delivery as the ADMIN key lists it: a retry schedules its next attempt anew.
+      state: async (t, deliveryId) => {
+        const delivery = (await newestDeliveries(t, (await endpoint()).id)).find((item) => item.id === deliveryId);
+        if (!delivery) throw new Error(`delivery ${deliveryId} is not among the newest`);
+        return delivery;
       },
     },
   };
 
   beforeAll(async () => {
-    targets.A = await newTarget('A');
-    targets.B = await newTarget('B');
+    targets.A = await newTarget('A', backend);
+    targets.B = await newTarget('B', backend);
+    targets.C = await newTarget('C', stranger);
+    await endpoint();
     clients.set('ADMIN', backend.client);
     for (const key of KEY_KINDS.slice(1)) {
       const made = await unwrap(
@@ -405,6 +607,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         }),
       );
       clients.set(key.name, backend.clientWith(made.key));
+      keyIds.set(key.name, made.id);
     }
   });
 
@@ -437,7 +640,9 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     const client = clients.get(keyName);
     if (!rule || !call || !key || !client) throw new Error(`no set-up for ${operationId} with ${keyName}`);
     const target = targets[targetName];
-    const answer = await call.send(client, target);
+    const given = (await call.given?.(target)) ?? '';
+    const before = await call.state?.(target, given);
+    const answer = await call.send(client, target, given);
 
     const allowed =
       (rule.roles ? rule.roles.includes(key.role) : RANK[key.role] >= RANK[rule.least]) &&
@@ -448,6 +653,18 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     expect(answer.response.status, JSON.stringify(answer.error)).toBe(expected);
     if (expected === 403) expect(answer.error).toMatchObject({ code: 'PERMISSION_DENIED', params: { operationId } });
     if (expected === 404) expect(answer.error).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
-    if (expected === call.success) call.check?.(answer.data, target, !key.limited);
+    if (expected === call.success) await call.check?.(answer.data, { target, wide: !key.limited, given, before });
+    else if (call.state) expect(await call.state(target, given), 'a refused write changes nothing').toEqual(before);
+
+    if (expected === 404) {
+      // The same problem as for the record of another platform (C): nothing tells them apart.
+      const foreign = targets.C;
+      const foreignGiven = (await call.given?.(foreign)) ?? '';
+      const foreignBefore = await call.state?.(foreign, foreignGiven);
+      const theirs = await call.send(client, foreign, foreignGiven);
+      expect(theirs.response.status).toBe(404);
+      expect(problemOf(answer.error, target, given)).toEqual(problemOf(theirs.error, foreign, foreignGiven));
+      if (call.state) expect(await call.state(foreign, foreignGiven)).toEqual(foreignBefore);
+    }
   });
 });

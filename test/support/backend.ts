@@ -43,6 +43,8 @@ export interface TestBackend extends TestPlatform {
   kind: StoreKind;
   baseUrl: string;
   store: Store;
+  /** Where the store is: for another instance on it. */
+  storeOptions: StoreOptions;
   /** The API's HTTP server, for tests of its connections. */
   server: Server;
   /** Every log line the service wrote. */
@@ -81,8 +83,18 @@ export async function prepareStore(kind: StoreKind): Promise<{ options: StoreOpt
   };
 }
 
-export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.ProcessEnv = {}): Promise<TestBackend> {
-  const { options, cleanup } = await prepareStore(kind);
+/**
+ * A backend on a fresh store of `kind`; or, with `sameStoreAs` (PostgreSQL), another instance on
+ * that backend's store, which stays the first one's to remove (give both the same ENCRYPTION_KEY).
+ */
+export async function startBackend(
+  kind: StoreKind = 'sqlite',
+  env: NodeJS.ProcessEnv = {},
+  sameStoreAs?: TestBackend,
+): Promise<TestBackend> {
+  const { options, cleanup } = sameStoreAs
+    ? { options: sameStoreAs.storeOptions, cleanup: async () => undefined }
+    : await prepareStore(kind);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -135,6 +147,7 @@ export async function startBackend(kind: StoreKind = 'sqlite', env: NodeJS.Proce
     kind,
     baseUrl: service.url,
     store: service.store,
+    storeOptions: options,
     server: service.server,
     logs,
     ...first,

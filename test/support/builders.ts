@@ -13,7 +13,7 @@ import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
 import { addUser } from '../../src/platforms/service';
-import type { Store } from '../../src/store/database';
+import type { Store, WriteWork } from '../../src/store/database';
 import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from '../../src/store/idempotency';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
 import { toFlag, toJson } from '../../src/store/json';
@@ -21,6 +21,8 @@ import { mcpTokenDigest } from '../../src/store/mcp-tokens';
 import { refreshLatestVersion } from '../../src/store/records/flows';
 
 type Trigger = Schemas['Trigger'];
+/** A write transaction of the store, as Store.write gives it. */
+type WriteTransaction = Parameters<WriteWork<unknown>>[0];
 
 // ─── Triggers ────────────────────────────────────────────────────────────────────────────────
 
@@ -381,6 +383,17 @@ export async function storedTemplates(store: Store, templateId: string): Promise
   }));
 }
 
+/** The ids of a platform's stored flow templates (no operation lists them). */
+export async function storedTemplateIdsOf(store: Store, platformId: string): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('flow_templates')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 // ─── MCP servers and tools ───────────────────────────────────────────────────────────────────
 
 /** Ids of the MCP servers stored for a project. */
@@ -527,6 +540,14 @@ export async function setApiKeyLastUsed(store: Store, keyId: string, usedAt: str
   await store.write((trx) =>
     trx.updateTable('api_keys').set({ last_used_at: usedAt }).where('id', '=', keyId).execute(),
   );
+}
+
+/**
+ * Deletes a key's row in `trx`, as a revocation does but without the service: whether and how it
+ * is announced is the test's.
+ */
+export async function deleteApiKeyRow(trx: WriteTransaction, keyId: string): Promise<void> {
+  await trx.deleteFrom('api_keys').where('id', '=', keyId).execute();
 }
 
 // ─── Webhooks ────────────────────────────────────────────────────────────────────────────────
