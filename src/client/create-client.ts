@@ -3,13 +3,7 @@
 import createFetchClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api.js';
 import type { IdempotentCreatePath } from './contract-types.js';
-import {
-  IDEMPOTENCY_KEY,
-  type IdempotentCreateTest,
-  type RetryOptions,
-  resilientFetch,
-  retryPolicy,
-} from './retry.js';
+import { IDEMPOTENCY_KEY, type IdempotentCreateTest, type RetryOptions, resilientFetch, retryPolicy } from './retry.js';
 
 export type ApiClient = Client<paths>;
 
