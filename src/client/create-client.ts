@@ -3,7 +3,7 @@
 import createFetchClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api.js';
 import type { IdempotentCreatePath } from './contract-types.js';
-import { IDEMPOTENCY_KEY, type RetryOptions, resilientFetch, retryPolicy } from './retry.js';
+import { IDEMPOTENCY_KEY, type IdempotentCreateTest, type RetryOptions, resilientFetch, retryPolicy } from './retry.js';
 
 export type ApiClient = Client<paths>;
 
@@ -14,11 +14,15 @@ export interface CreateClientOptions {
   apiKey?: string;
   /** Replaces the global fetch (tests, proxies, instrumentation). Default: `globalThis.fetch`. */
   fetch?: ClientOptions['fetch'];
-  /** Headers sent with every request. Default: none. */
+  /**
+   * Headers sent with every request. Default: none. Not `Idempotency-Key` (a TypeError): a key
+   * names one create, and each create already gets its own.
+   */
   headers?: Record<string, string>;
   /**
-   * Retries of reads and of creates (which get an Idempotency-Key) on 429, 503 and network errors,
-   * waiting as Retry-After or RateLimit say, else with exponential backoff and jitter.
+   * Retries of reads and of the creates that honour Idempotency-Key (each gets its own key) on
+   * 429, 503 and network errors, waiting as Retry-After or RateLimit say, else with exponential
+   * backoff and jitter. No other write is ever sent twice.
    * Default: 2 retries (see RetryOptions); `false`: no retries.
    */
   retry?: RetryOptions | false;
@@ -30,8 +34,9 @@ export interface CreateClientOptions {
 }
 
 /**
- * The creates that declare `Idempotency-Key` in the contract. The type makes this object list
- * exactly those paths: a create that gains or loses the header does not compile until it is here.
+ * The creates (POST) that declare `Idempotency-Key` in the contract: the only writes that get a key,
+ * and the only writes retried. The type makes this object list exactly those paths: a create that
+ * gains or loses the header does not compile until its line is added here or removed.
  */
 const IDEMPOTENT_CREATES: Record<IdempotentCreatePath, true> = {
   '/v1/flows': true,
@@ -42,6 +47,18 @@ const IDEMPOTENT_CREATES: Record<IdempotentCreatePath, true> = {
 
 /** The paths of the creates that get an Idempotency-Key of their own. */
 export const idempotentCreatePaths: readonly string[] = Object.keys(IDEMPOTENT_CREATES);
+
+/**
+ * Whether a request, as it reaches fetch, is one of those creates: a POST to one of their paths
+ * below the base URL's path. Found from the request itself, as the retries see only the Request
+ * (the create paths have no parameters). A request a middleware sends elsewhere is not retried.
+ */
+function idempotentCreateTest(baseUrl: string): IdempotentCreateTest {
+  // A relative base URL (`/api` in a browser) gives its path all the same.
+  const prefix = new URL(baseUrl, 'http://base.invalid').pathname.replace(/\/+$/, '');
+  const pathnames = new Set(idempotentCreatePaths.map((path) => `${prefix}${path}`));
+  return (request) => request.method === 'POST' && pathnames.has(new URL(request.url).pathname);
+}
 
 /**
  * A random UUID (v4). From getRandomValues rather than randomUUID, which browsers offer only on
@@ -65,6 +82,13 @@ const idempotencyKeys: Middleware = {
 };
 
 export function createClient(options: CreateClientOptions): ApiClient {
+  // One key on every request would make every create after the first a replay of it.
+  if (Object.keys(options.headers ?? {}).some((name) => name.toLowerCase() === IDEMPOTENCY_KEY.toLowerCase())) {
+    throw new TypeError(
+      'createClient: Idempotency-Key cannot be one of the headers of every request; each create gets its own ' +
+        "(pass yours on the call: { params: { header: { 'Idempotency-Key': key } } })",
+    );
+  }
   const headers: Record<string, string> = { ...options.headers };
   if (options.apiKey !== undefined) headers.Authorization = `Bearer ${options.apiKey}`;
   // Looked up at each call, not now, so a fetch patched later (MSW, test spies) is the one used.
@@ -75,6 +99,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
     fetch: resilientFetch(baseFetch, {
       policy: retryPolicy(options.retry),
       timeoutMs: options.timeoutMs === false ? undefined : (options.timeoutMs ?? 30_000),
+      isIdempotentCreate: idempotentCreateTest(options.baseUrl),
     }),
   });
   client.use(idempotencyKeys);

@@ -1,7 +1,7 @@
 // Retries and the deadline, as a fetch wrapped around the real one: openapi-fetch hands it each
 // call's Request, and it sends that Request again when sending it again is safe. Safe means a
-// read (GET, HEAD), or a request carrying an Idempotency-Key, which the API answers once however
-// often it arrives. The API asks clients to wait with Retry-After (429, 503) and tells the state
+// read (GET, HEAD), or one of the creates that honour Idempotency-Key, carrying its key: the API
+// answers those once however often they arrive. A key on any other write is ignored by the API. The API asks clients to wait with Retry-After (429, 503) and tells the state
 // of the budget in RateLimit; both are obeyed before falling back to exponential backoff.
 
 export interface RetryOptions {
@@ -55,9 +55,16 @@ export function retryPolicy(options: RetryOptions | false | undefined): RetryPol
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
-/** Whether sending the request twice can do no harm: a read, or a write carrying an Idempotency-Key. */
-export function isRetryable(request: Request): boolean {
-  return SAFE_METHODS.has(request.method) || request.headers.has(IDEMPOTENCY_KEY);
+/** Whether a request is one of the creates whose operation honours Idempotency-Key. */
+export type IdempotentCreateTest = (request: Request) => boolean;
+
+/**
+ * Whether sending the request twice can do no harm: a read, or a create whose operation honours
+ * Idempotency-Key, carrying its key. Any other write carrying the header is not: the API ignores
+ * the key there, and would run the write again.
+ */
+export function isRetryable(request: Request, isIdempotentCreate: IdempotentCreateTest): boolean {
+  return SAFE_METHODS.has(request.method) || (request.headers.has(IDEMPOTENCY_KEY) && isIdempotentCreate(request));
 }
 
 /** Milliseconds from a Retry-After value: seconds, or an HTTP date. */
@@ -158,19 +165,24 @@ export interface ResilientFetchOptions {
   policy: RetryPolicy;
   /** The longest a call may take, retries and waits included; undefined: no limit. */
   timeoutMs: number | undefined;
+  /** The writes that may be sent again (with their Idempotency-Key): see isRetryable. */
+  isIdempotentCreate: IdempotentCreateTest;
 }
 
 /**
  * `fetch` with the deadline and the retries. The deadline covers the whole call, the reading of
  * the last answer's body included, so that a caller's `timeoutMs` is the longest it waits.
  */
-export function resilientFetch(baseFetch: Fetch, { policy, timeoutMs }: ResilientFetchOptions): Fetch {
+export function resilientFetch(
+  baseFetch: Fetch,
+  { policy, timeoutMs, isIdempotentCreate }: ResilientFetchOptions,
+): Fetch {
   return async (request) => {
     const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     const signals = [request.signal];
     if (timeoutMs !== undefined) signals.push(timeoutSignal(timeoutMs));
     const signal = anySignal(signals);
-    const retryable = isRetryable(request);
+    const retryable = isRetryable(request, isIdempotentCreate);
     for (let attempt = 1; ; attempt++) {
       // Each attempt sends a copy, so the original (and its body) is still there for the next.
       const copy = new Request(request.clone(), { signal });

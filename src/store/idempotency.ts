@@ -65,6 +65,64 @@ function reused(key: string): ApiError {
   );
 }
 
+/** The record holding a key, as read by a request that wants it. */
+interface HeldKey {
+  claim: string;
+  fingerprint: string;
+  state: string;
+  locked_until: string;
+  expires: string;
+  status: number | null;
+  body: string | null;
+}
+
+function readHeldKey(db: Kysely<Database>, scope: IdempotencyScope): Promise<HeldKey | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['claim', 'fingerprint', 'state', 'locked_until', 'expires', 'status', 'body'])
+    .where('platform_id', '=', scope.platformId)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+}
+
+/** A record past its 24 hours, or a claim whose request has run past its lock (its instance died). */
+function isLapsed(held: HeldKey, timestamp: string): boolean {
+  return held.expires <= timestamp || (held.state === 'running' && held.locked_until <= timestamp);
+}
+
+/** Answers for the earlier request holding the key: its stored success, a 409 (still running) or a 422. */
+function answerFrom(held: HeldKey, scope: IdempotencyScope, fingerprint: string): IdempotencyClaim {
+  if (held.fingerprint !== fingerprint) throw reused(scope.key);
+  if (held.state !== 'completed' || held.status === null || held.body === null) throw inUse(scope.key);
+  return { kind: 'replay', status: held.status, body: JSON.parse(held.body) as unknown };
+}
+
+/**
+ * Removes the lapsed record `held`, only if it is still lapsed: a slow request whose claim lapsed
+ * may still commit its create, and its answer with it, after `held` was read. Its completed record
+ * must stay, or the key would run a second create. True when the record was removed.
+ */
+async function removeLapsed(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  held: HeldKey,
+  timestamp: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('platform_id', '=', scope.platformId)
+    .where('key', '=', scope.key)
+    .where('claim', '=', held.claim)
+    .where((eb) =>
+      eb.or([
+        eb('expires', '<=', timestamp),
+        eb.and([eb('state', '=', 'running'), eb('locked_until', '<=', timestamp)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
 /**
  * Claims the key for this request, or answers for the earlier request that holds it: its stored
  * success (same fingerprint, completed), a 409 (same fingerprint, still running) or a 422 (another
@@ -102,26 +160,15 @@ export async function claimIdempotencyKey(
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const held = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('platform_id', '=', scope.platformId)
-      .where('key', '=', scope.key)
-      .executeTakeFirst();
-    if (!held) continue; // released or expired between the insert and this read
-    const abandoned = held.state === 'running' && held.locked_until <= timestamp;
-    if (held.expires <= timestamp || abandoned) {
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('platform_id', '=', scope.platformId)
-        .where('key', '=', scope.key)
-        .where('claim', '=', held.claim)
-        .execute();
-      continue;
+    let held = await readHeldKey(db, scope);
+    if (held && isLapsed(held, timestamp)) {
+      if (await removeLapsed(db, scope, held, timestamp)) continue;
+      // It changed since it was read: its request completed (or another retry took the key over).
+      held = await readHeldKey(db, scope);
+      if (held && isLapsed(held, timestamp)) throw inUse(scope.key);
     }
-    if (held.fingerprint !== fingerprint) throw reused(scope.key);
-    if (held.state !== 'completed' || held.status === null || held.body === null) throw inUse(scope.key);
-    return { kind: 'replay', status: held.status, body: JSON.parse(held.body) as unknown };
+    if (!held) continue; // released or removed since the insert was refused
+    return answerFrom(held, scope, fingerprint);
   }
   // Another request claimed the key between our rounds: it is running now.
   throw inUse(scope.key);

@@ -570,6 +570,19 @@ function webhooks(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * A run's `duration` takes the contract's int64 range (up to 2^53 - 1 ms): PostgreSQL's `integer`
+ * stopped at 2^31 - 1, and a longer duration failed its update with a 500. SQLite's integers are
+ * 64-bit already.
+ */
+function flowRunDurationBigint(kind: StoreKind): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (kind === 'postgres') await sql`alter table flow_runs alter column duration type bigint`.execute(db);
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -584,6 +597,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0014_flow_template_ids_per_platform': templateIdsPerPlatform(kind),
         '0015_nfc_external_ids': externalIdsInNfc(kind),
         '0016_webhooks': webhooks(kind),
+        '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
       };
     },
   };

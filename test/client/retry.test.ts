@@ -176,6 +176,48 @@ describe('retries of creates', () => {
   });
 });
 
+describe('writes whose operation ignores Idempotency-Key', () => {
+  it("never sends a create again when its operation ignores the caller's Idempotency-Key", async () => {
+    const { client, sent } = clientWith([new TypeError('reset'), created()]);
+    const call = client.POST('/v1/api-keys', {
+      body: { displayName: 'Run dashboard', role: 'VIEWER' },
+      headers: { 'Idempotency-Key': 'my-own-key-2' },
+    });
+    await expect(call).rejects.toThrow('reset');
+    expect(sent).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v1/api-keys', key: 'my-own-key-2' })]);
+  });
+
+  it('never sends an update again on a 503, whatever header it carries', async () => {
+    const { client, sent } = clientWith([problem(503, 'SERVICE_UNAVAILABLE'), created()]);
+    const { response } = await client.POST('/v1/projects/{id}', {
+      params: { path: { id: projectId } },
+      body: { displayName: 'Sales operations' },
+      headers: { 'Idempotency-Key': 'my-own-key-3' },
+    });
+    expect(response.status).toBe(503);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('still retries the idempotent creates, whatever the form of the base URL', async () => {
+    for (const baseUrl of ['http://api.test/api/', 'http://api.test/api', 'http://api.test']) {
+      const { fetch, sent } = scripted([new TypeError('reset'), created()]);
+      const client = createClient({ baseUrl, fetch, retry: { baseDelayMs: 10 } });
+      const { response } = await client.POST('/v1/projects', { body: { displayName: 'Sales' } });
+      expect(response.status).toBe(201);
+      expect(sent).toHaveLength(2);
+    }
+  });
+
+  it('refuses an Idempotency-Key among the headers of every request, in any case', () => {
+    for (const name of ['Idempotency-Key', 'idempotency-key', 'IDEMPOTENCY-KEY']) {
+      expect(() => createClient({ baseUrl: 'http://api.test/api', headers: { [name]: 'one-for-all' } })).toThrow(
+        TypeError,
+      );
+    }
+    expect(() => createClient({ baseUrl: 'http://api.test/api', headers: { 'X-Tenant': 'a' } })).not.toThrow();
+  });
+});
+
 describe('how long the client waits', () => {
   it('waits what Retry-After says', async () => {
     const { client, retries } = clientWith([problem(429, 'RATE_LIMITED', { 'retry-after': '1' }), page()]);
