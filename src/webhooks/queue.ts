@@ -18,6 +18,31 @@ export interface ClaimedDelivery extends Delivery {
   scheduledAttempts: number;
   /** The lease written by the claim; the result is recorded only while it is still the delivery's. */
   leaseUntil: string;
+  /**
+   * Why the endpoint's secrets could not be opened (none of the configured encryption keys opens
+   * them), or null. Such a delivery is not sent, unsigned or otherwise: its attempt fails with this.
+   */
+  secretError: string | null;
+}
+
+/** The endpoint's secrets in signing order, or why they cannot be opened. */
+function secretsOf(
+  store: Store,
+  row: { endpoint_id: string; secret: string; previous_secret: string | null; previous_secret_expires: string | null },
+  timestamp: string,
+): { secrets: string[]; secretError: string | null } {
+  try {
+    const secrets = [openWebhookSecret(store, row.endpoint_id, row.secret)];
+    if (row.previous_secret !== null && (row.previous_secret_expires ?? '') > timestamp)
+      secrets.push(openWebhookSecret(store, row.endpoint_id, row.previous_secret, 'previous'));
+    return { secrets, secretError: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      secrets: [],
+      secretError: `not sent: the endpoint's signing secret cannot be opened (${reason}); was ENCRYPTION_KEY changed without the old key in ENCRYPTION_KEYS_OLD?`,
+    };
+  }
 }
 
 /** Claims at most `limit` due deliveries of enabled endpoints until `leaseMs` from now. */
@@ -64,10 +89,9 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       .where('webhook_deliveries.id', 'in', ids)
       .execute();
   });
+  // Per row: one endpoint whose secret no key opens must not stop the deliveries of the others.
   return rows.map((row) => {
-    const secrets = [openWebhookSecret(store, row.endpoint_id, row.secret)];
-    if (row.previous_secret !== null && (row.previous_secret_expires ?? '') > timestamp)
-      secrets.push(openWebhookSecret(store, row.endpoint_id, row.previous_secret, 'previous'));
+    const { secrets, secretError } = secretsOf(store, row, timestamp);
     return {
       deliveryId: row.delivery_id,
       endpointId: row.endpoint_id,
@@ -78,6 +102,7 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       webhookId: webhookIdOf(row.event_id),
       payload: row.payload,
       secrets,
+      secretError,
     };
   });
 }

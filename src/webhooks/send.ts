@@ -35,7 +35,14 @@ export interface Delivery {
   secrets: string[];
 }
 
-export type AttemptResult = 'succeeded' | 'http_error' | 'timeout' | 'connection_error' | 'refused_address';
+/** `secret_error`: not sent, as the endpoint's secret could not be opened (set by the dispatcher, never here). */
+export type AttemptResult =
+  | 'succeeded'
+  | 'http_error'
+  | 'timeout'
+  | 'connection_error'
+  | 'refused_address'
+  | 'secret_error';
 
 export interface AttemptOutcome {
   result: AttemptResult;
