@@ -34,14 +34,18 @@ await runService({
     // of your own (http on this machine is allowed here, WEBHOOK_ALLOW_PRIVATE) gets signed events.
     const { exampleWebhookEndpoints } = await import('./demo/webhook-endpoints');
     await exampleWebhookEndpoints(service.store, admin);
-    const { EXAMPLE_ENGINE_IDS, exampleEngineRecords, playEngine } = await import('./demo/engine');
+    const { engineFlows, exampleEngineRecords, playEngine } = await import('./demo/engine');
     await exampleEngineRecords(service.store, admin);
-    // SANDBOX_ENGINE=true: an engine records a run every 5 seconds, so webhooks get flow_run.* events.
+    // SANDBOX_ENGINE=true: an engine records a run every 5 seconds, of the demo's flows in turn, so
+    // webhooks get flow_run.* events.
     const stopEngine =
       process.env.SANDBOX_ENGINE === 'true'
         ? playEngine(service.store, admin, {
-            flowId: EXAMPLE_ENGINE_IDS.flow,
-            flowVersionId: EXAMPLE_ENGINE_IDS.version,
+            flows: await engineFlows(
+              service.store,
+              admin,
+              summary.madeProjects.map((project) => project.id),
+            ),
             everyMs: 5_000,
             runMs: 1_000,
             onError: (error) => logger.warn({ err: error }, 'the sandbox engine failed'),
@@ -58,7 +62,9 @@ await runService({
         projects.map((project) => `    project ${project.id}  ${project.displayName}\n`).join('') +
         // The project of the docs' examples, so that what the docs show is what this prints.
         `\n  Try: curl -H "Authorization: Bearer ${SANDBOX_API_KEY}" "${service.url}/v1/flows?projectId=${EXAMPLE_IDS.salesOps.project}"\n` +
-        (stopEngine ? '  An engine records a run every 5 seconds (SANDBOX_ENGINE=true).\n\n' : '\n'),
+        (stopEngine
+          ? "  An engine records a run of the demo's flows every 5 seconds (SANDBOX_ENGINE=true).\n\n"
+          : '\n'),
     );
     return {
       ...service,

@@ -1,7 +1,8 @@
 // What a flow engine does, for the sandbox: the records of the contract's examples of recording runs
 // (a flow with a known version, and a run of it still RUNNING, which updateFlowRun's sample ends),
-// and, with SANDBOX_ENGINE=true, an engine that records a run every few seconds, from its start to a
-// final status, so that webhook endpoints get flow_run.* events.
+// and, with SANDBOX_ENGINE=true, an engine that records a run every few seconds, of the demo's
+// enabled flows in turn, from its start to a final status (some failing), so that webhook endpoints
+// get flow_run.* events.
 import type { Principal } from '../core/principal';
 import * as flowRuns from '../flow-runs/service';
 import * as flows from '../flows/service';
@@ -35,41 +36,82 @@ export async function exampleEngineRecords(store: Store, admin: Principal): Prom
   );
 }
 
-const FINAL_STATUSES = ['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'FAILED', 'TIMEOUT'] as const;
+/** How the engine's runs end, in turn: mostly SUCCEEDED, some failing, so every kind of event flows. */
+const FINAL_STATUSES = ['SUCCEEDED', 'SUCCEEDED', 'FAILED', 'SUCCEEDED', 'TIMEOUT'] as const;
 
-export interface EngineOptions {
+/** A flow the engine runs, and the version its runs are of (createFlowRun wants one of the flow's). */
+export interface EngineFlow {
   flowId: string;
   flowVersionId: string;
+}
+
+export interface EngineOptions {
+  /** Run in turn, one after the other. */
+  flows: EngineFlow[];
   everyMs: number;
   /** How long a run lasts before it ends. */
   runMs: number;
   onError: (error: unknown) => void;
 }
 
-/** Records a run of the flow every `everyMs`, ended `runMs` later; returns how to stop. */
+/**
+ * The flows of these projects the engine runs: the enabled ones, each with its published version
+ * (the one an enabled flow runs), or its latest when it has none; and the example's flow of
+ * exampleEngineRecords, first, which is not enabled but is the one the docs name.
+ */
+export async function engineFlows(
+  store: Store,
+  admin: Principal,
+  projectIds: readonly string[],
+): Promise<EngineFlow[]> {
+  const chosen: EngineFlow[] = [{ flowId: EXAMPLE_ENGINE_IDS.flow, flowVersionId: EXAMPLE_ENGINE_IDS.version }];
+  for (const projectId of projectIds) {
+    let cursor: string | undefined;
+    do {
+      const page = await flows.list(store, admin, { projectId, status: ['ENABLED'], limit: 100, cursor });
+      for (const flow of page.data)
+        if (flow.id !== EXAMPLE_ENGINE_IDS.flow)
+          chosen.push({ flowId: flow.id, flowVersionId: flow.publishedVersionId ?? flow.version.id });
+      cursor = page.next ?? undefined;
+    } while (cursor !== undefined);
+  }
+  return chosen;
+}
+
+/**
+ * Records a run every `everyMs`, of each flow in turn, ended `runMs` later with the next of the
+ * final statuses; returns how to stop (waiting for the runs under way to end).
+ */
 export function playEngine(store: Store, admin: Principal, options: EngineOptions): () => Promise<void> {
-  const runOnce = async () => {
+  if (options.flows.length === 0) throw new Error('the engine needs a flow to run');
+  let played = 0;
+  const runOnce = async (turn: number) => {
+    const flow = options.flows[turn % options.flows.length] as EngineFlow;
     const run = await flowRuns.start(store, admin, {
-      flowId: options.flowId,
-      flowVersionId: options.flowVersionId,
+      flowId: flow.flowId,
+      flowVersionId: flow.flowVersionId,
       status: 'RUNNING',
       startTime: new Date().toISOString(),
       tags: ['sandbox-engine'],
     });
     await new Promise((resolve) => setTimeout(resolve, options.runMs));
-    const status = FINAL_STATUSES[Math.floor(Math.random() * FINAL_STATUSES.length)] ?? 'SUCCEEDED';
+    const status = FINAL_STATUSES[turn % FINAL_STATUSES.length] ?? 'SUCCEEDED';
     await flowRuns.update(store, admin, run.id, {
       status,
       tasks: 2,
       ...(status === 'FAILED' ? { failedStepName: 'step_1' } : {}),
     });
   };
-  let running: Promise<void> = Promise.resolve();
+  const running = new Set<Promise<void>>();
   const timer = setInterval(() => {
-    running = runOnce().catch(options.onError);
+    const run: Promise<void> = runOnce(played)
+      .catch(options.onError)
+      .finally(() => running.delete(run));
+    played += 1;
+    running.add(run);
   }, options.everyMs);
   return async () => {
     clearInterval(timer);
-    await running;
+    await Promise.allSettled([...running]);
   };
 }

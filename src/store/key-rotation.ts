@@ -1,7 +1,7 @@
 // Rotating the encryption key (`npm run cli -- rotate-encryption-key`): every secret the store
-// holds is sealed again with the current key (ENCRYPTION_KEY), opened with whichever of the keys
-// opens it (the previous ones are ENCRYPTION_KEYS_OLD), in batches, each batch one write
-// transaction. The key check (./key-check.ts) is sealed again last, once every secret opens with
+// holds (app connection values, MCP tokens, webhook endpoints' secrets and previous secrets) is
+// sealed again with the current key (ENCRYPTION_KEY), opened with whichever of the keys opens it
+// (the previous ones are ENCRYPTION_KEYS_OLD), in batches, each batch one write transaction. The key check (./key-check.ts) is sealed again last, once every secret opens with
 // the current key: from then on the previous keys can be retired. A rotation that stops half-way
 // leaves each value sealed with one key or the other and the check with the old one, so running it
 // again finishes it; values already sealed with the current key are left as they are.
@@ -11,6 +11,7 @@ import { sealKeyCheckWithCurrentKey } from './key-check';
 import { ENCRYPTED_PREFIX, mcpTokenContext } from './mcp-tokens';
 import type { Database } from './schema';
 import { type EncryptionKeys, encryptionKeysOf, encryptSecret, openWithKeys } from './secrets';
+import { webhookSecretContext } from './webhook-secrets';
 
 export const ROTATION_BATCH_SIZE = 500;
 
@@ -28,7 +29,11 @@ interface SealedColumn {
   context(id: string): string;
 }
 
-export type SealedKind = 'app connection values' | 'MCP tokens';
+export type SealedKind =
+  | 'app connection values'
+  | 'MCP tokens'
+  | 'webhook endpoint secrets'
+  | 'previous webhook endpoint secrets';
 
 const sealedColumns: SealedColumn[] = [
   {
@@ -76,6 +81,54 @@ const sealedColumns: SealedColumn[] = [
       return Number(result.numUpdatedRows) > 0;
     },
     context: mcpTokenContext,
+  },
+  {
+    name: 'webhook endpoint secrets',
+    page: (trx, afterId, limit) =>
+      trx
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'secret as sealed'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+    async replace(trx, row, sealed) {
+      const result = await trx
+        .updateTable('webhook_endpoints')
+        .set({ secret: sealed })
+        .where('id', '=', row.id)
+        .where('secret', '=', row.sealed)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    context: (id) => webhookSecretContext(id, 'current'),
+  },
+  {
+    // The secret a rotation of the endpoint's secret replaced (it signs for a day beside the new
+    // one); null until the first such rotation. Sealed again even once expired: simpler than a
+    // second rule, and a value left under a retired key would be one no key opens.
+    name: 'previous webhook endpoint secrets',
+    page: async (trx, afterId, limit) =>
+      (
+        await trx
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'previous_secret'])
+          .where('id', '>', afterId)
+          .where('previous_secret', 'is not', null)
+          .orderBy('id')
+          .limit(limit)
+          .execute()
+      ).map((row) => ({ id: row.id, sealed: row.previous_secret ?? '' })),
+    async replace(trx, row, sealed) {
+      const result = await trx
+        .updateTable('webhook_endpoints')
+        .set({ previous_secret: sealed })
+        .where('id', '=', row.id)
+        .where('previous_secret', '=', row.sealed)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    context: (id) => webhookSecretContext(id, 'previous'),
   },
 ];
 
@@ -165,7 +218,12 @@ function someIds(ids: string[]): string {
 export async function rotateEncryptionKey(store: Store, options: RotationOptions = {}): Promise<RotationReport> {
   const keys = encryptionKeysOf(store);
   const settings = { ...options, batchSize: options.batchSize ?? ROTATION_BATCH_SIZE };
-  const resealed: Record<SealedKind, number> = { 'app connection values': 0, 'MCP tokens': 0 };
+  const resealed: Record<SealedKind, number> = {
+    'app connection values': 0,
+    'MCP tokens': 0,
+    'webhook endpoint secrets': 0,
+    'previous webhook endpoint secrets': 0,
+  };
   let alreadyCurrent = 0;
   const unopened: string[] = [];
   for (const column of sealedColumns) {

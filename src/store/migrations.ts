@@ -583,6 +583,29 @@ function flowRunDurationBigint(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * The deliveries of a disabled endpoint stay pending until it is enabled again, possibly for ever:
+ * the claim must not walk past them at every poll. Each delivery carries a copy of its endpoint's
+ * `enabled`, and the queue's index leads with it, so the claim reads the claimable ones alone.
+ */
+const webhookClaimableDeliveries: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('webhook_deliveries')
+      .addColumn('endpoint_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await sql`update webhook_deliveries set endpoint_enabled = 0
+      where endpoint_id in (select id from webhook_endpoints where enabled = 0)`.execute(db);
+    await db.schema.dropIndex('webhook_deliveries_due').execute();
+    await db.schema
+      .createIndex('webhook_deliveries_queue')
+      .on('webhook_deliveries')
+      .columns(['endpoint_enabled', 'next_attempt_at'])
+      .where(sql.ref('next_attempt_at'), 'is not', null)
+      .execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -598,6 +621,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0015_nfc_external_ids': externalIdsInNfc(kind),
         '0016_webhooks': webhooks(kind),
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
+        '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
       };
     },
   };

@@ -83,6 +83,8 @@ export async function queueEvent(
     attempt_count: 0,
     scheduled_attempts: 0,
     next_attempt_at: timestamp,
+    // Even for a disabled endpoint (a test event): see holdPendingDeliveries.
+    endpoint_enabled: 1,
   }));
   await trx.insertInto('webhook_deliveries').values(deliveries).execute();
   // The transaction has not committed yet: the dispatcher looks a moment later, and polls anyway.
@@ -108,4 +110,25 @@ export async function recordEvent(store: Store, trx: Kysely<Database>, event: We
     event,
     wanting.map((endpoint) => endpoint.id),
   );
+}
+
+/**
+ * Writes the copy of the endpoint's `enabled` onto its pending deliveries, in the transaction that
+ * changed the endpoint, after the endpoint's row was written (on PostgreSQL that row's lock then
+ * orders this with any other enabling or disabling of the endpoint). The claim's index leads with
+ * the copy, so it never walks the backlog of a disabled endpoint. Only disabling writes 0; every
+ * other write of a delivery writes 1, so a delivery is never held while its endpoint is enabled.
+ * A 1 beside a disabled endpoint (a test event or a retry queued while it is disabled, an event
+ * queued as it was being disabled) is only walked past by the claim, which checks the endpoint too.
+ */
+export async function holdPendingDeliveries(trx: Kysely<Database>, endpointId: string, enabled: boolean) {
+  await trx
+    .updateTable('webhook_deliveries')
+    .set({ endpoint_enabled: enabled ? 1 : 0 })
+    .where('endpoint_id', '=', endpointId)
+    // Pending, said by the status: a condition on next_attempt_at would lead SQLite's planner to the
+    // queue's index (every pending delivery) instead of the endpoint's.
+    .where('status', '=', 'PENDING')
+    .where('endpoint_enabled', '=', enabled ? 0 : 1)
+    .execute();
 }

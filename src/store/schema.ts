@@ -260,6 +260,11 @@ export interface WebhookDeliveriesTable {
   scheduled_attempts: number;
   /** Null once nothing more is to be tried; while an attempt runs, the end of its lease. */
   next_attempt_at: string | null;
+  /**
+   * 0 while the delivery is held by its disabled endpoint, else 1: a copy of the endpoint's
+   * `enabled` for the claim's index (src/store/outbox.ts says when it is written).
+   */
+  endpoint_enabled: number;
 }
 
 export interface WebhookAttemptsTable {

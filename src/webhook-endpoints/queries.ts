@@ -91,7 +91,8 @@ export function deliveryOfEndpoint(
 export async function requeueDelivery(trx: Kysely<Database>, deliveryId: string, at: string): Promise<void> {
   await trx
     .updateTable('webhook_deliveries')
-    .set({ status: 'PENDING', scheduled_attempts: 0, next_attempt_at: at, updated: at })
+    // endpoint_enabled: 1 even when the endpoint is disabled: see holdPendingDeliveries (src/store/outbox.ts).
+    .set({ status: 'PENDING', scheduled_attempts: 0, next_attempt_at: at, updated: at, endpoint_enabled: 1 })
     .where('id', '=', deliveryId)
     .execute();
 }

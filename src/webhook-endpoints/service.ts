@@ -12,7 +12,7 @@ import { hostOf, RefusedAddress, resolvePublic } from '../core/public-address';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { fromFlag, fromJsonOrNull, toFlag, toJson } from '../store/json';
-import { queueEvent } from '../store/outbox';
+import { holdPendingDeliveries, queueEvent } from '../store/outbox';
 import type { Database } from '../store/schema';
 import { findOwned } from '../store/tenancy';
 import { privateWebhookAddressesAllowed } from '../store/webhook-policy';
@@ -206,6 +206,8 @@ export async function update(
       ...(projectIds !== undefined ? { project_ids: projectIds === null ? null : toJson(projectIds) } : {}),
       ...enabling,
     });
+    // The deliveries waiting for the endpoint: held while it is disabled, claimable again once enabled.
+    if (input.enabled !== undefined) await holdPendingDeliveries(trx, row.id, input.enabled);
     return toEndpoint(await ownedEndpoint(trx, principal, row.id), timestamp);
   });
 }

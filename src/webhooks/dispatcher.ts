@@ -10,7 +10,7 @@ import { now } from '../store/ids';
 import { onDeliveriesQueued } from '../store/outbox';
 import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
 import { retryDelayMs } from './schedule';
-import { type AttemptResult, type SendSettings, sendAttempt } from './send';
+import { type AttemptOutcome, type AttemptResult, type SendSettings, sendAttempt } from './send';
 
 export interface DispatcherSettings extends SendSettings {
   /** The wait before the first retry; later ones grow from it (./schedule.ts). */
@@ -78,9 +78,20 @@ export function startDispatcher(
     }
   });
 
+  /** The attempt of a delivery whose secret cannot be opened: nothing is sent, and the attempt fails. */
+  function notSent(claimed: ClaimedDelivery, error: string): AttemptOutcome {
+    logger.error(
+      { endpointId: claimed.endpointId, deliveryId: claimed.deliveryId, webhookId: claimed.webhookId, error },
+      'webhook delivery not sent: the endpoint secret opens with none of the encryption keys',
+    );
+    return { result: 'secret_error', statusCode: null, durationMs: 0, error };
+  }
+
   async function attempt(claimed: ClaimedDelivery): Promise<void> {
     const attemptedAt = now();
-    const outcome = await sendAttempt(claimed, settings);
+    // Such an attempt follows the retry schedule like any failure: the key may be given back meanwhile.
+    const outcome =
+      claimed.secretError === null ? await sendAttempt(claimed, settings) : notSent(claimed, claimed.secretError);
     observer?.attempted(outcome.result);
     let next: Next;
     if (outcome.result === 'succeeded') next = { kind: 'succeeded' };

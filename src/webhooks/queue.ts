@@ -7,7 +7,7 @@
 // claiming at the same moment each take other rows instead of queueing behind one another.
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
-import { webhookIdOf } from '../store/outbox';
+import { holdPendingDeliveries, webhookIdOf } from '../store/outbox';
 import { openWebhookSecret } from '../store/webhook-secrets';
 import type { Delivery } from './send';
 
@@ -18,6 +18,31 @@ export interface ClaimedDelivery extends Delivery {
   scheduledAttempts: number;
   /** The lease written by the claim; the result is recorded only while it is still the delivery's. */
   leaseUntil: string;
+  /**
+   * Why the endpoint's secrets could not be opened (none of the configured encryption keys opens
+   * them), or null. Such a delivery is not sent, unsigned or otherwise: its attempt fails with this.
+   */
+  secretError: string | null;
+}
+
+/** The endpoint's secrets in signing order, or why they cannot be opened. */
+function secretsOf(
+  store: Store,
+  row: { endpoint_id: string; secret: string; previous_secret: string | null; previous_secret_expires: string | null },
+  timestamp: string,
+): { secrets: string[]; secretError: string | null } {
+  try {
+    const secrets = [openWebhookSecret(store, row.endpoint_id, row.secret)];
+    if (row.previous_secret !== null && (row.previous_secret_expires ?? '') > timestamp)
+      secrets.push(openWebhookSecret(store, row.endpoint_id, row.previous_secret, 'previous'));
+    return { secrets, secretError: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      secrets: [],
+      secretError: `not sent: the endpoint's signing secret cannot be opened (${reason}); was ENCRYPTION_KEY changed without the old key in ENCRYPTION_KEYS_OLD?`,
+    };
+  }
 }
 
 /** Claims at most `limit` due deliveries of enabled endpoints until `leaseMs` from now. */
@@ -29,6 +54,10 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
       .select('webhook_deliveries.id')
+      // The queue's index leads with the copy of the endpoint's state, so the deliveries held by a
+      // disabled endpoint are not walked past; the endpoint itself is checked too, as the copy may
+      // lag behind a disabling (src/store/outbox.ts, holdPendingDeliveries).
+      .where('webhook_deliveries.endpoint_enabled', '=', 1)
       .where('webhook_deliveries.next_attempt_at', '<=', timestamp)
       .where('webhook_deliveries.status', '=', 'PENDING')
       .where('webhook_endpoints.enabled', '=', 1)
@@ -64,10 +93,9 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       .where('webhook_deliveries.id', 'in', ids)
       .execute();
   });
+  // Per row: one endpoint whose secret no key opens must not stop the deliveries of the others.
   return rows.map((row) => {
-    const secrets = [openWebhookSecret(store, row.endpoint_id, row.secret)];
-    if (row.previous_secret !== null && (row.previous_secret_expires ?? '') > timestamp)
-      secrets.push(openWebhookSecret(store, row.endpoint_id, row.previous_secret, 'previous'));
+    const { secrets, secretError } = secretsOf(store, row, timestamp);
     return {
       deliveryId: row.delivery_id,
       endpointId: row.endpoint_id,
@@ -78,6 +106,7 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       webhookId: webhookIdOf(row.event_id),
       payload: row.payload,
       secrets,
+      secretError,
     };
   });
 }
@@ -152,19 +181,43 @@ export async function recordAttempt(store: Store, claimed: ClaimedDelivery, atte
       .where('id', '=', claimed.endpointId)
       .where('enabled', '=', 1)
       .executeTakeFirst();
-    return { disabledEndpoint: disabled.numUpdatedRows === 1n };
+    if (disabled.numUpdatedRows !== 1n) return { disabledEndpoint: false };
+    await holdPendingDeliveries(trx, claimed.endpointId, false);
+    return { disabledEndpoint: true };
   });
 }
 
-/** Queue depth and the age of the oldest pending delivery, for the metrics. */
-export async function queueFigures(store: Store): Promise<{ pending: number; oldestCreated: string | null }> {
-  const row = await store.db
+export interface QueueFigures {
+  /** Deliveries of enabled endpoints still to make: the queue. */
+  pending: number;
+  /** When the oldest of them was created; null when there is none. */
+  oldestCreated: string | null;
+  /** Deliveries waiting for their disabled endpoint to be enabled again: not the dispatcher's to send. */
+  held: number;
+}
+
+/** The queue's depth and the age of its oldest delivery, and the deliveries held apart, for the metrics. */
+export async function queueFigures(store: Store): Promise<QueueFigures> {
+  const rows = await store.db
     .selectFrom('webhook_deliveries')
-    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min<string>('created').as('oldest')])
-    // The pending deliveries are those with a next attempt: the partial index holds only them.
-    .where('next_attempt_at', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return { pending: Number(row.pending), oldestCreated: row.oldest ?? null };
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .select((eb) => [
+      'webhook_endpoints.enabled',
+      eb.fn.countAll<number>().as('deliveries'),
+      eb.fn.min<string>('webhook_deliveries.created').as('oldest'),
+    ])
+    // The pending deliveries are those with a next attempt: the queue's partial index holds only them.
+    // Split by the endpoint itself, not the copy on the delivery, which may lag (see claimDue).
+    .where('webhook_deliveries.next_attempt_at', 'is not', null)
+    .groupBy('webhook_endpoints.enabled')
+    .execute();
+  const enabled = rows.find((row) => Number(row.enabled) === 1);
+  const disabled = rows.find((row) => Number(row.enabled) !== 1);
+  return {
+    pending: Number(enabled?.deliveries ?? 0),
+    oldestCreated: enabled?.oldest ?? null,
+    held: Number(disabled?.deliveries ?? 0),
+  };
 }
 
 /**

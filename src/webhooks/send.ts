@@ -1,7 +1,8 @@
 // One attempt at a delivery: a signed JSON POST to the endpoint, connected only to an address that
 // was checked (resolve, check, then connect to that very address: a DNS answer that changes between
-// the check and the connection, DNS rebinding, cannot lead elsewhere), bounded in time from the
-// first byte to the last, and reading nothing of the answer but its status line and headers (at
+// the check and the connection, DNS rebinding, cannot lead elsewhere), bounded in time by one
+// clock started before the lookup (resolving and connecting within the connect timeout, the answer's
+// status line within the total one), and reading nothing of the answer but its status line and headers (at
 // most 16 KiB of them): a receiver that stalls, dribbles or sends an endless body cannot hold a
 // dispatcher beyond its timeout.
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
@@ -35,7 +36,14 @@ export interface Delivery {
   secrets: string[];
 }
 
-export type AttemptResult = 'succeeded' | 'http_error' | 'timeout' | 'connection_error' | 'refused_address';
+/** `secret_error`: not sent, as the endpoint's secret could not be opened (set by the dispatcher, never here). */
+export type AttemptResult =
+  | 'succeeded'
+  | 'http_error'
+  | 'timeout'
+  | 'connection_error'
+  | 'refused_address'
+  | 'secret_error';
 
 export interface AttemptOutcome {
   result: AttemptResult;
@@ -102,11 +110,14 @@ export async function sendAttempt(delivery: Delivery, settings: SendSettings): P
   if (url.protocol !== 'https:' && !(settings.allowPrivate && url.protocol === 'http:'))
     return failed('refused_address', 'only https URLs are called');
 
+  // One clock for the whole attempt, started before the lookup: resolving and connecting share the
+  // connect timeout, and everything up to the answer's status line shares the total timeout.
+  const remaining = (limitMs: number) => Math.max(0, limitMs - (performance.now() - started));
   let checked: CheckedAddress;
   try {
     const addresses = await withTimeout(
       resolvePublic(hostOf(url), settings.allowPrivate),
-      settings.connectTimeoutMs,
+      remaining(Math.min(settings.connectTimeoutMs, settings.timeoutMs)),
       `no address for ${hostOf(url)} within ${settings.connectTimeoutMs} ms`,
     );
     checked = addresses[0] as CheckedAddress;
@@ -157,15 +168,19 @@ export async function sendAttempt(delivery: Delivery, settings: SendSettings): P
     request = (url.protocol === 'https:' ? https : http).request(url, options, onAnswer);
     request.on('error', (error) => settle(failed('connection_error', describe(error))));
     timers.push(
-      setTimeout(() => settle(failed('timeout', `timed out after ${settings.timeoutMs} ms`)), settings.timeoutMs),
+      setTimeout(
+        () => settle(failed('timeout', `timed out after ${settings.timeoutMs} ms`)),
+        remaining(settings.timeoutMs),
+      ),
     );
+    // What is left of the connect timeout once the lookup took its share.
+    const connectTimer = setTimeout(
+      () => settle(failed('timeout', `could not resolve and connect within ${settings.connectTimeoutMs} ms`)),
+      remaining(settings.connectTimeoutMs),
+    );
+    timers.push(connectTimer);
     request.on('socket', (socket) => {
       const connectEvent = url.protocol === 'https:' ? 'secureConnect' : 'connect';
-      const connectTimer = setTimeout(
-        () => settle(failed('timeout', `could not connect within ${settings.connectTimeoutMs} ms`)),
-        settings.connectTimeoutMs,
-      );
-      timers.push(connectTimer);
       socket.once(connectEvent, () => clearTimeout(connectTimer));
     });
     request.end(body);

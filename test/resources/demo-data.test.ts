@@ -1,8 +1,10 @@
-// The demo data: a realistic, linked set reachable through the API (the sandbox serving it is in process.test.ts).
+// The demo data: a realistic, linked set reachable through the API (the sandbox serving it is in process.test.ts),
+// and the sandbox's webhook endpoints of the examples, which point at hosts that are not ours: disabled, never sent to.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate, type Schemas, unwrap } from '../../src/client';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
+import { EXAMPLE_WEBHOOK_IDS, exampleWebhookEndpoints } from '../../src/demo/webhook-endpoints';
 import { storeKinds } from '../support/backend';
 import { MAX_PAGE_SIZE } from '../support/contract';
 import { useBackend } from '../support/suite';
@@ -78,5 +80,39 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   it('gives the MCP server a piece tool and a flow tool', async () => {
     const servers = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: sales.id } } }));
     expect(servers.data[0]?.tools.map((t) => t.type).sort()).toEqual(['FLOW', 'PIECE']);
+  });
+});
+
+describe.each(storeKinds)("the examples' webhook endpoints on %s", (kind) => {
+  // Deliveries looked for every 20 ms and retried within milliseconds: anything due would be sent at once.
+  const backend = useBackend(kind, { WEBHOOK_POLL_MS: '20', WEBHOOK_RETRY_BASE_MS: '1' });
+
+  it('are made disabled (MANUAL), and their deliveries wait without an attempt', async () => {
+    const admin = platformAdmin(backend.platformId, backend.adminUserId);
+    await loadDemoData(backend.store, admin, { exampleIds: true });
+    await exampleWebhookEndpoints(backend.store, admin);
+    const endpoints = (await unwrap(backend.client.GET('/v1/webhook-endpoints', {}))).data;
+    expect(endpoints.map((endpoint) => endpoint.id).sort()).toEqual(
+      [EXAMPLE_WEBHOOK_IDS.endpoint, EXAMPLE_WEBHOOK_IDS.endpointToDelete].sort(),
+    );
+    for (const endpoint of endpoints) expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'MANUAL' });
+
+    // The sample's test event queues one more delivery for it; neither is tried.
+    await unwrap(
+      backend.client.POST('/v1/webhook-endpoints/{id}/test', {
+        params: { path: { id: EXAMPLE_WEBHOOK_IDS.endpoint } },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const deliveries = (
+      await unwrap(
+        backend.client.GET('/v1/webhook-endpoints/{id}/deliveries', {
+          params: { path: { id: EXAMPLE_WEBHOOK_IDS.endpoint } },
+        }),
+      )
+    ).data;
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries.map((delivery) => delivery.id)).toContain(EXAMPLE_WEBHOOK_IDS.delivery);
+    for (const delivery of deliveries) expect(delivery).toMatchObject({ status: 'PENDING', attempts: [] });
   });
 });

@@ -138,7 +138,8 @@ describe.each(storeKinds)('the encryption key of a service process on %s', (kind
     expect(rotation.code, rotation.stderr).toBe(0);
     expect(rotation.stdout).toContain(
       `Sealed again with the current key: ${connectionIds.length} app connection values, ` +
-        `${Object.keys(tokens).length} MCP tokens (0 already were), and the key check.`,
+        `${Object.keys(tokens).length} MCP tokens, 0 webhook endpoint secrets, 0 previous webhook endpoint secrets ` +
+        '(0 already were), and the key check.',
     );
 
     expect(await withServiceProcess({ ENCRYPTION_KEY: NEW_KEY }, tokensOf)).toEqual(tokens);

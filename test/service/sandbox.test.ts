@@ -111,6 +111,18 @@ describe('the sandbox process', () => {
     expect(result.serverErrors).toEqual([]);
   }, 120_000);
 
+  it("keeps the examples' webhook endpoints disabled: the sandbox sends nothing to hosts that are not ours", async () => {
+    const response = await fetch(`${baseUrl}/v1/webhook-endpoints`, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(response.status).toBe(200);
+    const endpoints = ((await response.json()) as { data: { url: string; enabled: boolean; disabledReason: string }[] })
+      .data;
+    expect(endpoints.map((endpoint) => new URL(endpoint.url).hostname).sort()).toEqual([
+      'audit.example.com',
+      'hooks.example.com',
+    ]);
+    for (const endpoint of endpoints) expect(endpoint).toMatchObject({ enabled: false, disabledReason: 'MANUAL' });
+  });
+
   // In the contract's order: reads first, then the writes (createProject makes `support` once).
   it.each(operations.map((op) => [op.operationId, op] as const))(
     '%s: the curl sample runs verbatim and gets its documented success status',

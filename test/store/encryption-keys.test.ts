@@ -3,6 +3,9 @@
 // ENCRYPTION_KEYS_OLD opens what an old key sealed while the new key seals; the rotation seals every
 // secret again with the new key, after which the old key can go; a rotation stopped half-way is
 // safe and finishes when run again; a value no key opens stops it with the old key still needed.
+// Webhook secrets across all of it: deliveries signed and secrets rotated after a change of key,
+// and after the rotation with the old key retired; an endpoint whose secret no key opens fails its
+// own attempts while the others are delivered.
 // And where the key is read from: ENCRYPTION_KEY_FILE, and the warning when the key file lies in
 // DATA_DIR beside the store.
 import { randomBytes } from 'node:crypto';
@@ -24,6 +27,7 @@ import { EncryptionKeyMismatchError } from '../../src/store/key-check';
 import { type RotationReport, rotateEncryptionKey } from '../../src/store/key-rotation';
 import { mcpTokenContext } from '../../src/store/mcp-tokens';
 import { decryptSecret, encryptSecret, parseEncryptionKey } from '../../src/store/secrets';
+import { webhookSecretContext } from '../../src/store/webhook-secrets';
 import { prepareStore, storeKinds } from '../support/backend';
 import {
   deleteKeyCheck,
@@ -31,12 +35,15 @@ import {
   givenProject,
   setMcpTokenInPlainText,
   setStoredMcpToken,
+  setStoredWebhookSecret,
   storedConnectionSecret,
   storedKeyCheck,
   storedMcpServerIds,
   storedMcpTokenColumn,
   storedRowsText,
+  storedWebhookSecrets,
 } from '../support/builders';
+import { type ReceivedRequest, type Receiver, startReceiver, verified } from '../support/webhook-receiver';
 
 const OLD_KEY = randomBytes(32).toString('hex');
 // The new key in base64: either form works anywhere a key is given.
@@ -47,6 +54,22 @@ const keyBytes = (text: string) => parseEncryptionKey(text, 'test key');
 /** The environment of a service or command with these keys. */
 function withKeys(current: string, ...old: string[]): NodeJS.ProcessEnv {
   return { ENCRYPTION_KEY: current, ...(old.length > 0 ? { ENCRYPTION_KEYS_OLD: old.join(',') } : {}) };
+}
+
+/** The keys, and webhooks delivered to a receiver on this machine, soon after they are queued. */
+function withKeysAndWebhooks(current: string, ...old: string[]): NodeJS.ProcessEnv {
+  return { ...withKeys(current, ...old), WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '20' };
+}
+
+/** A rotation's count of values sealed again, per kind: zero for every kind not given. */
+function resealedCounts(counts: Partial<RotationReport['resealed']>): RotationReport['resealed'] {
+  return {
+    'app connection values': 0,
+    'MCP tokens': 0,
+    'webhook endpoint secrets': 0,
+    'previous webhook endpoint secrets': 0,
+    ...counts,
+  };
 }
 
 function configOf(env: NodeJS.ProcessEnv) {
@@ -258,7 +281,7 @@ describe.each(storeKinds)('encryption keys on %s', (kind) => {
 
     const report = await withCommandStore(options, withKeys(NEW_KEY, OLD_KEY), (store) => rotateEncryptionKey(store));
     expect(report).toEqual<RotationReport>({
-      resealed: { 'app connection values': 2, 'MCP tokens': 2 },
+      resealed: resealedCounts({ 'app connection values': 2, 'MCP tokens': 2 }),
       alreadyCurrent: 2,
       keyCheckResealed: true,
     });
@@ -271,7 +294,7 @@ describe.each(storeKinds)('encryption keys on %s', (kind) => {
     await refusal(options, withKeys(OLD_KEY));
     const again = await withCommandStore(options, withKeys(NEW_KEY), (store) => rotateEncryptionKey(store));
     expect(again).toEqual<RotationReport>({
-      resealed: { 'app connection values': 0, 'MCP tokens': 0 },
+      resealed: resealedCounts({}),
       alreadyCurrent: 6,
       keyCheckResealed: false,
     });
@@ -318,7 +341,7 @@ describe.each(storeKinds)('encryption keys on %s', (kind) => {
       rotateEncryptionKey(store, { batchSize: 2 }),
     );
     expect(finished).toEqual<RotationReport>({
-      resealed: { 'app connection values': 1, 'MCP tokens': 5 },
+      resealed: resealedCounts({ 'app connection values': 1, 'MCP tokens': 5 }),
       alreadyCurrent: 2,
       keyCheckResealed: true,
     });
@@ -350,6 +373,135 @@ describe.each(storeKinds)('encryption keys on %s', (kind) => {
     await withService(options, withKeys(NEW_KEY), async (service) => {
       expect(await tokensNow(service, seeded)).toEqual(seeded.tokens);
     });
+  });
+
+  describe('webhook secrets', () => {
+    let receiver: Receiver;
+    beforeEach(async () => {
+      receiver = await startReceiver();
+    });
+    afterEach(async () => receiver.close());
+
+    /** An endpoint at its own path of the receiver, for every event of the platform. */
+    async function newEndpoint(client: ApiClient): Promise<{ id: string; secret: string; path: string }> {
+      const path = `/hooks/${randomBytes(6).toString('hex')}`;
+      const endpoint = await unwrap(
+        client.POST('/v1/webhook-endpoints', { body: { url: receiver.url.replace('/hooks', path) } }),
+      );
+      return { id: endpoint.id, secret: endpoint.secret, path };
+    }
+
+    async function rotateSecret(client: ApiClient, endpointId: string): Promise<string> {
+      const rotated = await unwrap(
+        client.POST('/v1/webhook-endpoints/{id}/rotate-secret', { params: { path: { id: endpointId } } }),
+      );
+      return rotated.secret;
+    }
+
+    /** Makes a project, and answers the project.created delivery each of these paths received for it. */
+    async function deliveredFor(client: ApiClient, paths: string[]): Promise<ReceivedRequest[]> {
+      const projectId = await givenProject({ client });
+      const deliveryTo = (path: string) =>
+        receiver.received.find((request) => request.path === path && request.body.includes(projectId));
+      await receiver.waitFor(() => paths.every((path) => deliveryTo(path) !== undefined));
+      return paths.map((path) => deliveryTo(path) as ReceivedRequest);
+    }
+
+    it('are delivered and rotated after a change of key, and after the rotation with the old key retired', async () => {
+      // Under the old key: an endpoint whose secret was rotated (both columns sealed with the old
+      // key), and one left as made.
+      const made = await withService(options, withKeysAndWebhooks(OLD_KEY), async (service) => {
+        const platform = await createPlatform(service.store, { name: 'Hooked', adminEmail: 'hooks@example.com' });
+        const client = createClient({ baseUrl: service.url, apiKey: platform.apiKey });
+        const rotated = await newEndpoint(client);
+        const newer = await rotateSecret(client, rotated.id);
+        const plain = await newEndpoint(client);
+        return { apiKey: platform.apiKey, rotated: { ...rotated, newer }, plain };
+      });
+
+      // The new key, the old one in ENCRYPTION_KEYS_OLD: delivered, signed with every secret in use.
+      const plainNewer = await withService(options, withKeysAndWebhooks(NEW_KEY, OLD_KEY), async (service) => {
+        const client = createClient({ baseUrl: service.url, apiKey: made.apiKey });
+        const [toRotated, toPlain] = await deliveredFor(client, [made.rotated.path, made.plain.path]);
+        if (!toRotated || !toPlain) throw new Error('not delivered');
+        expect(verified(toRotated, made.rotated.newer).type).toBe('project.created');
+        expect(verified(toRotated, made.rotated.secret).type).toBe('project.created');
+        expect(verified(toPlain, made.plain.secret).type).toBe('project.created');
+        // Rotating a secret the old key sealed: the new one and the one it replaced both sign.
+        const newer = await rotateSecret(client, made.plain.id);
+        const [afterRotation] = await deliveredFor(client, [made.plain.path]);
+        if (!afterRotation) throw new Error('not delivered');
+        expect(verified(afterRotation, newer).type).toBe('project.created');
+        expect(verified(afterRotation, made.plain.secret).type).toBe('project.created');
+        return newer;
+      });
+
+      const report = await withCommandStore(options, withKeys(NEW_KEY, OLD_KEY), (store) => rotateEncryptionKey(store));
+      // The plain endpoint's secrets were sealed again by its rotation, under the new key.
+      expect(report.resealed).toMatchObject({ 'webhook endpoint secrets': 1, 'previous webhook endpoint secrets': 1 });
+      await withRawStore(options, async (store) => {
+        const sealed = await storedWebhookSecrets(store, made.rotated.id);
+        const context = (slot: 'current' | 'previous') => webhookSecretContext(made.rotated.id, slot);
+        expect(decryptSecret(keyBytes(NEW_KEY), sealed.secret, context('current'))).toBe(made.rotated.newer);
+        expect(decryptSecret(keyBytes(NEW_KEY), sealed.previous ?? '', context('previous'))).toBe(made.rotated.secret);
+      });
+
+      // The old key retired: still delivered, still signed with every secret in use.
+      await withService(options, withKeysAndWebhooks(NEW_KEY), async (service) => {
+        const client = createClient({ baseUrl: service.url, apiKey: made.apiKey });
+        const [toRotated, toPlain] = await deliveredFor(client, [made.rotated.path, made.plain.path]);
+        if (!toRotated || !toPlain) throw new Error('not delivered');
+        expect(verified(toRotated, made.rotated.newer).type).toBe('project.created');
+        expect(verified(toRotated, made.rotated.secret).type).toBe('project.created');
+        expect(verified(toPlain, plainNewer).type).toBe('project.created');
+        expect(verified(toPlain, made.plain.secret).type).toBe('project.created');
+        expect((await rotateSecret(client, made.rotated.id)).startsWith('whsec_')).toBe(true);
+      });
+    }, 60_000);
+
+    it('fails the attempts of an endpoint whose secret no key opens, with the reason, and delivers the others', async () => {
+      const service = await startOn(options, withKeysAndWebhooks(OLD_KEY));
+      try {
+        const platform = await createPlatform(service.store, { name: 'Lost', adminEmail: 'lost@example.com' });
+        const client = createClient({ baseUrl: service.url, apiKey: platform.apiKey });
+        const lost = await newEndpoint(client);
+        const kept = await newEndpoint(client);
+        // As if sealed with a key that was since lost.
+        await setStoredWebhookSecret(
+          service.store,
+          lost.id,
+          encryptSecret(keyBytes(OTHER_KEY), lost.secret, webhookSecretContext(lost.id, 'current')),
+        );
+
+        const [toKept] = await deliveredFor(client, [kept.path]);
+        if (!toKept) throw new Error('not delivered');
+        expect(verified(toKept, kept.secret).type).toBe('project.created');
+
+        const attempted = async () => {
+          const page = await unwrap(
+            client.GET('/v1/webhook-endpoints/{id}/deliveries', { params: { path: { id: lost.id } } }),
+          );
+          return page.data.find((delivery) => delivery.attempts.length > 0);
+        };
+        const deadline = Date.now() + 10_000;
+        let delivery = await attempted();
+        while (!delivery && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          delivery = await attempted();
+        }
+        if (!delivery) throw new Error('the delivery of the endpoint whose secret is lost was never attempted');
+        // Tried again on the schedule (the first retry a minute later), as any failed attempt.
+        expect(delivery.status).toBe('PENDING');
+        expect(Date.parse(delivery.nextAttemptAt ?? '')).toBeGreaterThan(Date.now() + 30_000);
+        expect(delivery.attempts).toMatchObject([{ statusCode: null }]);
+        expect(delivery.attempts[0]?.error).toMatch(/^not sent: the endpoint's signing secret cannot be opened/);
+        expect(receiver.received.filter((request) => request.path === lost.path)).toEqual([]);
+        const logged = service.logs.filter((line) => line.includes(lost.id) && line.includes('"level":50'));
+        expect(logged.join('\n')).toMatch(/webhook delivery not sent: the endpoint secret opens with none/);
+      } finally {
+        await service.stop();
+      }
+    }, 30_000);
   });
 });
 

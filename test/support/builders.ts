@@ -581,3 +581,30 @@ export async function withoutWebhookEventTable<T>(store: Store, work: () => Prom
     await store.db.schema.alterTable('webhook_events_away').renameTo('webhook_events').execute();
   }
 }
+
+/** Replaces the sealed value of an endpoint's current secret (as one sealed with a key since lost). */
+export async function setStoredWebhookSecret(store: Store, endpointId: string, sealed: string): Promise<void> {
+  await store.write((trx) =>
+    trx.updateTable('webhook_endpoints').set({ secret: sealed }).where('id', '=', endpointId).execute(),
+  );
+}
+
+/** An endpoint's sealed secrets, as stored. */
+export async function storedWebhookSecrets(
+  store: Store,
+  endpointId: string,
+): Promise<{ secret: string; previous: string | null }> {
+  const row = await store.db
+    .selectFrom('webhook_endpoints')
+    .select(['secret', 'previous_secret'])
+    .where('id', '=', endpointId)
+    .executeTakeFirstOrThrow();
+  return { secret: row.secret, previous: row.previous_secret };
+}
+
+/** Makes every pending webhook delivery look created at `at` (for the age of the queue's oldest). */
+export async function ageWebhookDeliveriesCreated(store: Store, at: string): Promise<void> {
+  await store.write((trx) =>
+    trx.updateTable('webhook_deliveries').set({ created: at }).where('next_attempt_at', 'is not', null).execute(),
+  );
+}

@@ -1,10 +1,11 @@
-// The sandbox's engine (SANDBOX_ENGINE=true): it records runs from their start to a final status,
-// so that an endpoint gets their flow_run.* events.
+// The sandbox's engine (SANDBOX_ENGINE=true): it records runs of the demo's flows in turn (the
+// example's flow and each enabled one, of its published version), from their start to a final
+// status, some failing, so that an endpoint gets their flow_run.* events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unwrap } from '../../src/client';
+import { type Schemas, unwrap } from '../../src/client';
 import { platformAdmin } from '../../src/core/principal';
-import { playEngine } from '../../src/demo/engine';
-import { givenProject } from '../support/builders';
+import { loadDemoData } from '../../src/demo/data';
+import { EXAMPLE_ENGINE_IDS, engineFlows, exampleEngineRecords, playEngine } from '../../src/demo/engine';
 import { useBackend } from '../support/suite';
 import { parse, type Receiver, startReceiver, verified } from '../support/webhook-receiver';
 
@@ -16,27 +17,48 @@ describe('the sandbox engine', () => {
   });
   afterAll(async () => receiver?.close());
 
-  it('records runs that end, and their events reach the endpoints', async () => {
-    const endpoint = await unwrap(backend.client.POST('/v1/webhook-endpoints', { body: { url: receiver.url } }));
-    const projectId = await givenProject(backend, { displayName: 'Engine' });
-    const flow = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Played' } }));
+  it("records runs of the demo's flows in turn, some failing, and their events reach the endpoints", async () => {
+    const admin = platformAdmin(backend.platformId, backend.adminUserId);
+    const summary = await loadDemoData(backend.store, admin, { exampleIds: true });
+    await exampleEngineRecords(backend.store, admin);
+    const flows = await engineFlows(
+      backend.store,
+      admin,
+      summary.madeProjects.map((project) => project.id),
+    );
+    // The example's flow first, then the demo's enabled flows, each with the version that runs.
+    expect(flows[0]).toEqual({ flowId: EXAMPLE_ENGINE_IDS.flow, flowVersionId: EXAMPLE_ENGINE_IDS.version });
+    expect(flows.length).toBeGreaterThanOrEqual(3);
+    for (const { flowId, flowVersionId } of flows.slice(1)) {
+      const flow = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flowId } } }));
+      expect(flow.status).toBe('ENABLED');
+      expect(flowVersionId).toBe(flow.publishedVersionId ?? flow.version.id);
+    }
+
+    const endpoint = await unwrap(
+      backend.client.POST('/v1/webhook-endpoints', {
+        body: { url: receiver.url, eventTypes: ['flow_run.succeeded', 'flow_run.failed', 'flow_run.timed_out'] },
+      }),
+    );
     const errors: unknown[] = [];
-    const stop = playEngine(backend.store, platformAdmin(backend.platformId, backend.adminUserId), {
-      flowId: flow.id,
-      flowVersionId: flow.version.id,
-      everyMs: 50,
-      runMs: 10,
-      onError: (error) => errors.push(error),
-    });
+    const stop = playEngine(backend.store, admin, { flows, everyMs: 50, runMs: 10, onError: (e) => errors.push(e) });
     try {
-      await receiver.waitFor((received) => received.filter((r) => parse(r).type.startsWith('flow_run.')).length >= 3);
+      await receiver.waitFor(
+        (received) => received.length >= 5 && received.some((request) => parse(request).type === 'flow_run.failed'),
+        15_000,
+      );
     } finally {
       await stop();
     }
     expect(errors).toEqual([]);
-    for (const request of receiver.received.filter((r) => parse(r).type.startsWith('flow_run.'))) {
-      const event = verified(request, endpoint.secret);
-      expect(event.data).toMatchObject({ flowId: flow.id, projectId, tags: ['sandbox-engine'] });
-    }
-  });
+    const runs = receiver.received.map((request) => verified(request, endpoint.secret).data as Schemas['FlowRun']);
+    for (const run of runs) expect(run.tags).toEqual(['sandbox-engine']);
+    // Each run of its turn's flow and version: at least three flows in the first five runs.
+    const flowsRun = new Set(runs.map((run) => run.flowId));
+    expect(flowsRun.size).toBeGreaterThanOrEqual(3);
+    for (const run of runs) expect(flows).toContainEqual({ flowId: run.flowId, flowVersionId: run.flowVersionId });
+    const types = receiver.received.map((request) => parse(request).type);
+    expect(types).toContain('flow_run.succeeded');
+    expect(types).toContain('flow_run.failed');
+  }, 60_000);
 });
