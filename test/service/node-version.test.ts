@@ -89,11 +89,14 @@ afterAll(() => {
 });
 
 describe('the Node.js version check', () => {
-  it.each(['20.19.0', '18.20.4', '21.7.3'])('refuses Node %s in one line naming the oldest supported line', (version) => {
-    expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or later /);
-    expect(unsupportedNode(version)).toContain(HINT);
-    expect(unsupportedNode(version)).not.toContain('\n');
-  });
+  it.each(['20.19.0', '18.20.4', '21.7.3'])(
+    'refuses Node %s in one line naming the oldest supported line',
+    (version) => {
+      expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or later /);
+      expect(unsupportedNode(version)).toContain(HINT);
+      expect(unsupportedNode(version)).not.toContain('\n');
+    },
+  );
 
   // 22 or later, odd (non-LTS) lines too: what the refusal, the docs and package.json's engines say.
   it.each(['22.0.0', '22.12.0', '23.11.0', '24.21.0', '25.0.0', '26.0.0'])('accepts Node %s', (version) => {

@@ -97,7 +97,9 @@ describe('the sandbox process', () => {
     const headers = { authorization: `Bearer ${apiKey}` };
     const projects = await fetch(`${baseUrl}/v1/projects?limit=100`, { headers });
     expect(projects.status).toBe(200);
-    const made = ((await projects.json()) as { data: { id: string }[] }).data.find((project) => project.id === projectId);
+    const made = ((await projects.json()) as { data: { id: string }[] }).data.find(
+      (project) => project.id === projectId,
+    );
     expect(made, output).toMatchObject({
       displayName: 'Field service',
       plan: { piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack'] },

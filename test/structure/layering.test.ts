@@ -11,16 +11,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/bundle';
 
-type Layer =
-  | 'core'
-  | 'store'
-  | 'background'
-  | 'resource'
-  | 'http'
-  | 'client'
-  | 'composition'
-  | 'generated'
-  | 'package';
+type Layer = 'core' | 'store' | 'background' | 'resource' | 'http' | 'client' | 'composition' | 'generated' | 'package';
 
 const RESOURCE_FOLDERS = new Set([
   'api-keys',
