@@ -7,8 +7,9 @@
 #
 # The settings keep the resident memory of a loaded service down, some 60 MB on SQLite and 90 MB on
 # PostgreSQL after the benchmark's load, for a throughput the same within the noise (measured in
-# turns, README "Performance"). Change one only with such a measurement (npm run bench reports the
-# RSS after the load): every value below was chosen against others, measured the same way.
+# turns: docs/performance.md#memory-settings-of-npm-start has each figure). Change one only with
+# such a measurement (npm run bench reports the RSS after the load): every value below was chosen
+# against others, measured the same way.
 
 # glibc gives every thread that allocates (V8's GC helpers, the SQLite checkpoint worker) an arena of
 # its own, 64 MB of address space each, and keeps what each once held. Two arenas serve this

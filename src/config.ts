@@ -1,4 +1,4 @@
-// Configuration from environment variables (documented in the README with their defaults).
+// Configuration from environment variables (documented with their defaults in docs/operating.md#configuration).
 import { isIP } from 'node:net';
 import { isEmail } from './core/email';
 import { isApiKey } from './store/api-keys';

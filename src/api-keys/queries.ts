@@ -39,7 +39,10 @@ export async function insertApiKey(trx: Kysely<Database>, row: ApiKeyRow): Promi
   await trx.insertInto('api_keys').values(row).execute();
 }
 
-/** Removes the platform's key with this id (any platform's when none is given), returning it as it was. */
+/**
+ * Removes the platform's key with this id (any platform's when none is given), returning it as it was.
+ * The tenancy check is this statement's own `where` (src/store/tenancy.ts says why not findOwned).
+ */
 export function deleteApiKey(
   trx: Kysely<Database>,
   platformId: string | undefined,

@@ -53,7 +53,7 @@ const IN_PROGRESS: FlowRunStatus[] = ['RUNNING', 'QUEUED', 'PAUSED'];
 
 /**
  * `wanted`, or `wanted-demo`, `wanted-demo-2`, … when the platform already has a project with it:
- * the README has a newcomer create `sales-ops` before loading the demo data.
+ * `demo-data` may be loaded into a store whose users already made a `sales-ops` of their own.
  */
 async function freeExternalId(store: Store, platformId: string, wanted: string): Promise<string> {
   const taken = new Set(

@@ -25,20 +25,6 @@ export function pageOfEndpoints(store: Store, platformId: string, query: PageQue
   return fetchPage(select, endpointsNewestFirst, { cursor: query.cursor, limit: query.limit, filters: {} });
 }
 
-/** The endpoint with this id if it is the platform's. */
-export function endpointOfPlatform(
-  db: Kysely<Database>,
-  platformId: string,
-  endpointId: string,
-): Promise<EndpointRow | undefined> {
-  return db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('id', '=', endpointId)
-    .where('platform_id', '=', platformId)
-    .executeTakeFirst();
-}
-
 export async function insertEndpoint(trx: Kysely<Database>, row: Insertable<WebhookEndpointsTable>): Promise<void> {
   await trx.insertInto('webhook_endpoints').values(row).execute();
 }

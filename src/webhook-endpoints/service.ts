@@ -30,7 +30,6 @@ import {
   deleteEndpoint,
   deliveryOfEndpoint,
   type EndpointRow,
-  endpointOfPlatform,
   insertEndpoint,
   type PageQuery,
   pageOfDeliveries,
@@ -94,10 +93,14 @@ async function presentDeliveries(db: Kysely<Database>, rows: DeliveryRow[]): Pro
   return rows.map((row) => toDelivery(row, byDelivery.get(row.id) ?? []));
 }
 
-async function ownedEndpoint(db: Kysely<Database>, principal: Principal, endpointId: string): Promise<EndpointRow> {
-  const row = await endpointOfPlatform(db, principal.platformId, endpointId);
-  if (!row) throw notFound('webhook endpoint', endpointId);
-  return row;
+/** The platform's endpoint with this id (else a 404), read in `trx` when given. */
+function ownedEndpoint(
+  store: Store,
+  principal: Principal,
+  endpointId: string,
+  trx?: Kysely<Database>,
+): Promise<EndpointRow> {
+  return findOwned(store, principal, 'webhookEndpoint', endpointId, trx);
 }
 
 /**
@@ -173,7 +176,7 @@ export async function list(store: Store, principal: Principal, query: PageQuery)
 }
 
 export async function get(store: Store, principal: Principal, endpointId: string): Promise<WebhookEndpoint> {
-  return toEndpoint(await ownedEndpoint(store.db, principal, endpointId));
+  return toEndpoint(await ownedEndpoint(store, principal, endpointId));
 }
 
 export async function update(
@@ -182,7 +185,7 @@ export async function update(
   endpointId: string,
   input: UpdateRequest,
 ): Promise<WebhookEndpoint> {
-  const row = await ownedEndpoint(store.db, principal, endpointId);
+  const row = await ownedEndpoint(store, principal, endpointId);
   // `{}` changes nothing, not even `updated`, as updateProject.
   if (Object.keys(input).length === 0) return toEndpoint(row);
   const url = input.url === undefined ? undefined : await checkedUrl(store, input.url);
@@ -208,12 +211,12 @@ export async function update(
     });
     // The deliveries waiting for the endpoint: held while it is disabled, claimable again once enabled.
     if (input.enabled !== undefined) await holdPendingDeliveries(trx, row.id, input.enabled);
-    return toEndpoint(await ownedEndpoint(trx, principal, row.id), timestamp);
+    return toEndpoint(await ownedEndpoint(store, principal, row.id, trx), timestamp);
   });
 }
 
 export async function remove(store: Store, principal: Principal, endpointId: string): Promise<WebhookEndpoint> {
-  const row = await ownedEndpoint(store.db, principal, endpointId);
+  const row = await ownedEndpoint(store, principal, endpointId);
   await store.write((trx) => deleteEndpoint(trx, row.id));
   return toEndpoint(row);
 }
@@ -228,13 +231,13 @@ export async function rotateSecret(
   principal: Principal,
   endpointId: string,
 ): Promise<WebhookEndpointWithSecret> {
-  const found = await ownedEndpoint(store.db, principal, endpointId);
+  const found = await ownedEndpoint(store, principal, endpointId);
   const secret = newWebhookSecret();
   return store.write(async (trx) => {
     const timestamp = now();
     // Written first: on PostgreSQL that locks the row until the transaction ends.
     await updateEndpoint(trx, found.id, { updated: timestamp });
-    const row = await ownedEndpoint(trx, principal, found.id);
+    const row = await ownedEndpoint(store, principal, found.id, trx);
     const changes = {
       secret: sealWebhookSecret(store, row.id, secret),
       previous_secret: sealWebhookSecret(store, row.id, openWebhookSecret(store, row.id, row.secret), 'previous'),
@@ -251,7 +254,7 @@ export async function listDeliveries(
   endpointId: string,
   query: PageQuery,
 ): Promise<WebhookDeliveryPage> {
-  const endpoint = await ownedEndpoint(store.db, principal, endpointId);
+  const endpoint = await ownedEndpoint(store, principal, endpointId);
   const page = await pageOfDeliveries(store, endpoint.id, query);
   return { data: await presentDeliveries(store.db, page.rows), next: page.next, previous: page.previous };
 }
@@ -263,7 +266,7 @@ export async function retryDelivery(
   endpointId: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
-  const endpoint = await ownedEndpoint(store.db, principal, endpointId);
+  const endpoint = await ownedEndpoint(store, principal, endpointId);
   return store.write(async (trx) => {
     const found = await deliveryOfEndpoint(trx, endpoint.id, deliveryId);
     if (!found) throw notFound('webhook delivery', deliveryId);
@@ -278,7 +281,7 @@ export async function retryDelivery(
 
 /** A `webhook_endpoint.test` event for this endpoint alone, queued like any other. */
 export async function sendTestEvent(store: Store, principal: Principal, endpointId: string): Promise<WebhookDelivery> {
-  const endpoint = await ownedEndpoint(store.db, principal, endpointId);
+  const endpoint = await ownedEndpoint(store, principal, endpointId);
   return store.write(async (trx) => {
     const [deliveryId] = await queueEvent(
       store,

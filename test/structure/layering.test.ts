@@ -2,14 +2,16 @@
 // imports from http/ or a resource folder, a resource that imports the HTTP layer, or a service
 // that imports Express is a back-edge, and this test names it. Resource folders never import each
 // other: what several need lives below them. A speed trick (src/store/sqlite/, src/store/postgres/)
-// is plugged in by src/store/speed-tricks.ts alone, so removing one stays a matter of one line. And
-// no new import cycle among the files of src/.
+// is plugged in by src/store/speed-tricks.ts alone, so removing one stays a matter of one line. The
+// webhook dispatcher (src/webhooks/) is background work on the store: it may import the store and
+// core, and only the composition (src/startup/) imports it. And no new import cycle among the files
+// of src/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/bundle';
 
-type Layer = 'core' | 'store' | 'resource' | 'http' | 'client' | 'composition' | 'generated' | 'package';
+type Layer = 'core' | 'store' | 'background' | 'resource' | 'http' | 'client' | 'composition' | 'generated' | 'package';
 
 const RESOURCE_FOLDERS = new Set([
   'api-keys',
@@ -32,6 +34,7 @@ function layerOf(file: string): Layer {
   if (top !== 'src' || folder === undefined) return 'package';
   if (folder === 'core') return 'core';
   if (folder === 'store') return 'store';
+  if (folder === 'webhooks') return 'background';
   if (folder === 'http') return 'http';
   if (folder === 'client') return 'client';
   // The handler types every resource implements belong with the resources.
@@ -55,16 +58,18 @@ const isSpeedTrick = (file: string) => file.startsWith('src/store/sqlite/') || f
 const ALLOWED: Record<Layer, Layer[]> = {
   core: [],
   store: ['core'],
+  // Sends what the store queued: no request, no resource's rules.
+  background: ['store', 'core'],
   resource: ['store', 'core'],
   http: ['resource', 'store', 'core'],
   client: ['core'],
-  composition: ['http', 'resource', 'store', 'core', 'client'],
+  composition: ['http', 'resource', 'background', 'store', 'core', 'client'],
   generated: [],
   package: [],
 };
 
 /** Layers whose code never touches Express: the HTTP layer adapts them to it. */
-const WITHOUT_EXPRESS: Layer[] = ['core', 'store', 'resource'];
+const WITHOUT_EXPRESS: Layer[] = ['core', 'store', 'background', 'resource'];
 
 interface ImportEdge {
   from: string;
@@ -204,6 +209,12 @@ describe('layering', () => {
     ['the store opens with a speed trick of its own', 'src/store/database.ts', 'src/store/sqlite/write-batch.ts'],
     ['a speed trick imports another', 'src/store/sqlite/write-batch.ts', 'src/store/sqlite/checkpointer.ts'],
     ['a PostgreSQL trick is imported directly', 'src/store/database.ts', 'src/store/postgres/named-statements.ts'],
+    ['the dispatcher imports http', 'src/webhooks/metrics.ts', 'src/http/observability/metrics.ts'],
+    ['the dispatcher imports a resource', 'src/webhooks/queue.ts', 'src/webhook-endpoints/queries.ts'],
+    ['the dispatcher imports Express', 'src/webhooks/send.ts', 'express'],
+    ['a resource imports the dispatcher', 'src/webhook-endpoints/service.ts', 'src/webhooks/queue.ts'],
+    ['http imports the dispatcher', 'src/http/observability/metrics.ts', 'src/webhooks/metrics.ts'],
+    ['the store imports the dispatcher', 'src/store/outbox.ts', 'src/webhooks/dispatcher.ts'],
   ])('flags a back-edge: %s', (_name, from, to) => {
     expect(violationsOf([{ from, to }])).toHaveLength(1);
   });
@@ -217,6 +228,9 @@ describe('layering', () => {
     ['the registry plugs in a speed trick', 'src/store/speed-tricks.ts', 'src/store/sqlite/write-batch.ts'],
     ['a handler imports the operation types', 'src/flows/handlers.ts', 'src/handler.ts'],
     ['the store imports core', 'src/store/cursor.ts', 'src/core/errors.ts'],
+    ['the dispatcher imports the store', 'src/webhooks/queue.ts', 'src/store/webhook-secrets.ts'],
+    ['the dispatcher imports core', 'src/webhooks/send.ts', 'src/core/public-address.ts'],
+    ['start-up starts the dispatcher', 'src/startup/webhooks.ts', 'src/webhooks/dispatcher.ts'],
   ])('allows a forward edge: %s', (_name, from, to) => {
     expect(violationsOf([{ from, to }])).toEqual([]);
   });

@@ -128,7 +128,7 @@ export async function createConsumerProject(
     dependencies: {
       [packageName]: `file:${tarball}`,
       ...peers,
-      // react is not a direct dependency of the repository (see docs/client.md, Development); it
+      // react is not a direct dependency of the repository (see docs/client.md, For maintainers); it
       // is locked at react-dom's version, which requires the same.
       react: pinned('react-dom'),
       'react-dom': pinned('react-dom'),
