@@ -133,7 +133,11 @@ describe.each(storeKinds)('webhook metrics on %s', (kind) => {
     const before = await figures();
     await unwrap(backend.client.POST('/v1/webhook-endpoints/{id}/test', idPath(endpoint.id)));
 
-    const after = await figuresWhen((read) => read.disabled === before.disabled + 1, 'the endpoint disabled');
+    // The gauges are read from the store at each scrape: wait for the failure to be recorded there too.
+    const after = await figuresWhen(
+      (read) => read.disabled === before.disabled + 1 && read.pending === 0,
+      'the endpoint disabled, its delivery failed',
+    );
     expect(requestsTo(path)).toHaveLength(ATTEMPTS_PER_DELIVERY);
     expect(after.attempts('http_error')).toBe(before.attempts('http_error') + ATTEMPTS_PER_DELIVERY);
     expect(after.attempts('succeeded')).toBe(before.attempts('succeeded'));
