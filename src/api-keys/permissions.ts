@@ -83,6 +83,11 @@ function rolesOf(permission: KeyRule): ApiKeyRole[] {
     : ladder.filter((role) => RANK[role] >= RANK[permission.least]);
 }
 
+/** Whether a rule lets a role through: rolesOf without building its list on every request. */
+function isAllowed(permission: KeyRule, role: ApiKeyRole): boolean {
+  return 'roles' in permission ? permission.roles.includes(role) : RANK[role] >= RANK[permission.least];
+}
+
 function needs(permission: KeyRule): string {
   const roles = rolesOf(permission);
   const listed = roles.length === 1 ? roles.join('') : `${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}`;
@@ -95,6 +100,6 @@ export function requirePermission(operationId: OperationId, principal: Principal
   const permission = PERMISSIONS[operationId];
   if (permission.public === true || principal === undefined) return;
   const allowed =
-    rolesOf(permission).includes(principal.role) && !(permission.platformWide && principal.projectIds !== undefined);
+    isAllowed(permission, principal.role) && !(permission.platformWide && principal.projectIds !== undefined);
   if (!allowed) throw permissionDenied(operationId, principal, needs(permission));
 }

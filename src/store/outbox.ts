@@ -10,6 +10,7 @@ import type { components } from '../../generated/api';
 import type { Store } from './database';
 import { newId, now } from './ids';
 import { fromJsonOrNull, toJson } from './json';
+import { newBindings, runCompiledOnce } from './query-reuse';
 import type { Database } from './schema';
 
 export type WebhookEventType = components['schemas']['WebhookEventType'];
@@ -97,12 +98,21 @@ export async function queueEvent(
  * each enabled endpoint of the platform that wants it. An event no endpoint wants is not stored.
  */
 export async function recordEvent(store: Store, trx: Kysely<Database>, event: WebhookEvent): Promise<void> {
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'event_types', 'project_ids'])
-    .where('platform_id', '=', event.platformId)
-    .where('enabled', '=', 1)
-    .execute();
+  const bindings = newBindings(store);
+  const platformId = bindings.value('platformId', event.platformId);
+  // Compiled once: it runs in every create and update, most often to find no endpoint at all.
+  const endpoints = await runCompiledOnce(
+    store,
+    'enabled webhook endpoints',
+    bindings,
+    () =>
+      store.db
+        .selectFrom('webhook_endpoints')
+        .select(['id', 'event_types', 'project_ids'])
+        .where('platform_id', '=', platformId)
+        .where('enabled', '=', 1),
+    trx,
+  );
   const wanting = endpoints.filter((endpoint) => wants(endpoint, event.type, event.projectId));
   await queueEvent(
     store,

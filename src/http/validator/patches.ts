@@ -16,6 +16,7 @@ import { loadBundledContractAsIs } from './contract-loading';
 import { prepareContractWithoutCompiling } from './preprocessor-without-compiling';
 import { countCharactersWithoutScanning, rememberResponseContentTypes } from './response-validation-shortcuts';
 import { compileRoutePatternsOnce } from './route-pattern-cache';
+import { lookUpRoutesInATable } from './route-table';
 import { settleUrlParseWarning } from './url-parse-warning';
 
 /** The version of express-openapi-validator whose private files the patches below were written against. */
@@ -39,6 +40,13 @@ export const VALIDATOR_PATCHES: readonly ValidatorPatch[] = [
     replaces: '`pathToRegexp`, with a wrapper that compiles each path and flags once',
     why: 'the validator compiled every path of the contract again on every request: a fifth of its time',
     apply: compileRoutePatternsOnce,
+  },
+  {
+    file: 'route-table.ts',
+    modules: ['express-openapi-validator/dist/middlewares/openapi.metadata'],
+    replaces: '`applyOpenApiMetadata`, with the same middleware whose route lookup walks a table made once',
+    why: 'the lookup prepared every path of the contract again on every request: 8-11 µs of a request with 22 paths',
+    apply: lookUpRoutesInATable,
   },
   {
     file: 'api-spec-check.ts',
