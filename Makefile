@@ -69,6 +69,9 @@ bench-pg:        ## The same benchmark on PostgreSQL (TEST_DATABASE_URL or DATAB
 	$(NPM) run bench -- --store postgres $(ARGS)
 bench-depth:     ## First page against a page ~1,000,000 runs deep, every listFlowRuns filter (ARGS="--store postgres")
 	$(NPM) run bench -- --depth $(ARGS)
+.PHONY: bench-compare
+bench-compare:   ## This checkout against another one (AGAINST=DIR, built), in turns: req/s and CPU per request (ARGS="--cases createFlow")
+	$(NPM) run bench -- --against $(AGAINST) $(ARGS)
 .PHONY: test-bench
 test-bench:      ## A short smoke run of the benchmark and its depth mode (about a minute; CI runs it)
 	$(NPM) run test:bench

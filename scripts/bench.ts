@@ -7,12 +7,15 @@
 //   npm run bench -- --out DIR          write the reports there instead of dist/bench
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
+//   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
+//                    [--cases createFlow,getFlow] [--rounds 3]
 // Writes dist/bench/bench-<store>.md and .json.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/bundle-file';
+import { COMPARED_CASES, runCompare } from './bench/compare';
 import { runDepth } from './bench/depth';
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
@@ -29,11 +32,15 @@ const { values } = parseArgs({
     depth: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1000000' },
     profile: { type: 'boolean', default: false },
+    against: { type: 'string' },
+    cases: { type: 'string' },
+    rounds: { type: 'string', default: '3' },
     out: { type: 'string' },
   },
   strict: true,
 });
 const storeKind = values.store as BenchStoreKind;
+if (values.against !== undefined && storeKind !== 'sqlite') throw new Error('--against compares on SQLite only');
 if (storeKind !== 'sqlite' && storeKind !== 'postgres') throw new Error('--store is sqlite or postgres');
 const duration = Number(values.duration);
 if (!(duration > 0)) throw new Error('--duration is a number of seconds');
@@ -43,6 +50,20 @@ const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
 function log(line: string): void {
   process.stderr.write(`${line}\n`);
+}
+
+if (values.against !== undefined) {
+  const report = await runCompare({
+    against: values.against,
+    cases: values.cases ? values.cases.split(',') : COMPARED_CASES,
+    rounds: Number(values.rounds),
+    durationSeconds: duration,
+    outDir,
+    log,
+  });
+  writeFileSync(join(outDir, 'compare.md'), report);
+  process.stdout.write(report);
+  process.exit(0);
 }
 
 if (values.depth) {

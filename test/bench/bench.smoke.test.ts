@@ -61,6 +61,20 @@ describe('npm run bench, briefly', () => {
     expect(report).toMatch(/against Prism with its default logging, listFlows: [\d.]+× at 10 connections/);
   });
 
+  it('compares two checkouts in turns (here this one with itself), each request answered as expected', () => {
+    const run = bench('--against', projectRoot, '--rounds', '1', '--duration', '0.5', '--cases', 'getFlow,createFlow');
+    expect(run.status, run.stderr).toBe(0);
+    const report = readFileSync(join(outDir, 'compare.md'), 'utf8');
+    for (const name of ['getFlow', 'createFlow'])
+      for (const connections of [10, 50])
+        expect(report).toMatch(
+          new RegExp(
+            `\\| ${name} \\| ${connections} \\| \\d+ \\| \\d+ \\| [\\d.]+× \\| \\d+ \\| \\d+ \\| [\\d.]+× \\|`,
+          ),
+        );
+    expect(report).toMatch(/RSS after the load: other \d+ MB, this \d+ MB/);
+  });
+
   it('compares a first and a deep page under every listFlowRuns filter', () => {
     const run = bench('--depth', '--runs', '20000', '--duration', '0.5');
     expect(run.status, run.stderr).toBe(0);
