@@ -294,8 +294,15 @@ describe('how long the client waits', () => {
 describe('deadline and cancellation', () => {
   /** A fetch that answers only when its signal aborts it, the way a real fetch does. */
   // As fetch does: rejects with the signal's reason once it aborts, at once when it already has.
+  // A real fetch holds its request while it is in flight; this one must too. Otherwise, where the
+  // abort is followed by listeners that hold the request's signal only weakly (undici's Request,
+  // under the client's fallback for a platform without AbortSignal.any), a garbage collection
+  // during the wait could take the request, its listener and the pending call with it, and the
+  // abort would then reach nothing (the call hung until the test's timeout under load).
+  const inFlight = new Set<Request>();
   const hanging = (request: Request) =>
     new Promise<Response>((_resolve, reject) => {
+      inFlight.add(request);
       if (request.signal.aborted) reject(request.signal.reason);
       request.signal.addEventListener('abort', () => reject(request.signal.reason));
     });
