@@ -4,7 +4,13 @@ import type { components } from '../../generated/api';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { fetchPage, type KeysetSpec, type Page } from '../store/keyset';
-import { insertCompiledOnce, type QueryRunner } from '../store/query-reuse';
+import {
+  insertCompiledOnce,
+  newBindings,
+  type QueryHost,
+  type QueryRunner,
+  runCompiledOnce,
+} from '../store/query-reuse';
 import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from '../store/schema';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -83,20 +89,30 @@ export function pageOfProjects(
   return fetchPage(select, projectOrder, { cursor, limit, filters });
 }
 
-/** The platform's users: all, and the active ones. */
+/** The platform's users: all, and the active ones, read through `runner` (the store's, or a write's). */
 export async function userCountsOf(
-  db: Kysely<Database>,
+  host: QueryHost,
+  runner: QueryRunner,
   platformId: string,
 ): Promise<{ total: number; active: number }> {
-  const users = await db
-    .selectFrom('users')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active'),
-    ])
-    .where('platform_id', '=', platformId)
-    .executeTakeFirstOrThrow();
-  return { total: Number(users.total), active: Number(users.active ?? 0) };
+  const bindings = newBindings(host);
+  const platform = bindings.value('platformId', platformId);
+  // Compiled once: it runs in every create, update and page of projects.
+  const [users] = await runCompiledOnce(
+    host,
+    'user counts',
+    bindings,
+    () =>
+      host.db
+        .selectFrom('users')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('status', '=', 'ACTIVE').then(1).else(0).end()).as('active'),
+        ])
+        .where('platform_id', '=', platform),
+    runner,
+  );
+  return { total: Number(users?.total ?? 0), active: Number(users?.active ?? 0) };
 }
 
 /** The flows of each of these projects that have any: all, and the enabled ones. */

@@ -57,18 +57,19 @@ export const DEFAULT_MAX_CONCURRENT_JOBS = 100;
 type UserCounts = Pick<ProjectAnalytics, 'totalUsers' | 'activeUsers'>;
 
 /** The users of the platform, all and active: every project of a platform shows the same counts. */
-async function userCounts(db: Kysely<Database>, platformId: string): Promise<UserCounts> {
-  const users = await userCountsOf(db, platformId);
+async function userCounts(store: Store, db: Kysely<Database>, platformId: string): Promise<UserCounts> {
+  const users = await userCountsOf(store, db, platformId);
   return { totalUsers: users.total, activeUsers: users.active };
 }
 
 /** `db` is the store's, or a write transaction's reading what it wrote. */
 async function analyticsOf(
+  store: Store,
   db: Kysely<Database>,
   platformId: string,
   projectIds: string[],
 ): Promise<Map<string, ProjectAnalytics>> {
-  const users = await userCounts(db, platformId);
+  const users = await userCounts(store, db, platformId);
   const flowCounts = await flowCountsOf(db, projectIds);
   const result = new Map<string, ProjectAnalytics>();
   for (const projectId of projectIds) {
@@ -108,12 +109,14 @@ function toProject(row: ProjectRow, plan: PlanRow, analytics: ProjectAnalytics):
 
 /** The Project resources of these rows, each with its plan, and their analytics read in one go. */
 async function present(
+  store: Store,
   db: Kysely<Database>,
   platformId: string,
   rows: { project: ProjectRow; plan: PlanRow }[],
 ): Promise<Project[]> {
   if (rows.length === 0) return [];
   const analytics = await analyticsOf(
+    store,
     db,
     platformId,
     rows.map(({ project }) => project.id),
@@ -126,16 +129,17 @@ async function present(
 }
 
 /** The project of this row, with its plan and analytics, read through `db`. */
-async function projectIn(db: Kysely<Database>, platformId: string, row: ProjectRow): Promise<Project[]> {
+async function projectIn(store: Store, db: Kysely<Database>, platformId: string, row: ProjectRow): Promise<Project[]> {
   const plan = (await plansOf(db, [row.id])).get(row.id);
   if (!plan) throw new Error(`project ${row.id} has no plan`);
-  return present(db, platformId, [{ project: row, plan }]);
+  return present(store, db, platformId, [{ project: row, plan }]);
 }
 
 export async function list(store: Store, principal: Principal, query: ProjectListQuery): Promise<ProjectPage> {
   const filters = query.externalId === undefined ? query : { ...query, externalId: externalIdKey(query.externalId) };
   const page = await pageOfProjects(store, principal.platformId, filters, principal.projectIds);
   const data = await present(
+    store,
     store.db,
     principal.platformId,
     page.rows.map((row) => ({ project: row, plan: planOfRow(row) })),
@@ -145,7 +149,7 @@ export async function list(store: Store, principal: Principal, query: ProjectLis
 
 export async function get(store: Store, principal: Principal, projectId: string): Promise<Project> {
   const row = await findOwned(store, principal, 'project', projectId);
-  const [project] = await projectIn(store.db, principal.platformId, row);
+  const [project] = await projectIn(store, store.db, principal.platformId, row);
   if (!project) throw notFound('project', projectId);
   return project;
 }
@@ -228,7 +232,7 @@ export async function create(store: Store, principal: Principal, input: ProjectC
         ...sealMcpToken(store, serverId, newMcpToken()),
         agent_id: null,
       });
-      const users = await userCounts(trx, principal.platformId);
+      const users = await userCounts(store, trx, principal.platformId);
       const created = toProject(project, plan, { ...users, totalFlows: 0, activeFlows: 0 });
       await recordEvent(store, trx, {
         platformId: principal.platformId,
@@ -286,7 +290,7 @@ export async function update(
               ...(input.plan.piecesFilterType !== undefined ? { pieces_filter_type: input.plan.piecesFilterType } : {}),
             },
       );
-      const [updated] = await projectIn(trx, principal.platformId, await projectRow(trx, row.id));
+      const [updated] = await projectIn(store, trx, principal.platformId, await projectRow(trx, row.id));
       if (!updated) throw notFound('project', row.id);
       await recordEvent(store, trx, {
         platformId: principal.platformId,
