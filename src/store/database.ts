@@ -5,10 +5,11 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { answeringIn } from './idempotency';
 import { migrationProvider } from './migrations';
+import { SchemaScopedPostgresDialect } from './postgres/schema-scoped-dialect';
 import { builtEachTime, type CompiledQueries, compiledEachTime, type Keeper, type QueryHost } from './query-reuse';
 import type { Database } from './schema';
 import { type SpeedTrick, type SpeedTrickHooks, speedTrickHooks, type WritePath } from './speed-tricks';
@@ -195,7 +196,7 @@ function openPostgres(
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: tricks.postgresPool?.(pool) ?? pool }),
+    dialect: new SchemaScopedPostgresDialect({ pool: tricks.postgresPool?.(pool) ?? pool }),
   });
   return {
     db,
