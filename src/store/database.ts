@@ -9,7 +9,7 @@ import { Kysely, Migrator, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { answeringIn } from './idempotency';
 import { migrationProvider } from './migrations';
-import { SchemaScopedPostgresDialect } from './postgres/schema-scoped-dialect';
+import { SchemaScopedPostgresDialect } from './postgres-dialect';
 import { builtEachTime, type CompiledQueries, compiledEachTime, type Keeper, type QueryHost } from './query-reuse';
 import type { Database } from './schema';
 import { type SpeedTrick, type SpeedTrickHooks, speedTrickHooks, type WritePath } from './speed-tricks';
