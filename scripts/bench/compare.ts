@@ -15,7 +15,7 @@ import { projectRoot } from '../../src/core/bundle-file';
 import { startCommand } from '../compile';
 import { freePort } from '../support/ports';
 import { type BenchCase, measure } from './load';
-import { rssMb } from './processes';
+import { rssMb, stopChild } from './processes';
 
 export interface CompareOptions {
   against: string;
@@ -149,18 +149,6 @@ async function start(label: string, root: string, logFile: string): Promise<Comp
   return { label, root, baseUrl, headers, child, seeded };
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolveStop) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolveStop();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -233,7 +221,7 @@ ${rows.join('\n')}
 RSS after the load: other ${rssMb(other.child.pid).toFixed(0)} MB, this ${rssMb(self.child.pid).toFixed(0)} MB.
 `;
   } finally {
-    await Promise.all(servers.map((server) => stop(server.child)));
+    await Promise.all(servers.map((server) => stopChild(server.child)));
     for (const server of servers) rmSync(server.seeded.env.DATA_DIR ?? '', { recursive: true, force: true });
   }
 }

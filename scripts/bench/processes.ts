@@ -30,7 +30,8 @@ export function serverEntry(): { args: string[]; env: Record<string, string>; la
   };
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
