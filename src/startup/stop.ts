@@ -43,9 +43,19 @@ async function drain(listening: Listening, timeoutMs: number): Promise<void> {
   const graceEnds = Date.now() + Math.min(ARRIVAL_GRACE_MS, timeoutMs);
   // Keep-alive connections become idle as their last response is sent: close them as they do.
   // After the grace, answer what is still arriving, and so any request started meanwhile.
+  // answerAll runs in the loop's check phase, after its poll phase: a timer that fires late, after
+  // the loop was busy past the grace, runs before the loop reads the sockets, and would answer 503
+  // (or close as silent) a request that had arrived whole in time but was not read yet.
+  let answering = false;
   const reaper = setInterval(() => {
     api.closeIdleConnections();
-    if (Date.now() >= graceEnds) unfinished.answerAll();
+    if (Date.now() >= graceEnds && !answering) {
+      answering = true;
+      setImmediate(() => {
+        answering = false;
+        unfinished.answerAll();
+      });
+    }
   }, 50);
   api.closeIdleConnections();
   const timeout = new Promise<void>((resolve) => setTimeout(resolve, timeoutMs).unref());

@@ -119,6 +119,10 @@ export async function startBackend(
       NODE_ENV: 'test',
       RATE_LIMIT_PER_MINUTE: '1000000',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // The tests' fetch keeps connections for the server's Keep-Alive hint less 2 s; a loop busy
+      // longer than that on a loaded machine let the server close one as the client reused it (an
+      // ECONNRESET). Beyond any pause in a suite, the server never closes first; its own test sets it.
+      KEEP_ALIVE_TIMEOUT_MS: '120000',
       ...keyDefault,
       ...env,
     }),
