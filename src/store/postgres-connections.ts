@@ -9,10 +9,10 @@
 //   own for its whole life (`watchConnections`).
 // - A connection whose query failed because the connection was lost goes back to the pool with its
 //   error, which drops it, instead of being handed to the next query (`recoveringPool`).
-// - A statement that cannot have written anything is sent again once, on a fresh connection, when the
-//   connection it went to turns out to be gone: the first statement of a checkout, when it is a read
-//   or the `begin` of a transaction (a connection idle in the pool may have been ended a moment ago).
-//   A later statement is not: the connection's session (a transaction, a lock) is lost with it, and
+// - A statement that cannot have written anything is sent again (a few times at most) on another
+//   connection when the one it went to turns out to be gone: the first statement of a checkout, when
+//   it is a read or the `begin` of a transaction (a connection idle in the pool may have been ended a
+//   moment ago). A later statement is not: the connection's session (a transaction, a lock) is lost with it, and
 //   the caller must know (writes: src/store/database.ts retries a transaction whose commit was
 //   never sent; the rest answer 503, src/http/problems/error-translation.ts).
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
@@ -58,6 +58,14 @@ const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
 /** A read. (The service's selects write nothing: pg_notify is sent within a transaction, never first.) */
 const READ = /^\s*select\b/i;
 
+/**
+ * How many times a statement that cannot have written is sent again. More than once: when
+ * PostgreSQL ends every connection at once (a restart, a failover), the next one the pool hands out
+ * may be another of them, ended too, whose end this process has not read yet. Each such attempt
+ * reached no session at all; a connection that cannot be opened fails at once (no resend).
+ */
+const RESENDS = 3;
+
 /** Kysely's pool over `pool`, dropping the connections that fail and sending again what cannot have written. */
 export function recoveringPool(pool: ReleasablePool): PostgresPool {
   return {
@@ -75,24 +83,20 @@ export function recoveringPool(pool: ReleasablePool): PostgresPool {
         return true;
       };
       const send = async (text: string, values: ReadonlyArray<unknown>) => {
-        if (client === undefined) throw lost ?? new Error('the connection was given back');
-        const first = !used;
+        const retriable = !used && (BEGIN.test(text) || READ.test(text));
         used = true;
-        try {
-          return await client.query(text, values);
-        } catch (error) {
-          if (!loses(error) || !first || !(BEGIN.test(text) || READ.test(text))) throw error;
-        }
-        // Nothing was written: the statement again, once, on a fresh connection, which this checkout keeps.
-        client.release(lost);
-        client = undefined;
-        client = await pool.connect();
-        lost = undefined;
-        try {
-          return await client.query(text, values);
-        } catch (error) {
-          loses(error);
-          throw error;
+        for (let attempt = 1; ; attempt += 1) {
+          if (client === undefined) throw lost ?? new Error('the connection was given back');
+          try {
+            return await client.query(text, values);
+          } catch (error) {
+            if (!loses(error) || !retriable || attempt > RESENDS) throw error;
+          }
+          // Nothing was written: the statement again on another connection, which this checkout keeps.
+          client.release(lost);
+          client = undefined;
+          client = await pool.connect();
+          lost = undefined;
         }
       };
       return {

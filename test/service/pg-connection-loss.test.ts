@@ -31,14 +31,12 @@ interface Answer {
 
 const runsOnPostgres = storeKinds.includes('postgres') && process.env.TEST_DATABASE_URL !== undefined;
 
-async function until(
-  what: string,
-  check: () => boolean | Promise<boolean>,
-  output: () => string = () => '',
-): Promise<void> {
+/** Waits until `check` holds, failing at once should the service exit meanwhile. */
+async function until(service: ServiceProcess, what: string, check: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + WAIT_MS;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}\n${output()}`);
+    expect(service.child.exitCode, `the service exited while waiting: ${what}\n${service.output()}`).toBeNull();
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}\n${service.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -151,19 +149,17 @@ describe.skipIf(!runsOnPostgres)('PostgreSQL ending the connections of a running
       try {
         for (let round = 1; round <= ROUNDS; round += 1) {
           const before = acknowledged.length;
-          await until(`${WRITES_BETWEEN_ROUNDS} creates acknowledged before round ${round}`, () => {
-            expect(service?.child.exitCode, service?.output()).toBeNull();
+          await until(service, `${WRITES_BETWEEN_ROUNDS} creates acknowledged before round ${round}`, () => {
             return acknowledged.length >= before + WRITES_BETWEEN_ROUNDS;
           });
           const killedAt = Date.now();
           ended += await terminateBackends();
           // Served again: a create acknowledged after the kill, and the revocation feed listening again.
-          await until(`a create acknowledged after round ${round}`, () => {
-            expect(service?.child.exitCode, service?.output()).toBeNull();
+          await until(service, `a create acknowledged after round ${round}`, () => {
             return (acknowledged.at(-1)?.at ?? 0) > killedAt;
           });
           recoveries.push(Date.now() - killedAt);
-          await until(`the revocation feed listening again after round ${round}`, listening, service.output);
+          await until(service, `the revocation feed listening again after round ${round}`, listening);
         }
       } finally {
         writing = false;
@@ -195,10 +191,11 @@ describe.skipIf(!runsOnPostgres)('PostgreSQL ending the connections of a running
       }
       expect(missing).toEqual([]);
       const ids = new Set(acknowledged.map((flow) => flow.id));
-      await receiver.waitFor((received) => {
-        const delivered = new Set(received.map((request) => (parse(request).data as { id: string }).id));
+      // The dispatcher went on: every acknowledged create's event reaches the receiver.
+      await until(service, 'the event of every acknowledged create delivered', () => {
+        const delivered = new Set(receiver.received.map((request) => (parse(request).data as { id: string }).id));
         return [...ids].every((id) => delivered.has(id));
-      }, WAIT_MS);
+      });
       expect(service.child.exitCode, service.output()).toBeNull();
     } finally {
       if (service && service.child.exitCode === null) {
