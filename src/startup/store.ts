@@ -118,6 +118,9 @@ async function checkKeysAndSealTokens(store: Store, logger: Logger): Promise<voi
 /** The store, ready to serve: closed again when a step fails, so no pool or file lock outlives the failure. */
 export async function prepareStore(config: Config, options: StoreOptions, logger: Logger): Promise<Store> {
   const store = openStoreWithKey(config, options);
+  store.onConnectionLost?.((error) =>
+    logger.warn({ err: error }, 'a database connection was lost; it is dropped, and the next query connects again'),
+  );
   try {
     await migrateSchema(store, logger);
     // Before anything else writes: a service whose keys cannot open the secrets stops here.

@@ -7,8 +7,10 @@ import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
+import { isConnectionLost } from './errors';
 import { answeringIn } from './idempotency';
 import { migrationProvider } from './migrations';
+import { recoveringPool, watchConnections } from './postgres-connections';
 import { SchemaScopedPostgresDialect } from './postgres-dialect';
 import { builtEachTime, type CompiledQueries, compiledEachTime, type Keeper, type QueryHost } from './query-reuse';
 import type { Database } from './schema';
@@ -51,6 +53,11 @@ export interface Store extends QueryHost {
   writeBatches?(): { batches: number; transactions: number };
   /** PostgreSQL's connection pool right now (for metrics); undefined on SQLite (one embedded connection). */
   poolStats?(): PoolStats;
+  /**
+   * PostgreSQL: `listener` hears each connection of the pool that PostgreSQL (or the network) ended,
+   * once; the pool has dropped it, and the request using it, if any, got the error (a 503).
+   */
+  onConnectionLost?(listener: (error: Error) => void): void;
   /** Runs a trivial query; throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -183,27 +190,57 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }, tricks: S
   };
 }
 
+/**
+ * A PostgreSQL write transaction, sent again once when the connection was lost before its commit
+ * was sent: PostgreSQL then undid all of it, and nothing of it was written. One whose commit was
+ * sent is never sent again (it may have committed): the caller gets the error (a 503).
+ */
+function retriedUntilCommitSent(db: Kysely<Database>): WritePath {
+  const once = async <T>(work: WriteWork<T>, done: { committing: boolean }) =>
+    db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      done.committing = true;
+      return result;
+    });
+  return {
+    async write(work) {
+      const done = { committing: false };
+      try {
+        return await once(work, done);
+      } catch (error) {
+        if (done.committing || !isConnectionLost(error)) throw error;
+        return once(work, { committing: false });
+      }
+    },
+  };
+}
+
 function openPostgres(
   options: { url: string; schema?: string; poolSize?: number },
   tricks: SpeedTrickHooks,
-): Opened & { pool: pg.Pool } {
+): Opened & { pool: pg.Pool; onConnectionLost(listener: (error: Error) => void): void } {
   const pool = new (loadPostgresDriver().Pool)({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  // A connection PostgreSQL ends, idle or in use, must not crash the process; the pool drops it and
+  // the next query connects afresh (./postgres-connections.ts).
+  let lostListener: ((error: Error) => void) | undefined;
+  watchConnections(pool, (error) => lostListener?.(error));
   const db = new Kysely<Database>({
-    dialect: new SchemaScopedPostgresDialect({ pool: tricks.postgresPool?.(pool) ?? pool }),
+    dialect: new SchemaScopedPostgresDialect({ pool: recoveringPool(tricks.postgresPool?.(pool) ?? pool) }),
   });
   return {
     db,
     pool,
     // PostgreSQL commits concurrently on its pool and batches its own log flushes.
-    writes: { write: (work) => db.transaction().execute(work) },
+    writes: retriedUntilCommitSent(db),
     close: () => db.destroy(),
+    onConnectionLost(listener) {
+      lostListener = listener;
+    },
   };
 }
 
@@ -227,6 +264,7 @@ export function openStore(options: StoreOptions): Store {
     ...(pool
       ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
       : {}),
+    ...(postgres ? { onConnectionLost: postgres.onConnectionLost } : {}),
     async ping() {
       await sql`select 1`.execute(db);
     },

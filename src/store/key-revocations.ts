@@ -205,7 +205,8 @@ async function openPostgresFeed(url: string, listener: RevocationListener): Prom
 
   /** A connection that LISTENs (the announcements go out on the store's, in the revocations' transactions). */
   const connect = async (): Promise<pg.Client> => {
-    const next = new driver.Client({ connectionString: url, keepAlive: true });
+    // Bounded as the store's pool is: a PostgreSQL that accepts and never answers must not stop the retries.
+    const next = new driver.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => {
       if (message.channel === REVOCATION_CHANNEL && message.payload) listener.revoked(message.payload);
     });
@@ -214,8 +215,14 @@ async function openPostgresFeed(url: string, listener: RevocationListener): Prom
       lost(next);
     });
     next.on('end', () => lost(next));
-    await next.connect();
-    await next.query(`listen ${REVOCATION_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${REVOCATION_CHANNEL}`);
+    } catch (error) {
+      // Not the feed's connection yet: closed here, or a LISTEN that failed would leave it open.
+      next.end().catch(() => undefined);
+      throw error;
+    }
     return next;
   };
 

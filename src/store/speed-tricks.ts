@@ -4,16 +4,10 @@
 // and checks that the resources answer as they do with all of them. Removing a trick is deleting
 // its file, its import and its line below.
 import type SqliteDatabase from 'better-sqlite3';
-import type {
-  Dialect,
-  Kysely,
-  SqliteDatabase as KyselySqliteDatabase,
-  PostgresPool,
-  SqliteDialectConfig,
-  Transaction,
-} from 'kysely';
+import type { Dialect, Kysely, SqliteDatabase as KyselySqliteDatabase, SqliteDialectConfig, Transaction } from 'kysely';
 import type pg from 'pg';
 import { withNamedStatements } from './postgres/named-statements';
+import type { ReleasablePool } from './postgres-connections';
 import type { CompiledQueries, Keeper } from './query-reuse';
 import type { Database } from './schema';
 import { keepBuilders } from './sqlite/built-once';
@@ -55,7 +49,7 @@ export interface SpeedTrickHooks {
   /** SQLite: how write transactions run; `beforeWriting` is what a write waits for. Without: each on its own. */
   sqliteWrites?(db: Kysely<Database>, beforeWriting: () => Promise<void> | undefined): WritePath;
   /** PostgreSQL: the pool queries go through. Without: pg's, every query sent unnamed. */
-  postgresPool?(pool: pg.Pool): PostgresPool;
+  postgresPool?(pool: pg.Pool): ReleasablePool;
   /** Both: query builders kept by name. Without: made on every call. */
   builders?(): Keeper;
   /** Both: compiled queries kept by shape. Without: compiled on every call. */

@@ -4,8 +4,9 @@
 // prepared, and the server re-plans a statement when the schema it depends on changes. Plugged in
 // by src/store/speed-tricks.ts (`namedStatements`).
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import type { ReleasablePool } from '../postgres-connections';
 
 /** Names kept per SQL text; the service has a few hundred distinct queries at most. */
 const NAMES_KEPT = 500;
@@ -13,7 +14,7 @@ const NAMES_KEPT = 500;
 /** Statements worth keeping prepared: data queries (a utility statement cannot be a prepared one). */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
-export function withNamedStatements(pool: pg.Pool): PostgresPool {
+export function withNamedStatements(pool: pg.Pool): ReleasablePool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string => {
     let name = names.get(text);
@@ -28,7 +29,8 @@ export function withNamedStatements(pool: pg.Pool): PostgresPool {
     async connect() {
       const client = await pool.connect();
       return {
-        release: () => client.release(),
+        // With the error that ended the connection, pg-pool drops it (../postgres-connections.ts).
+        release: (error?: Error) => client.release(error),
         query: ((text: string, values: unknown[]) =>
           PREPARABLE.test(text)
             ? client.query({ name: nameOf(text), text, values })
