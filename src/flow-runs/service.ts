@@ -192,8 +192,16 @@ function statusConflict(runId: string, from: string, to: string): ApiError {
 }
 
 /** Records a run as it starts: its project is its flow's, its version one of that flow's. */
+/**
+ * The flow a new run is of, if the caller may reach it (else a 404): who may record the run,
+ * checked first, and before an idempotency record is looked up (src/flow-runs/handlers.ts).
+ */
+export function flowOfNewRun(store: Store, principal: Principal, input: FlowRunCreateRequest) {
+  return findOwned(store, principal, 'flow', input.flowId);
+}
+
 export async function start(store: Store, principal: Principal, input: FlowRunCreateRequest): Promise<FlowRun> {
-  const flow = await findOwned(store, principal, 'flow', input.flowId);
+  const flow = await flowOfNewRun(store, principal, input);
   // As getFlow's versionId: a version that is not this flow's is one this flow does not have.
   if (!(await flowHasVersion(store, flow.id, input.flowVersionId))) throw notFound('flow version', input.flowVersionId);
   if (input.parentRunId !== undefined) {
