@@ -283,17 +283,18 @@ export async function update(
     if (isFinal(from) || !mayMove(from, to)) throw statusConflict(run.id, from, to);
     const reachesFinal = isFinal(to);
     const finishTime = input.finishTime ?? (reachesFinal ? (run.finish_time ?? timestamp) : run.finish_time);
-    if (finishTime !== null && Date.parse(finishTime) < Date.parse(run.start_time))
+    // NaN for a time Date cannot read: only a run stored before the date-time format refused leap
+    // seconds (src/http/validator/date-time-format.ts) has one. Such a run still ends, without a
+    // duration, rather than failing every final update.
+    const ran = finishTime === null ? Number.NaN : Date.parse(finishTime) - Date.parse(run.start_time);
+    if (ran < 0)
       throw invalid(
         'body',
         input.finishTime !== undefined ? '/finishTime' : '/status',
         `must not end the run before its startTime (${run.start_time})`,
       );
     const duration =
-      input.duration ??
-      (reachesFinal && run.duration === null && finishTime !== null
-        ? Date.parse(finishTime) - Date.parse(run.start_time)
-        : run.duration);
+      input.duration ?? (reachesFinal && run.duration === null && Number.isFinite(ran) ? ran : run.duration);
     const changed = await updateRunFrom(trx, run.id, from, {
       updated: timestamp,
       status: to,
