@@ -3677,8 +3677,11 @@ export interface components {
          *     with the same body, the create is not repeated: the first success is answered again (same status,
          *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
          *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
-         *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
-         *     remembered, so after an error the same key can be sent again.
+         *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per API key, as Stripe keeps them:
+         *     the same value sent with another API key is another key (a new create, never another key's answer
+         *     or a `422` about its request). A request the API key may not make (its role, or a project it is
+         *     not limited to) is refused as it is without the header, before any stored answer is looked up.
+         *     Only a success is remembered, so after an error the same key can be sent again.
          */
         IdempotencyKey: string;
         /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
@@ -3824,8 +3827,11 @@ export interface operations {
                  *     with the same body, the create is not repeated: the first success is answered again (same status,
                  *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
                  *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
-                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
-                 *     remembered, so after an error the same key can be sent again.
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per API key, as Stripe keeps them:
+                 *     the same value sent with another API key is another key (a new create, never another key's answer
+                 *     or a `422` about its request). A request the API key may not make (its role, or a project it is
+                 *     not limited to) is refused as it is without the header, before any stored answer is looked up.
+                 *     Only a success is remembered, so after an error the same key can be sent again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -3981,8 +3987,11 @@ export interface operations {
                  *     with the same body, the create is not repeated: the first success is answered again (same status,
                  *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
                  *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
-                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
-                 *     remembered, so after an error the same key can be sent again.
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per API key, as Stripe keeps them:
+                 *     the same value sent with another API key is another key (a new create, never another key's answer
+                 *     or a `422` about its request). A request the API key may not make (its role, or a project it is
+                 *     not limited to) is refused as it is without the header, before any stored answer is looked up.
+                 *     Only a success is remembered, so after an error the same key can be sent again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4223,8 +4232,11 @@ export interface operations {
                  *     with the same body, the create is not repeated: the first success is answered again (same status,
                  *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
                  *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
-                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
-                 *     remembered, so after an error the same key can be sent again.
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per API key, as Stripe keeps them:
+                 *     the same value sent with another API key is another key (a new create, never another key's answer
+                 *     or a `422` about its request). A request the API key may not make (its role, or a project it is
+                 *     not limited to) is refused as it is without the header, before any stored answer is looked up.
+                 *     Only a success is remembered, so after an error the same key can be sent again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -4368,8 +4380,11 @@ export interface operations {
                  *     with the same body, the create is not repeated: the first success is answered again (same status,
                  *     body and id) with `Idempotent-Replayed: true`. The same key with another body (or on another
                  *     operation) is a `422 IDEMPOTENCY_KEY_REUSED`; while the first request is still running it is a
-                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per platform; only a success is
-                 *     remembered, so after an error the same key can be sent again.
+                 *     `409 IDEMPOTENCY_KEY_IN_USE` (retry after a moment). Keys are per API key, as Stripe keeps them:
+                 *     the same value sent with another API key is another key (a new create, never another key's answer
+                 *     or a `422` about its request). A request the API key may not make (its role, or a project it is
+                 *     not limited to) is refused as it is without the header, before any stored answer is looked up.
+                 *     Only a success is remembered, so after an error the same key can be sent again.
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };

@@ -48,6 +48,30 @@ export type Handler<Op extends OperationId> = (
 export type HandlerRegistry = { [Op in OperationId]: Handler<Op> };
 export type PartialRegistry<Ops extends OperationId> = { [Op in Ops]: Handler<Op> };
 
+type HeaderOf<Op extends OperationId> = NonNullable<Parameters<Op>['header']>;
+
+/** The operations that take an `Idempotency-Key` header: the idempotent creates (src/http/pipeline/idempotency.ts). */
+export type IdempotentOperationId = {
+  [Op in OperationId]: [HeaderOf<Op>] extends [never]
+    ? never
+    : 'Idempotency-Key' extends keyof HeaderOf<Op>
+      ? Op
+      : never;
+}[OperationId];
+
+/**
+ * Whether the request's key may make this request at all, as its handler decides it: the records
+ * it aims at must be of the key's platform, and of its projects when the key is limited to some
+ * (the 404 the handler answers otherwise). The key's role is checked before it, as before every
+ * handler (src/handlers.ts). Nothing else: what may change between a create and its retry (an
+ * `externalId` taken since) is the handler's to check. Run before an idempotency record is looked
+ * up, so that a stored answer, a 409 or a 422 only ever goes to a key that may make the request.
+ */
+export type AccessCheck<Op extends OperationId> = (input: HandlerInput<Op>, context: RequestContext) => Promise<void>;
+/** One access check per idempotent operation: a new one does not compile until it has its check. */
+export type AccessChecks = { [Op in IdempotentOperationId]: AccessCheck<Op> };
+export type PartialAccessChecks<Ops extends IdempotentOperationId> = { [Op in Ops]: AccessCheck<Op> };
+
 /** The principal of an authenticated operation (the validator has already required a valid key). */
 export function principalOf(context: RequestContext): Principal {
   if (!context.principal) throw new Error('operation reached without an authenticated principal');

@@ -1,17 +1,18 @@
 // The registry of every operation's handler, keyed by operationId. The type requires one handler
 // per operation of the contract, and a test checks the reverse. Each handler runs behind its
 // operation's permission (src/api-keys/permissions.ts): a key whose role may not call it gets a 403
-// before the handler runs.
+// before the handler runs. Beside it, the access check of each idempotent create, behind the same
+// permission: the idempotency step runs it before it looks a record up (src/http/pipeline/idempotency.ts).
 import { apiKeyHandlers } from './api-keys/handlers';
 import { requirePermission } from './api-keys/permissions';
 import { appConnectionHandlers } from './app-connections/handlers';
-import { flowRunHandlers } from './flow-runs/handlers';
-import { flowTemplateHandlers } from './flow-templates/handlers';
-import { flowHandlers } from './flows/handlers';
-import type { HandlerRegistry, OperationId, RequestContext } from './handler';
+import { flowRunAccess, flowRunHandlers } from './flow-runs/handlers';
+import { flowTemplateAccess, flowTemplateHandlers } from './flow-templates/handlers';
+import { flowAccess, flowHandlers } from './flows/handlers';
+import type { AccessChecks, HandlerRegistry, IdempotentOperationId, OperationId, RequestContext } from './handler';
 import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
-import { projectHandlers } from './projects/handlers';
+import { projectAccess, projectHandlers } from './projects/handlers';
 import { userHandlers } from './users/handlers';
 import { webhookEndpointHandlers } from './webhook-endpoints/handlers';
 
@@ -42,4 +43,27 @@ export const handlers: HandlerRegistry = withPermissions({
   ...projectHandlers,
   ...userHandlers,
   ...webhookEndpointHandlers,
+});
+
+type AnyAccessCheck = (input: unknown, context: RequestContext) => Promise<void>;
+
+/** The same checks, each first checking that the request's key may call the operation. */
+function accessWithPermissions(checks: AccessChecks): AccessChecks {
+  const guarded: Partial<Record<IdempotentOperationId, AnyAccessCheck>> = {};
+  for (const operationId of Object.keys(checks) as IdempotentOperationId[]) {
+    const check = checks[operationId] as AnyAccessCheck;
+    guarded[operationId] = async (input, context) => {
+      requirePermission(operationId, context.principal);
+      await check(input, context);
+    };
+  }
+  // Each guarded check takes what the check it wraps does.
+  return guarded as unknown as AccessChecks;
+}
+
+export const accessChecks: AccessChecks = accessWithPermissions({
+  ...projectAccess,
+  ...flowAccess,
+  ...flowRunAccess,
+  ...flowTemplateAccess,
 });

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../handler';
+import { type PartialAccessChecks, type PartialRegistry, principalOf } from '../handler';
 import * as flowRuns from './service';
 
 export const flowRunHandlers: PartialRegistry<'listFlowRuns' | 'getFlowRun' | 'createFlowRun' | 'updateFlowRun'> = {
@@ -17,5 +17,11 @@ export const flowRunHandlers: PartialRegistry<'listFlowRuns' | 'getFlowRun' | 'c
   /** POST /v1/flow-runs/{id} */
   async updateFlowRun({ path, body }, context) {
     return { status: 200, body: await flowRuns.update(context.store, principalOf(context), path.id, body) };
+  },
+};
+
+export const flowRunAccess: PartialAccessChecks<'createFlowRun'> = {
+  async createFlowRun({ body }, context) {
+    await flowRuns.flowOfNewRun(context.store, principalOf(context), body);
   },
 };

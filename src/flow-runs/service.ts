@@ -192,8 +192,16 @@ function statusConflict(runId: string, from: string, to: string): ApiError {
 }
 
 /** Records a run as it starts: its project is its flow's, its version one of that flow's. */
+/**
+ * The flow a new run is of, if the caller may reach it (else a 404): who may record the run,
+ * checked first, and before an idempotency record is looked up (src/flow-runs/handlers.ts).
+ */
+export function flowOfNewRun(store: Store, principal: Principal, input: FlowRunCreateRequest) {
+  return findOwned(store, principal, 'flow', input.flowId);
+}
+
 export async function start(store: Store, principal: Principal, input: FlowRunCreateRequest): Promise<FlowRun> {
-  const flow = await findOwned(store, principal, 'flow', input.flowId);
+  const flow = await flowOfNewRun(store, principal, input);
   // As getFlow's versionId: a version that is not this flow's is one this flow does not have.
   if (!(await flowHasVersion(store, flow.id, input.flowVersionId))) throw notFound('flow version', input.flowVersionId);
   if (input.parentRunId !== undefined) {
@@ -275,17 +283,18 @@ export async function update(
     if (isFinal(from) || !mayMove(from, to)) throw statusConflict(run.id, from, to);
     const reachesFinal = isFinal(to);
     const finishTime = input.finishTime ?? (reachesFinal ? (run.finish_time ?? timestamp) : run.finish_time);
-    if (finishTime !== null && Date.parse(finishTime) < Date.parse(run.start_time))
+    // NaN for a time Date cannot read: only a run stored before the date-time format refused leap
+    // seconds (src/http/validator/date-time-format.ts) has one. Such a run still ends, without a
+    // duration, rather than failing every final update.
+    const ran = finishTime === null ? Number.NaN : Date.parse(finishTime) - Date.parse(run.start_time);
+    if (ran < 0)
       throw invalid(
         'body',
         input.finishTime !== undefined ? '/finishTime' : '/status',
         `must not end the run before its startTime (${run.start_time})`,
       );
     const duration =
-      input.duration ??
-      (reachesFinal && run.duration === null && finishTime !== null
-        ? Date.parse(finishTime) - Date.parse(run.start_time)
-        : run.duration);
+      input.duration ?? (reachesFinal && run.duration === null && Number.isFinite(ran) ? ran : run.duration);
     const changed = await updateRunFrom(trx, run.id, from, {
       updated: timestamp,
       status: to,

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../handler';
+import { type PartialAccessChecks, type PartialRegistry, principalOf } from '../handler';
 import * as flowTemplates from './service';
 
 export const flowTemplateHandlers: PartialRegistry<'createFlowTemplate'> = {
@@ -6,4 +6,9 @@ export const flowTemplateHandlers: PartialRegistry<'createFlowTemplate'> = {
   async createFlowTemplate({ body }, context) {
     return { status: 200, body: await flowTemplates.create(context.store, principalOf(context), body) };
   },
+};
+
+export const flowTemplateAccess: PartialAccessChecks<'createFlowTemplate'> = {
+  // Templates are the platform's: the key's role (platform-wide EDITOR or ADMIN) is all.
+  async createFlowTemplate() {},
 };

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../handler';
+import { type PartialAccessChecks, type PartialRegistry, principalOf } from '../handler';
 import * as flows from './service';
 
 export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow'> = {
@@ -13,5 +13,11 @@ export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow
   /** GET /v1/flows/{id} */
   async getFlow({ path, query }, context) {
     return { status: 200, body: await flows.get(context.store, principalOf(context), path.id, query.versionId) };
+  },
+};
+
+export const flowAccess: PartialAccessChecks<'createFlow'> = {
+  async createFlow({ body }, context) {
+    await flows.projectOfNewFlow(context.store, principalOf(context), body);
   },
 };

@@ -128,11 +128,19 @@ export async function get(store: Store, principal: Principal, flowId: string, ve
   return toFlow(row, version);
 }
 
+/**
+ * The project a new flow goes in, if the caller may reach it (else a 404): who may make the
+ * create, checked first, and before an idempotency record is looked up (src/flows/handlers.ts).
+ */
+export function projectOfNewFlow(store: Store, principal: Principal, input: FlowCreateRequest) {
+  return findOwned(store, principal, 'project', input.projectId);
+}
+
 export async function create(store: Store, principal: Principal, input: FlowCreateRequest): Promise<Flow> {
+  const project = await projectOfNewFlow(store, principal, input);
   if (input.folderId !== undefined && input.folderName !== undefined) {
     throw invalid('body', '/folderName', 'Give folderId or folderName, not both.');
   }
-  const project = await findOwned(store, principal, 'project', input.projectId);
   const timestamp = now();
   const flowId = newId();
   const versionId = newId();

@@ -3,7 +3,7 @@ import express from 'express';
 import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
 import { basePathOf } from '../core/contract';
-import type { HandlerRegistry } from '../handler';
+import type { AccessChecks, HandlerRegistry } from '../handler';
 import type { Store } from '../store/database';
 import { requestMetrics, type ServiceMetrics } from './observability/metrics';
 import { requestLog } from './observability/request-log';
@@ -28,6 +28,8 @@ export interface AppOptions {
   store: Store;
   logger: Logger;
   handlers: HandlerRegistry;
+  /** Who may make each idempotent create, checked before its idempotency record is looked up. */
+  access: AccessChecks;
   /** Validate every response against the contract (development and tests). */
   validateResponses: boolean;
   /** Largest accepted body, in bytes. */
@@ -80,7 +82,7 @@ export function createApp(options: AppOptions): express.Express {
       queryShape(),
       inputText(),
       ...contractValidation(bundle, { validateResponses: options.validateResponses }),
-      idempotency(routes, options.store),
+      idempotency(routes, options.store, options.access),
       dispatch(routes, options.handlers, options.store),
       unknownPath(),
     ]),

@@ -1,4 +1,4 @@
-import { type PartialRegistry, principalOf } from '../handler';
+import { type PartialAccessChecks, type PartialRegistry, principalOf } from '../handler';
 import * as projects from './service';
 
 export const projectHandlers: PartialRegistry<'listProjects' | 'createProject' | 'updateProject'> = {
@@ -14,4 +14,9 @@ export const projectHandlers: PartialRegistry<'listProjects' | 'createProject' |
   async updateProject({ path, body }, context) {
     return { status: 200, body: await projects.update(context.store, principalOf(context), path.id, body) };
   },
+};
+
+export const projectAccess: PartialAccessChecks<'createProject'> = {
+  // A new project aims at no record: the key's role (platform-wide EDITOR or ADMIN) is all.
+  async createProject() {},
 };

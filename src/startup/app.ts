@@ -1,7 +1,7 @@
 // Building the HTTP application of a service from its configuration and its prepared stores.
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { handlers } from '../handlers';
+import { accessChecks, handlers } from '../handlers';
 import { createApp } from '../http/app';
 import { createMetrics, type ServiceMetrics } from '../http/observability/metrics';
 import type { Store } from '../store/database';
@@ -24,6 +24,7 @@ export function buildApp(config: Config, { store, logger, redis, metrics }: AppP
     store,
     logger,
     handlers,
+    access: accessChecks,
     validateResponses: config.validateResponses,
     bodyLimit: config.bodyLimit,
     rateLimit: {

@@ -1,7 +1,12 @@
 // Idempotency records: the first request with an `Idempotency-Key` claims the key in the database,
 // runs, and stores its success; a retry with the same key and body gets that success back instead
-// of running again. The primary key (platform, key) decides between racing requests on any number
-// of instances: exactly one insert wins.
+// of running again. The primary key (platform, API key, key) decides between racing requests on
+// any number of instances: exactly one insert wins.
+//
+// Keys are per API key, as Stripe keeps them: the same `Idempotency-Key` sent with another API key
+// is another key, so a record only ever answers the key that made it, and a 409 or 422 tells a key
+// only about its own requests. (Records made before that, migration 0019, have no API key: see
+// `LEGACY_API_KEY_ID`.)
 //
 // The success is stored in the transaction of the create itself (`answeringIn`, called by
 // Store.write): a create that committed has its answer stored with it, whatever the connection or
@@ -24,8 +29,18 @@ export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
 
 export interface IdempotencyScope {
   platformId: string;
+  /** The API key of the request: its records are its own. */
+  apiKeyId: string;
   key: string;
 }
+
+/**
+ * The API key of records made before keys were per API key (migration 0019): which key made them
+ * is not known. They answer, as they did, any key of their platform that may make the request (the
+ * caller checks that before claiming), until they expire: a create retried across the upgrade is
+ * not made twice. No record is made with it any more.
+ */
+export const LEGACY_API_KEY_ID = '';
 
 export type IdempotencyClaim =
   /** This request holds the key: run it, then `completeIdempotencyKey` or `releaseIdempotencyKey`. */
@@ -81,8 +96,22 @@ function readHeldKey(db: Kysely<Database>, scope: IdempotencyScope): Promise<Hel
     .selectFrom('idempotency_keys')
     .select(['claim', 'fingerprint', 'state', 'locked_until', 'expires', 'status', 'body'])
     .where('platform_id', '=', scope.platformId)
+    .where('api_key_id', '=', scope.apiKeyId)
     .where('key', '=', scope.key)
     .executeTakeFirst();
+}
+
+/**
+ * When the last record made before keys were per API key expires (null: there is none). Asked once
+ * per process: no such record is made any more, so after that time there are none to look up.
+ */
+export async function legacyRecordsExpire(db: Kysely<Database>): Promise<string | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select((eb) => eb.fn.max('expires').as('expires'))
+    .where('api_key_id', '=', LEGACY_API_KEY_ID)
+    .executeTakeFirst();
+  return row?.expires ?? null;
 }
 
 /** A record past its 24 hours, or a claim whose request has run past its lock (its instance died). */
@@ -111,6 +140,7 @@ async function removeLapsed(
   const result = await db
     .deleteFrom('idempotency_keys')
     .where('platform_id', '=', scope.platformId)
+    .where('api_key_id', '=', scope.apiKeyId)
     .where('key', '=', scope.key)
     .where('claim', '=', held.claim)
     .where((eb) =>
@@ -127,16 +157,24 @@ async function removeLapsed(
  * Claims the key for this request, or answers for the earlier request that holds it: its stored
  * success (same fingerprint, completed), a 409 (same fingerprint, still running) or a 422 (another
  * fingerprint). Expired records and abandoned claims are removed and the key claimed afresh.
+ * `legacy`: records made before keys were per API key may still be live (legacyRecordsExpire), and
+ * one of the platform's with this key answers first.
  */
 export async function claimIdempotencyKey(
   db: Kysely<Database>,
   scope: IdempotencyScope,
   fingerprint: string,
   at: Date = new Date(),
+  legacy = false,
 ): Promise<IdempotencyClaim> {
   const timestamp = at.toISOString();
   // Expired records of every platform go as new ones come: the table holds about a day of keys.
   await db.deleteFrom('idempotency_keys').where('expires', '<=', timestamp).execute();
+  if (legacy) {
+    // Read before the insert, which it does not conflict with: no such record is made any more.
+    const held = await readHeldKey(db, { ...scope, apiKeyId: LEGACY_API_KEY_ID });
+    if (held && !isLapsed(held, timestamp)) return answerFrom(held, scope, fingerprint);
+  }
   // Two rounds: a record found expired or abandoned is removed, then the insert is tried once more.
   for (let round = 0; round < 2; round += 1) {
     const claim = randomAlphanumeric(21);
@@ -145,6 +183,7 @@ export async function claimIdempotencyKey(
         .insertInto('idempotency_keys')
         .values({
           platform_id: scope.platformId,
+          api_key_id: scope.apiKeyId,
           key: scope.key,
           claim,
           fingerprint,
@@ -226,6 +265,7 @@ export async function completeIdempotencyKey(
     .updateTable('idempotency_keys')
     .set({ state: 'completed', status: response.status, body: JSON.stringify(response.body) })
     .where('platform_id', '=', scope.platformId)
+    .where('api_key_id', '=', scope.apiKeyId)
     .where('key', '=', scope.key)
     .where('claim', '=', claim)
     .where('state', '=', 'running')
@@ -242,6 +282,7 @@ export async function releaseIdempotencyKey(
   await db
     .deleteFrom('idempotency_keys')
     .where('platform_id', '=', scope.platformId)
+    .where('api_key_id', '=', scope.apiKeyId)
     .where('key', '=', scope.key)
     .where('claim', '=', claim)
     .where('state', '=', 'running')

@@ -606,6 +606,49 @@ const webhookClaimableDeliveries: Migration = {
   },
 };
 
+/**
+ * Idempotency records are per API key (as Stripe keeps them), no longer per platform: another key's
+ * `Idempotency-Key` is another key, so a record answers only the key that made it. Records made
+ * before this migration do not say which key made them: they keep `''` and are answered, as before,
+ * to the keys of their platform that may make the request (src/store/idempotency.ts), until they
+ * expire within 24 hours, so a create retried across the upgrade is still not made twice.
+ */
+function idempotencyKeysPerApiKey(kind: StoreKind): Migration {
+  return {
+    async up(db: Kysely<unknown>): Promise<void> {
+      if (kind === 'postgres') {
+        await sql`alter table idempotency_keys add column api_key_id text not null default ''`.execute(db);
+        await sql`alter table idempotency_keys drop constraint idempotency_keys_pk`.execute(db);
+        await sql`alter table idempotency_keys
+          add constraint idempotency_keys_pk primary key (platform_id, api_key_id, key)`.execute(db);
+        return;
+      }
+      await db.schema
+        .createTable('idempotency_keys_per_api_key')
+        .addColumn('platform_id', 'text', (c) => c.notNull().references('platforms.id'))
+        .addColumn('api_key_id', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('claim', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('created', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text', (c) => c.notNull())
+        .addColumn('expires', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer')
+        .addColumn('body', 'text')
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['platform_id', 'api_key_id', 'key'])
+        .execute();
+      await sql`insert into idempotency_keys_per_api_key
+          (platform_id, api_key_id, key, claim, fingerprint, state, created, locked_until, expires, status, body)
+        select platform_id, '', key, claim, fingerprint, state, created, locked_until, expires, status, body
+        from idempotency_keys`.execute(db);
+      await db.schema.dropTable('idempotency_keys').execute();
+      await db.schema.alterTable('idempotency_keys_per_api_key').renameTo('idempotency_keys').execute();
+      await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires').execute();
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -622,6 +665,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0016_webhooks': webhooks(kind),
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
+        '0019_idempotency_keys_per_api_key': idempotencyKeysPerApiKey(kind),
       };
     },
   };

@@ -199,6 +199,11 @@ export interface McpToolsTable {
 /** `state` is `running` while the first request runs, then `completed` with its `status` and JSON `body`. */
 export interface IdempotencyKeysTable {
   platform_id: string;
+  /**
+   * The API key whose request made the record: keys are per API key. `''` on records made before
+   * they were (migration 0019), which answer any key of their platform until they expire.
+   */
+  api_key_id: string;
   key: string;
   /** Random per claim: only the request that claimed the key completes or releases it. */
   claim: string;

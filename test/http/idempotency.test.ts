@@ -158,7 +158,7 @@ describe.each(storeKinds)('idempotent creates on %s', (kind) => {
       const { platform, projectId } = await freshPlatform();
       const key = newKey();
       const body = create.body(projectId);
-      await givenRunningIdempotencyKey(backend.store, platform.platformId, {
+      await givenRunningIdempotencyKey(backend.store, platform, {
         key,
         operationId: create.operationId,
         body,
@@ -223,7 +223,7 @@ describe.each(storeKinds)('idempotent creates on %s', (kind) => {
     const key = newKey();
     const body = { displayName: 'Yesterday' };
     const response = { status: 201, body: { id: UNKNOWN_ID } };
-    await givenCompletedIdempotencyKey(backend.store, platform.platformId, {
+    await givenCompletedIdempotencyKey(backend.store, platform, {
       key,
       operationId: 'createProject',
       body,
@@ -241,7 +241,7 @@ describe.each(storeKinds)('idempotent creates on %s', (kind) => {
     const key = newKey();
     const created = await unwrap(platform.client.POST('/v1/projects', { body: { displayName: 'Made earlier' } }));
     const body = { displayName: 'Made earlier' };
-    await givenCompletedIdempotencyKey(backend.store, platform.platformId, {
+    await givenCompletedIdempotencyKey(backend.store, platform, {
       key,
       operationId: 'createProject',
       body,
@@ -258,7 +258,7 @@ describe.each(storeKinds)('idempotent creates on %s', (kind) => {
     const { platform } = await freshPlatform();
     const key = newKey();
     const body = { displayName: 'Abandoned' };
-    await givenRunningIdempotencyKey(backend.store, platform.platformId, {
+    await givenRunningIdempotencyKey(backend.store, platform, {
       key,
       operationId: 'createProject',
       body,

@@ -75,7 +75,8 @@ const ROWS: Row[] = [
     issue: {
       location: 'query',
       pointer: 'createdAfter',
-      message: 'must be an RFC 3339 date-time such as 2026-11-21T09:33:30.123Z',
+      message:
+        'must be an RFC 3339 date-time such as 2026-11-21T09:33:30.123Z (seconds 00-59, no leap second; years 0000-9999)',
     },
   },
   {

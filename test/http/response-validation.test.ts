@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/api';
 import { platformAdmin } from '../../src/core/principal';
 import * as flows from '../../src/flows/service';
-import { handlers } from '../../src/handlers';
+import { accessChecks, handlers } from '../../src/handlers';
 import { createApp } from '../../src/http/app';
 import { createPlatform } from '../../src/platforms/service';
 import * as projects from '../../src/projects/service';
@@ -41,6 +41,7 @@ describe('response validation', () => {
     const app = createApp({
       store,
       logger: pino({ level: 'silent' }),
+      access: accessChecks,
       handlers: {
         ...handlers,
         async getFlow(request, context) {

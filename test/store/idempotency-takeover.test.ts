@@ -80,7 +80,7 @@ describe.each(storeKinds)('a retry taking over a lapsed idempotency claim on %s'
    * then; the create commits at `moment` of the retry. What the retry and the create came to.
    */
   async function slowCreateAndItsRetry(moment: Moment) {
-    const scope = { platformId, key: `slow-${randomAlphanumeric(12)}` };
+    const scope = { platformId, apiKeyId: randomAlphanumeric(21), key: `slow-${randomAlphanumeric(12)}` };
     const fingerprint = requestFingerprint('createProject', { displayName: 'Slow' });
     const startedAt = new Date();
     const first = await claimIdempotencyKey(original.db, scope, fingerprint, startedAt);
@@ -106,6 +106,7 @@ describe.each(storeKinds)('a retry taking over a lapsed idempotency claim on %s'
       .selectFrom('idempotency_keys')
       .select(['claim', 'state', 'body'])
       .where('platform_id', '=', scope.platformId)
+      .where('api_key_id', '=', scope.apiKeyId)
       .where('key', '=', scope.key)
       .executeTakeFirst();
     return { originalClaim: first.claim, answer, committed, retried, stored };

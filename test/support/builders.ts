@@ -13,8 +13,14 @@ import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
 import { addUser } from '../../src/platforms/service';
+import { digestOf } from '../../src/store/api-keys';
 import type { Store, WriteWork } from '../../src/store/database';
-import { claimIdempotencyKey, completeIdempotencyKey, requestFingerprint } from '../../src/store/idempotency';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  type IdempotencyScope,
+  requestFingerprint,
+} from '../../src/store/idempotency';
 import { newId, now, randomAlphanumeric } from '../../src/store/ids';
 import { toFlag, toJson } from '../../src/store/json';
 import { mcpTokenDigest } from '../../src/store/mcp-tokens';
@@ -484,25 +490,46 @@ export async function storedMcpToolIdsAmong(store: Store, toolIds: string[]): Pr
 
 // ─── Idempotency records ─────────────────────────────────────────────────────────────────────
 
+/** Whose records: the platform, and the API key the requests were made with (its secret). */
+export interface IdempotencyOwner {
+  platformId: string;
+  apiKey: string;
+}
+
+/** The id of an API key, from its secret. */
+export async function apiKeyIdOf(store: Store, apiKey: string): Promise<string> {
+  const row = await store.db
+    .selectFrom('api_keys')
+    .select('id')
+    .where('digest', '=', digestOf(apiKey))
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function idempotencyScope(store: Store, owner: IdempotencyOwner, key: string): Promise<IdempotencyScope> {
+  return { platformId: owner.platformId, apiKeyId: await apiKeyIdOf(store, owner.apiKey), key };
+}
+
 /**
  * A claim of `key` for this operation and body, made `ageMs` ago and still running (as an instance
  * leaves it in the middle of the request, or when it dies there).
  */
 export async function givenRunningIdempotencyKey(
   store: Store,
-  platformId: string,
+  owner: IdempotencyOwner,
   request: { key: string; operationId: string; body: unknown; ageMs?: number },
 ): Promise<void> {
   const at = new Date(Date.now() - (request.ageMs ?? 0));
   const fingerprint = requestFingerprint(request.operationId, request.body);
-  const outcome = await claimIdempotencyKey(store.db, { platformId, key: request.key }, fingerprint, at);
+  const scope = await idempotencyScope(store, owner, request.key);
+  const outcome = await claimIdempotencyKey(store.db, scope, fingerprint, at);
   if (outcome.kind !== 'claimed') throw new Error(`idempotency key ${request.key} is already used`);
 }
 
 /** A completed record of `key` made `ageMs` ago, remembering `response`. */
 export async function givenCompletedIdempotencyKey(
   store: Store,
-  platformId: string,
+  owner: IdempotencyOwner,
   request: {
     key: string;
     operationId: string;
@@ -511,14 +538,14 @@ export async function givenCompletedIdempotencyKey(
     response: { status: number; body: unknown };
   },
 ): Promise<void> {
-  const scope = { platformId, key: request.key };
+  const scope = await idempotencyScope(store, owner, request.key);
   const at = new Date(Date.now() - request.ageMs);
   const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(request.operationId, request.body), at);
   if (outcome.kind !== 'claimed') throw new Error(`idempotency key ${request.key} is already used`);
   await completeIdempotencyKey(store.db, scope, outcome.claim, request.response);
 }
 
-/** How many idempotency records the platform has (every state). */
+/** How many idempotency records the platform has (every state, every API key). */
 export async function storedIdempotencyKeyCount(store: Store, platformId: string): Promise<number> {
   const row = await store.db
     .selectFrom('idempotency_keys')

@@ -2,20 +2,28 @@
 // sends it claims the key (src/store/idempotency.ts) before its handler runs. A retry gets the first
 // success again instead of a second create; a retry while the first still runs is a 409, the key
 // with another body a 422. Runs after validation, so only valid requests of a known caller count.
+//
+// Who may make the request is checked first, as its handler would (the key's role, the records it
+// aims at: src/handler.ts's AccessCheck), so that nothing stored is answered to a key that may not
+// make it; and keys are per API key, so nothing stored is answered to another key at all.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { AccessChecks, RequestContext } from '../../handler';
 import type { Store } from '../../store/database';
 import {
   answeringFrom,
   claimIdempotencyKey,
   completeIdempotencyKey,
   type IdempotencyScope,
+  legacyRecordsExpire,
   type PendingAnswer,
   releaseIdempotencyKey,
   requestFingerprint,
 } from '../../store/idempotency';
 import { requestLogOf } from '../observability/request-log';
+import { pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
-import { IDEMPOTENCY_HEADER, type OperationRoute, routeOf, routesById } from './dispatch';
+import { IDEMPOTENCY_HEADER, type OperationRoute, refuseUnexpectedBody, routeOf, routesById } from './dispatch';
+import { requestIdOf } from './request-id';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -65,16 +73,49 @@ function holdClaim(req: Request, res: Response, store: Store, pending: PendingAn
   res.send = (body?: unknown) => settle(body, () => sendText(body));
 }
 
-export function idempotency(routes: OperationRoute[], store: Store): RequestHandler {
-  const byId = routesById(routes.filter((candidate) => candidate.idempotent));
+type AnyAccessCheck = (
+  input: { query: unknown; path: unknown; body: unknown },
+  context: RequestContext,
+) => Promise<void>;
+
+export function idempotency(routes: OperationRoute[], store: Store, access: AccessChecks): RequestHandler {
+  const idempotent = routes.filter((candidate) => candidate.idempotent);
+  const byId = routesById(idempotent);
+  // The one untyped seam, as in dispatch: the table is typed per operation, and the validator has
+  // checked the request against the operation by the time its check runs.
+  const checks = new Map<string, AnyAccessCheck>();
+  for (const route of idempotent) {
+    const check = (access as unknown as Record<string, AnyAccessCheck | undefined>)[route.operationId];
+    // The table's type lists the operations of generated/api.ts; the routes come from the bundle.
+    if (!check) throw new Error(`${route.operationId} takes an Idempotency-Key but has no access check`);
+    checks.set(route.operationId, check);
+  }
+  // Records made before keys were per API key are looked up until the last of them expires.
+  let legacyUntil: Promise<string | null> | undefined;
+  const legacyLive = async (at: Date): Promise<boolean> => {
+    legacyUntil ??= legacyRecordsExpire(store.db).catch((error: unknown) => {
+      legacyUntil = undefined;
+      throw error;
+    });
+    const until = await legacyUntil;
+    return until !== null && at.toISOString() < until;
+  };
   return async (req: Request, res: Response, next: NextFunction) => {
     const route = routeOf(byId, req);
-    if (!route) return next();
+    const check = route && checks.get(route.operationId);
+    if (!route || !check) return next();
     const key = req.get(IDEMPOTENCY_HEADER);
     const principal = principalOfRequest(req);
     if (key === undefined || !principal) return next();
-    const scope: IdempotencyScope = { platformId: principal.platformId, key };
-    const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(route.operationId, req.body));
+    // Everything the request would be refused for before its create, in the order it would be.
+    refuseUnexpectedBody(route, req);
+    const context: RequestContext = { store, principal, requestId: requestIdOf(req) };
+    await check({ query: req.query, path: pathParamsOf(req), body: req.body }, context);
+    if (principal.keyId === undefined) throw new Error('an idempotent create reached without an API key');
+    const scope: IdempotencyScope = { platformId: principal.platformId, apiKeyId: principal.keyId, key };
+    const at = new Date();
+    const fingerprint = requestFingerprint(route.operationId, req.body);
+    const outcome = await claimIdempotencyKey(store.db, scope, fingerprint, at, await legacyLive(at));
     if (outcome.kind === 'replay') {
       res.setHeader(REPLAYED_HEADER, 'true');
       res.status(outcome.status).json(outcome.body);
