@@ -12,9 +12,9 @@
 // - A statement that cannot have written anything is sent again (a few times at most) on another
 //   connection when the one it went to turns out to be gone: the first statement of a checkout, when
 //   it is a read or the `begin` of a transaction (a connection idle in the pool may have been ended a
-//   moment ago). A later statement is not: the connection's session (a transaction, a lock) is lost with it, and
-//   the caller must know (writes: src/store/database.ts retries a transaction whose commit was
-//   never sent; the rest answer 503, src/http/problems/error-translation.ts).
+//   moment ago). A later statement is not: the connection's session (a transaction, a lock) is lost
+//   with it, and the caller must know (writes: src/store/database.ts runs again a transaction whose
+//   commit was never sent; the rest answer 503, src/http/problems/error-translation.ts).
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { isConnectionLost } from './errors';
@@ -61,8 +61,8 @@ const READ = /^\s*select\b/i;
 /**
  * How many times a statement that cannot have written is sent again. More than once: when
  * PostgreSQL ends every connection at once (a restart, a failover), the next one the pool hands out
- * may be another of them, ended too, whose end this process has not read yet. Each such attempt
- * reached no session at all; a connection that cannot be opened fails at once (no resend).
+ * may be another of them, ended too, whose end this process has not read yet. A read or a begin
+ * changes nothing however far it got; a connection that cannot be opened fails at once (no resend).
  */
 const RESENDS = 3;
 
