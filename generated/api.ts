@@ -4827,14 +4827,13 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The flow changed since the `ETag` sent in `If-Match` was read (`PRECONDITION_FAILED`): read it again, and apply the change to what it is now. The flow is unchanged. */
+        /** @description The flow changed since the `ETag` sent in `If-Match` was read (`PRECONDITION_FAILED`): read it again (`getFlow`, which answers the current `ETag`), and apply the change to what it is now. The flow is unchanged. */
         PreconditionFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                ETag: components["headers"]["ETag"];
                 [name: string]: unknown;
             };
             content: {
@@ -4908,8 +4907,7 @@ export interface components {
         /**
          * @description Makes the change only if the flow is still as it was read: the `ETag` of a `getFlow` or
          *     `updateFlow` answer (several may be listed, comma-separated; `*` matches any flow). When the flow
-         *     changed since, the answer is `412 PRECONDITION_FAILED` with the current `ETag`, and nothing
-         *     changes. Weak tags (`W/"..."`) never match, as RFC 9110 says for `If-Match`. Without the header
+         *     changed since, the answer is `412 PRECONDITION_FAILED` and nothing changes. Weak tags (`W/"..."`) never match, as RFC 9110 says for `If-Match`. Without the header
          *     the operation applies to the flow as it is (every operation is atomic either way).
          */
         IfMatch: string;
@@ -5148,8 +5146,7 @@ export interface operations {
                 /**
                  * @description Makes the change only if the flow is still as it was read: the `ETag` of a `getFlow` or
                  *     `updateFlow` answer (several may be listed, comma-separated; `*` matches any flow). When the flow
-                 *     changed since, the answer is `412 PRECONDITION_FAILED` with the current `ETag`, and nothing
-                 *     changes. Weak tags (`W/"..."`) never match, as RFC 9110 says for `If-Match`. Without the header
+                 *     changed since, the answer is `412 PRECONDITION_FAILED` and nothing changes. Weak tags (`W/"..."`) never match, as RFC 9110 says for `If-Match`. Without the header
                  *     the operation applies to the flow as it is (every operation is atomic either way).
                  */
                 "If-Match"?: components["parameters"]["IfMatch"];

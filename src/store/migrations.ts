@@ -606,6 +606,23 @@ const webhookClaimableDeliveries: Migration = {
   },
 };
 
+/**
+ * updateFlow (contract 1.4.0): each flow's revision, bumped by every change and sent as its ETag,
+ * and the canvas notes a version carries (set by IMPORT_FLOW).
+ */
+const flowRevisionAndNotes: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('flows')
+      .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('flow_versions')
+      .addColumn('notes', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -622,6 +639,8 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0016_webhooks': webhooks(kind),
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
+        // Branch flows-update; the flows-folders branch may add its own 0019: both names sort after 0018.
+        '0019_flow_revision_and_notes': flowRevisionAndNotes,
       };
     },
   };
