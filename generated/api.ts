@@ -55,12 +55,75 @@ export interface paths {
          * @description Returns a flow with its latest version, or with the version given by `versionId`.
          *     A `versionId` that is not a version of this flow is a 404, as is a flow of another platform.
          *
-         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A flow of a project a key is not
+         *     The `ETag` header is the flow's revision, whichever version is shown: send it back in `If-Match`
+         *     to `updateFlow` to change the flow only if nobody changed it since.
+         *
+         *     **Permission:** any key: `ENGINE` (which executes flows), `VIEWER`, `EDITOR` or `ADMIN`. A flow of a project a key is not
          *     limited to is a 404.
          */
         get: operations["getFlow"];
         put?: never;
-        post?: never;
+        /**
+         * Change a flow
+         * @description Applies one operation to a flow, in Activepieces' shape: `{type, request}`, the fields of
+         *     `request` depending on `type` (`FlowOperationRequest`). Answers the flow with its latest version,
+         *     as `getFlow` does, and its new `ETag`.
+         *
+         *     | `type` | What it does |
+         *     |---|---|
+         *     | `CHANGE_STATUS` | `ENABLED` or `DISABLED`; only a published flow can be enabled |
+         *     | `LOCK_AND_PUBLISH` | locks the draft and publishes it; `status`, when sent, is set too |
+         *     | `USE_AS_DRAFT` | the draft becomes a copy of one of the flow's versions |
+         *     | `LOCK_FLOW` | locks the draft without publishing it |
+         *     | `CHANGE_NAME` | the draft's `displayName` |
+         *     | `CHANGE_FOLDER` | a folder of the flow's project, or none |
+         *     | `UPDATE_METADATA` | replaces `metadata` |
+         *     | `IMPORT_FLOW` | replaces the draft's whole definition (display name, trigger, actions, notes) |
+         *     | `UPDATE_TRIGGER` | replaces the trigger; the actions stay |
+         *     | `ADD_ACTION` | adds an action after a step, or first inside a loop, a router's branch, or a step's success or failure chain |
+         *     | `UPDATE_ACTION` | replaces an action's type, name shown, `skip` and settings |
+         *     | `DELETE_ACTION` | deletes actions with the steps nested in them |
+         *     | `DUPLICATE_ACTION` | copies an action (and what is nested in it) right after it |
+         *     | `SET_SKIP_ACTION` | marks actions skipped or not |
+         *
+         *     **Versions.** The operations on the definition (`CHANGE_NAME`, `IMPORT_FLOW`, `UPDATE_TRIGGER`,
+         *     `ADD_ACTION`, `UPDATE_ACTION`, `DELETE_ACTION`, `DUPLICATE_ACTION`, `SET_SKIP_ACTION`,
+         *     `USE_AS_DRAFT`) change the flow's `DRAFT` version; when its latest version is `LOCKED`, a new draft
+         *     copied from it is made first and changed. A `LOCKED` version never changes again.
+         *     `LOCK_AND_PUBLISH` locks the draft and makes it `publishedVersionId` (when the latest version
+         *     is already locked, that version is published). Only a published flow can be `ENABLED`.
+         *
+         *     **Completeness.** `valid` is computed from the definition, never taken from the request: a step
+         *     is complete when its settings are (a piece trigger or action with its trigger or action chosen,
+         *     code that is not empty, a loop with `items`, a router whose conditions have their values), and a
+         *     version is `valid` when its trigger is not `EMPTY` and every step that is not skipped is
+         *     complete. Publishing a version that is not `valid` is a `409 FLOW_OPERATION_INVALID`.
+         *
+         *     **Bounds.** Step names are unique within a version; a version holds at most 250 steps (its
+         *     trigger included), its definition is at most 512 KiB (524,288 bytes) as compact JSON in UTF-8
+         *     and nested at most 250 levels deep. `connectionIds` and `agentIds` are computed from the steps'
+         *     inputs (`{{connections['…']}}` in an `auth` input, the AI piece's `agentId`).
+         *
+         *     **Bad input changes nothing**: an unknown step (`404`), a name already used (`409`), a place the
+         *     parent step does not have or a `branchIndex` the router does not have (`400`), a `versionId`
+         *     of another flow or a folder of another project (`404`); each problem names the field.
+         *
+         *     **Concurrency.** Each operation is one transaction on the flow as it is when it runs: concurrent
+         *     operations all apply, one after the other. To apply a change only to the flow as you read it
+         *     (an editor open in two tabs), send its `ETag` in `If-Match`: a `412` means someone changed it
+         *     since.
+         *
+         *     Each operation sends the webhook event `flow.updated` (with `operationType`), and
+         *     `flow.published`, `flow.enabled`, `flow.disabled` as they happen.
+         *
+         *     Differences from Activepieces, where it answers `200` and does something else: an unknown step,
+         *     a duplicate name, an impossible place and an unpublishable version are refused rather than
+         *     ignored, and `LOCK_AND_PUBLISH` leaves the status alone unless `status` is sent.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A flow of a project a key is
+         *     not limited to is a 404.
+         */
+        post: operations["updateFlow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -820,6 +883,258 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["FlowEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow was changed
+         * @description Sent after every successful `updateFlow` operation, with its `type` in `operationType` (also when it changed nothing, such as `CHANGE_STATUS` to the status the flow has).
+         *
+         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
+         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
+         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
+         *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowChangeEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow version was published
+         * @description Sent after `LOCK_AND_PUBLISH` made a version the flow's published one (with `flow.updated`).
+         *
+         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
+         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
+         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
+         *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowChangeEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow was enabled
+         * @description Sent when `CHANGE_STATUS` or `LOCK_AND_PUBLISH` took a flow from `DISABLED` to `ENABLED` (with `flow.updated`).
+         *
+         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
+         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
+         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
+         *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowChangeEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow was disabled
+         * @description Sent when `CHANGE_STATUS` or `LOCK_AND_PUBLISH` took a flow from `ENABLED` to `DISABLED` (with `flow.updated`).
+         *
+         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
+         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
+         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
+         *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowChangeEvent"];
                 };
             };
             responses: {
@@ -1716,7 +2031,9 @@ export interface components {
              * @example Select Trigger
              */
             displayName: string;
-            /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
+            /** @description When the service last changed the trigger; absent on triggers no `updateFlow` operation wrote. */
+            lastUpdatedDate?: string;
+            /** @description The first action of the flow and, through it, the chain of actions (any JSON value; in versions written by `updateFlow`, a `FlowAction`). Absent when the flow has no action. */
             nextAction?: unknown;
             /** @description Always empty. */
             settings: Record<string, never>;
@@ -1790,7 +2107,9 @@ export interface components {
              * @example Every day
              */
             displayName: string;
-            /** @description The first action of the flow and, through it, the chain of actions (any JSON value; its inner fields are not part of this contract). Absent when the flow has no action. */
+            /** @description When the service last changed the trigger; absent on triggers no `updateFlow` operation wrote. */
+            lastUpdatedDate?: string;
+            /** @description The first action of the flow and, through it, the chain of actions (any JSON value; in versions written by `updateFlow`, a `FlowAction`). Absent when the flow has no action. */
             nextAction?: unknown;
             settings: components["schemas"]["PieceTriggerSettings"];
         };
@@ -1799,6 +2118,41 @@ export interface components {
          * @description What starts a flow. `type` tells the variant.
          */
         Trigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PieceTrigger"];
+        /**
+         * FlowNote
+         * @description A sticky note on a flow version's canvas.
+         */
+        FlowNote: {
+            /** @description The note's id, chosen by the builder. */
+            id: string;
+            /** @description The note's text (Markdown). */
+            content: string;
+            /** @description The user who wrote it; `null` or absent when unknown. */
+            ownerId?: string | null;
+            /**
+             * @description The note's colour in the builder.
+             * @enum {string}
+             */
+            color: "orange" | "red" | "green" | "blue" | "purple" | "yellow";
+            /** @description Where the note sits on the canvas. */
+            position: {
+                /** @description Horizontal position. */
+                x: number;
+                /** @description Vertical position. */
+                y: number;
+            };
+            /** @description The note's size on the canvas. */
+            size: {
+                /** @description Width. */
+                width: number;
+                /** @description Height. */
+                height: number;
+            };
+            /** @description When the note was added to this version. */
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the note last changed. */
+            updatedAt: components["schemas"]["Timestamp"];
+        };
         /**
          * FlowVersion
          * @description One version of a flow. A flow has one `DRAFT` version at most, and its published versions are `LOCKED`.
@@ -1833,6 +2187,8 @@ export interface components {
             backupFiles: {
                 [key: string]: unknown;
             };
+            /** @description Sticky notes on the version's canvas (set by `IMPORT_FLOW`, copied by `USE_AS_DRAFT`); empty when none. */
+            notes?: components["schemas"]["FlowNote"][];
         };
         /**
          * Schedule
@@ -1909,6 +2265,8 @@ export interface components {
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
          *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
          *     - `FLOW_RUN_STATUS_CONFLICT` (409): the flow run's status is final, or the update would take it backwards.
+         *     - `FLOW_OPERATION_INVALID` (409): the flow's state does not allow the operation (enabling a flow never published, publishing a version that is not `valid`, a step name already used, a change of step type that would drop nested steps).
+         *     - `PRECONDITION_FAILED` (412): the flow changed since the `ETag` sent in `If-Match` was read.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
@@ -1919,7 +2277,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached, or the instance is shutting down and did not take the request (its body had not all arrived); send it again.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -1991,6 +2349,821 @@ export interface components {
             folderName?: string;
             metadata?: components["schemas"]["Metadata"];
         };
+        /**
+         * FlowOperationChangeStatus
+         * @description `CHANGE_STATUS`: Enables or disables the flow. Only a published flow can be `ENABLED` (`409 FLOW_OPERATION_INVALID` otherwise).
+         */
+        FlowOperationChangeStatus: {
+            /**
+             * @description `CHANGE_STATUS`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CHANGE_STATUS";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The new status. */
+                status: components["schemas"]["FlowStatus"];
+            };
+        };
+        /**
+         * FlowOperationLockAndPublish
+         * @description `LOCK_AND_PUBLISH`: Locks the draft and makes it the published version (`publishedVersionId`); with `status`, also sets the status. Publishing a version that is not `valid` is a `409`; when the latest version is already locked, it is published as it is.
+         */
+        FlowOperationLockAndPublish: {
+            /**
+             * @description `LOCK_AND_PUBLISH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "LOCK_AND_PUBLISH";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The status to set with the publication; absent leaves the status as it is. */
+                status?: components["schemas"]["FlowStatus"];
+            };
+        };
+        /**
+         * FlowOperationUseAsDraft
+         * @description `USE_AS_DRAFT`: Makes the draft a copy of one of the flow's versions (its display name, trigger, actions and notes), to edit an older version or go back to it.
+         */
+        FlowOperationUseAsDraft: {
+            /**
+             * @description `USE_AS_DRAFT`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "USE_AS_DRAFT";
+            /** @description The operation's fields. */
+            request: {
+                /** @description A version of this flow (another flow's version is a `404`). */
+                versionId: components["schemas"]["Id"];
+            };
+        };
+        /**
+         * FlowOperationLockFlow
+         * @description `LOCK_FLOW`: Locks the draft without publishing it: it never changes again, and the next change of the definition starts a new draft from it. A flow whose latest version is already locked is unchanged.
+         */
+        FlowOperationLockFlow: {
+            /**
+             * @description `LOCK_FLOW`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "LOCK_FLOW";
+            /** @description The operation's fields. */
+            request: Record<string, never>;
+        };
+        /**
+         * FlowOperationChangeName
+         * @description `CHANGE_NAME`: Renames the flow: the draft's `displayName`.
+         */
+        FlowOperationChangeName: {
+            /**
+             * @description `CHANGE_NAME`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CHANGE_NAME";
+            /** @description The operation's fields. */
+            request: {
+                /**
+                 * @description The new name.
+                 * @example Weekly sales report
+                 */
+                displayName: string;
+            };
+        };
+        /**
+         * FlowOperationChangeFolder
+         * @description `CHANGE_FOLDER`: Files the flow in a folder of its project, or in none.
+         */
+        FlowOperationChangeFolder: {
+            /**
+             * @description `CHANGE_FOLDER`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CHANGE_FOLDER";
+            /** @description The operation's fields. */
+            request: {
+                /** @description A folder of the flow's project (another project's is a `404`); `null`, or absent as Activepieces allows, takes the flow out of its folder. */
+                folderId?: components["schemas"]["Id"] | null;
+            };
+        };
+        /**
+         * FlowOperationUpdateMetadata
+         * @description `UPDATE_METADATA`: Replaces the flow's `metadata`.
+         */
+        FlowOperationUpdateMetadata: {
+            /**
+             * @description `UPDATE_METADATA`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "UPDATE_METADATA";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The new metadata (at most 100 keys and 64 KiB as compact JSON); `null`, or absent as Activepieces allows, removes it. */
+                metadata?: components["schemas"]["Metadata"] | null;
+            };
+        };
+        /**
+         * @description Name of a step, unique within a flow version: a letter or `_`, then letters, digits and `_` (the trigger is `trigger`, actions `step_1`, `step_2`, ... in flows made by the builder).
+         * @example step_1
+         */
+        FlowStepName: string;
+        /**
+         * @description Name of the step shown in the builder.
+         * @example Send message
+         */
+        FlowStepDisplayName: string;
+        /**
+         * FlowAction
+         * @description An action step with the chain that follows it (`nextAction`), as stored in a flow version and sent in `IMPORT_FLOW`. `type` tells the variant; loops nest a chain (`firstLoopAction`), routers one per branch (`children`), code and piece steps optionally one on success and one on failure (`continueOnFailureBranches`).
+         */
+        FlowAction: components["schemas"]["FlowCodeAction"] | components["schemas"]["FlowPieceAction"] | components["schemas"]["FlowLoopOnItemsAction"] | components["schemas"]["FlowRouterAction"];
+        /**
+         * FlowContinueOnFailureBranches
+         * @description Chains of a code or piece step run after it succeeded (`onSuccess`) or failed (`onFailure`), when its error handling lets the flow go on.
+         */
+        FlowContinueOnFailureBranches: {
+            /** @description The chain run after the step succeeded. */
+            onSuccess?: components["schemas"]["FlowAction"];
+            /** @description The chain run after the step failed. */
+            onFailure?: components["schemas"]["FlowAction"];
+        };
+        /** @description What the engine does when the step fails. */
+        FlowActionErrorHandlingOptions: {
+            /** @description Whether the flow goes on after the step failed. */
+            continueOnFailure?: {
+                /** @description `true`: go on with the next step. */
+                value?: boolean;
+            };
+            /** @description Whether the step is retried after a failure. */
+            retryOnFailure?: {
+                /** @description `true`: retry the step. */
+                value?: boolean;
+            };
+        };
+        /**
+         * Format: uri
+         * @description Logo shown instead of the piece's own; absent when none.
+         */
+        FlowCustomLogoUrl: string;
+        /** @description Where the step's test data is stored (set by the builder's tests; kept by the service across updates of the step). */
+        FlowStepSampleData: {
+            /** @description File holding the step's sample output. */
+            sampleDataFileId?: string;
+            /** @description File holding the step's sample input. */
+            sampleDataInputFileId?: string;
+            /** @description When the step was last tested. */
+            lastTestDate?: string;
+        };
+        /**
+         * FlowCodeActionSettings
+         * @description Settings of a code step as stored in a flow version and sent in `IMPORT_FLOW`.
+         */
+        FlowCodeActionSettings: {
+            /** @description The step's code and its dependencies. */
+            sourceCode: {
+                /** @description The `package.json` of the code's dependencies, as text. */
+                packageJson: string;
+                /** @description The TypeScript code; the step is complete when it is not empty. */
+                code: string;
+            };
+            /** @description Inputs passed to the code, keyed by name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowStepSampleData"];
+        };
+        /**
+         * FlowCodeAction
+         * @description A step, a code step, as stored in a flow version (below `trigger.nextAction`) and as sent in `IMPORT_FLOW`, with the steps that follow it and those nested in it.
+         */
+        FlowCodeAction: {
+            /**
+             * @description `CODE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CODE";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            /** @description Whether the step is complete, computed by the service from its settings (a value sent in `IMPORT_FLOW` is not taken). */
+            valid?: boolean;
+            /** @description Whether the engine skips the step; absent means `false`. */
+            skip?: boolean;
+            /** @description When the service last changed the step (a value sent in `IMPORT_FLOW` is replaced by the time of the import). */
+            lastUpdatedDate?: string;
+            /** @description The step after this one in the same chain; absent at the end of the chain. */
+            nextAction?: components["schemas"]["FlowAction"];
+            continueOnFailureBranches?: components["schemas"]["FlowContinueOnFailureBranches"];
+            settings: components["schemas"]["FlowCodeActionSettings"];
+        };
+        /** @description Per-input UI settings of a piece step, keyed by input name. */
+        FlowPropertySettings: {
+            [key: string]: {
+                /**
+                 * @description `MANUAL` (typed by the user) or `DYNAMIC` (built from the piece's dynamic schema).
+                 * @enum {string}
+                 */
+                type: "MANUAL" | "DYNAMIC";
+                /** @description The input's dynamic schema as the builder last loaded it (any JSON value). */
+                schema?: unknown;
+            };
+        };
+        /**
+         * FlowPieceActionSettings
+         * @description Settings of a piece action as stored in a flow version and sent in `IMPORT_FLOW`.
+         */
+        FlowPieceActionSettings: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-slack
+             */
+            pieceName: string;
+            /**
+             * @description Version of the piece (exact, as the service stores it; `~` or `^` in imported flows is removed).
+             * @example 0.10.2
+             */
+            pieceVersion: string;
+            /**
+             * @description Name of the action within the piece; the step is complete once it is chosen.
+             * @example send_channel_message
+             */
+            actionName?: string;
+            /** @description The action's input values, keyed by input name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            propertySettings: components["schemas"]["FlowPropertySettings"];
+            errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowStepSampleData"];
+        };
+        /**
+         * FlowPieceAction
+         * @description A step, an action of a piece, as stored in a flow version (below `trigger.nextAction`) and as sent in `IMPORT_FLOW`, with the steps that follow it and those nested in it.
+         */
+        FlowPieceAction: {
+            /**
+             * @description `PIECE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PIECE";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            /** @description Whether the step is complete, computed by the service from its settings (a value sent in `IMPORT_FLOW` is not taken). */
+            valid?: boolean;
+            /** @description Whether the engine skips the step; absent means `false`. */
+            skip?: boolean;
+            /** @description When the service last changed the step (a value sent in `IMPORT_FLOW` is replaced by the time of the import). */
+            lastUpdatedDate?: string;
+            /** @description The step after this one in the same chain; absent at the end of the chain. */
+            nextAction?: components["schemas"]["FlowAction"];
+            continueOnFailureBranches?: components["schemas"]["FlowContinueOnFailureBranches"];
+            settings: components["schemas"]["FlowPieceActionSettings"];
+        };
+        /**
+         * FlowLoopOnItemsActionSettings
+         * @description Settings of a loop as stored in a flow version and sent in `IMPORT_FLOW`.
+         */
+        FlowLoopOnItemsActionSettings: {
+            /** @description The list to loop over, usually an expression such as `{{step_1.rows}}`; the step is complete when it is not empty. */
+            items: string;
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowStepSampleData"];
+        };
+        /**
+         * FlowLoopOnItemsAction
+         * @description A step, a loop over a list, as stored in a flow version (below `trigger.nextAction`) and as sent in `IMPORT_FLOW`, with the steps that follow it and those nested in it.
+         */
+        FlowLoopOnItemsAction: {
+            /**
+             * @description `LOOP_ON_ITEMS`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "LOOP_ON_ITEMS";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            /** @description Whether the step is complete, computed by the service from its settings (a value sent in `IMPORT_FLOW` is not taken). */
+            valid?: boolean;
+            /** @description Whether the engine skips the step; absent means `false`. */
+            skip?: boolean;
+            /** @description When the service last changed the step (a value sent in `IMPORT_FLOW` is replaced by the time of the import). */
+            lastUpdatedDate?: string;
+            /** @description The step after this one in the same chain; absent at the end of the chain. */
+            nextAction?: components["schemas"]["FlowAction"];
+            /** @description The first step of the chain run for each item; absent while the loop is empty. */
+            firstLoopAction?: components["schemas"]["FlowAction"];
+            settings: components["schemas"]["FlowLoopOnItemsActionSettings"];
+        };
+        /** @description One condition of a router branch. `firstValue` (and `secondValue`, except for the single-value operators `EXISTS`, `DOES_NOT_EXIST`, `BOOLEAN_IS_TRUE`, `BOOLEAN_IS_FALSE`, `LIST_IS_EMPTY`, `LIST_IS_NOT_EMPTY`) must be non-empty for the router to be complete. */
+        FlowBranchCondition: {
+            /** @description The value tested, usually an expression such as `{{step_1.status}}`. */
+            firstValue: string;
+            /** @description The value compared with; absent for single-value operators. */
+            secondValue?: string;
+            /** @description Whether text comparisons respect case. */
+            caseSensitive?: boolean;
+            /**
+             * @description The comparison (Activepieces' names; `TEXT_START_WITH` is its spelling of "starts with").
+             * @enum {string}
+             */
+            operator?: "TEXT_CONTAINS" | "TEXT_DOES_NOT_CONTAIN" | "TEXT_EXACTLY_MATCHES" | "TEXT_DOES_NOT_EXACTLY_MATCH" | "TEXT_START_WITH" | "TEXT_DOES_NOT_START_WITH" | "TEXT_ENDS_WITH" | "TEXT_DOES_NOT_END_WITH" | "NUMBER_IS_GREATER_THAN" | "NUMBER_IS_LESS_THAN" | "NUMBER_IS_EQUAL_TO" | "BOOLEAN_IS_TRUE" | "BOOLEAN_IS_FALSE" | "DATE_IS_BEFORE" | "DATE_IS_EQUAL" | "DATE_IS_AFTER" | "LIST_CONTAINS" | "LIST_DOES_NOT_CONTAIN" | "LIST_IS_EMPTY" | "LIST_IS_NOT_EMPTY" | "EXISTS" | "DOES_NOT_EXIST";
+        };
+        /**
+         * FlowRouterBranch
+         * @description One branch of a router: `CONDITION` (taken when its conditions hold: any group of `conditions` whose every condition holds) or `FALLBACK` (taken when no other branch is).
+         */
+        FlowRouterBranch: {
+            /**
+             * @description `CONDITION`.
+             * @constant
+             */
+            branchType: "CONDITION";
+            /** @description Name of the branch shown in the builder. */
+            branchName: string;
+            /** @description Groups of conditions, OR between groups and AND within one. */
+            conditions: components["schemas"]["FlowBranchCondition"][][];
+        } | {
+            /**
+             * @description `FALLBACK`.
+             * @constant
+             */
+            branchType: "FALLBACK";
+            /** @description Name of the branch shown in the builder. */
+            branchName: string;
+        };
+        /**
+         * FlowRouterActionSettings
+         * @description Settings of a router as stored in a flow version and sent in `IMPORT_FLOW`.
+         */
+        FlowRouterActionSettings: {
+            /** @description The router's branches, in order; the router has one chain of steps per branch (`children`). */
+            branches: components["schemas"]["FlowRouterBranch"][];
+            /**
+             * @description `EXECUTE_FIRST_MATCH`: only the first branch whose conditions hold runs; `EXECUTE_ALL_MATCH`: every such branch runs.
+             * @enum {string}
+             */
+            executionType: "EXECUTE_ALL_MATCH" | "EXECUTE_FIRST_MATCH";
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowStepSampleData"];
+        };
+        /**
+         * FlowRouterAction
+         * @description A step, a router with branches, as stored in a flow version (below `trigger.nextAction`) and as sent in `IMPORT_FLOW`, with the steps that follow it and those nested in it.
+         */
+        FlowRouterAction: {
+            /**
+             * @description `ROUTER`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ROUTER";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            /** @description Whether the step is complete, computed by the service from its settings (a value sent in `IMPORT_FLOW` is not taken). */
+            valid?: boolean;
+            /** @description Whether the engine skips the step; absent means `false`. */
+            skip?: boolean;
+            /** @description When the service last changed the step (a value sent in `IMPORT_FLOW` is replaced by the time of the import). */
+            lastUpdatedDate?: string;
+            /** @description The step after this one in the same chain; absent at the end of the chain. */
+            nextAction?: components["schemas"]["FlowAction"];
+            /** @description One chain of steps per branch, in the order of `settings.branches` (`null` for an empty branch); absent in `IMPORT_FLOW` means every branch is empty. */
+            children?: (components["schemas"]["FlowAction"] | null)[];
+            settings: components["schemas"]["FlowRouterActionSettings"];
+        };
+        /**
+         * FlowEmptyTrigger
+         * @description An empty trigger with the flow's actions, as sent in `IMPORT_FLOW`.
+         */
+        FlowEmptyTrigger: {
+            /**
+             * @description `EMPTY`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "EMPTY";
+            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            /** @description Whether the trigger is complete (computed by the service; a value sent is not taken). */
+            valid?: boolean;
+            /** @description When the trigger was last changed (a value sent is replaced by the time of the import). */
+            lastUpdatedDate?: string;
+            /** @description The first action of the flow, with the chain that follows it; absent when the flow has no action. */
+            nextAction?: components["schemas"]["FlowAction"];
+            /** @description Always empty. */
+            settings: Record<string, never>;
+        };
+        /**
+         * FlowPieceTrigger
+         * @description A piece trigger with the flow's actions, as sent in `IMPORT_FLOW`.
+         */
+        FlowPieceTrigger: {
+            /**
+             * @description `PIECE_TRIGGER`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PIECE_TRIGGER";
+            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            /** @description Whether the trigger is complete (computed by the service; a value sent is not taken). */
+            valid?: boolean;
+            /** @description When the trigger was last changed (a value sent is replaced by the time of the import). */
+            lastUpdatedDate?: string;
+            /** @description The first action of the flow, with the chain that follows it; absent when the flow has no action. */
+            nextAction?: components["schemas"]["FlowAction"];
+            /** @description The trigger's settings; a `sampleData` sent is not imported (the draft keeps its trigger's own, as Activepieces does). */
+            settings: components["schemas"]["PieceTriggerSettings"];
+        };
+        /**
+         * FlowTrigger
+         * @description A flow's whole definition as sent in `IMPORT_FLOW`: its trigger and, below `nextAction`, every action. `type` tells the variant.
+         */
+        FlowTrigger: components["schemas"]["FlowEmptyTrigger"] | components["schemas"]["FlowPieceTrigger"];
+        /**
+         * FlowNoteInput
+         * @description A sticky note as sent in `IMPORT_FLOW`; its `createdAt` and `updatedAt` are set to the time of the import, as Activepieces does.
+         */
+        FlowNoteInput: {
+            /** @description The note's id, chosen by the builder. */
+            id: string;
+            /** @description The note's text (Markdown). */
+            content: string;
+            /** @description The user who wrote it; `null` or absent when unknown. */
+            ownerId?: string | null;
+            /**
+             * @description The note's colour in the builder.
+             * @enum {string}
+             */
+            color: "orange" | "red" | "green" | "blue" | "purple" | "yellow";
+            /** @description Where the note sits on the canvas. */
+            position: {
+                /** @description Horizontal position. */
+                x: number;
+                /** @description Vertical position. */
+                y: number;
+            };
+            /** @description The note's size on the canvas. */
+            size: {
+                /** @description Width. */
+                width: number;
+                /** @description Height. */
+                height: number;
+            };
+            /** @description Accepted as Activepieces exports it and replaced by the time of the import. */
+            createdAt?: string;
+            /** @description Accepted as Activepieces exports it and replaced by the time of the import. */
+            updatedAt?: string;
+        };
+        /**
+         * FlowOperationImportFlow
+         * @description `IMPORT_FLOW`: Replaces the draft's whole definition: its display name, trigger, every action and notes. Step names must be unique, and the trigger's `name` the flow's trigger's.
+         */
+        FlowOperationImportFlow: {
+            /**
+             * @description `IMPORT_FLOW`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "IMPORT_FLOW";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The flow's new name. */
+                displayName: string;
+                trigger: components["schemas"]["FlowTrigger"];
+                /** @description Version of the definition format of the flow imported; stored as the draft's `schemaVersion` (`null` or absent keeps the draft's). */
+                schemaVersion?: string | null;
+                /** @description The canvas notes of the imported flow, replacing the draft's; `null` or absent removes them, as Activepieces does. */
+                notes?: components["schemas"]["FlowNoteInput"][] | null;
+            };
+        };
+        /** @description Accepted as Activepieces clients send it and not taken: the service computes whether a step is complete from its definition (see `updateFlow`). */
+        FlowIgnoredValid: boolean;
+        /**
+         * @description Accepted as Activepieces clients send it and not stored as sent: the service sets every step's `lastUpdatedDate` to the time it changed the step.
+         * @example 2026-11-21T09:33:30.123Z
+         */
+        FlowIgnoredLastUpdatedDate: string;
+        /**
+         * FlowEmptyTriggerInput
+         * @description An empty trigger (no trigger chosen) as sent in `UPDATE_TRIGGER`; a version with it cannot be published.
+         */
+        FlowEmptyTriggerInput: {
+            /**
+             * @description `EMPTY`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "EMPTY";
+            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            valid?: components["schemas"]["FlowIgnoredValid"];
+            lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
+            /** @description Accepted as Activepieces clients send it (any JSON value) and not taken: the trigger keeps the actions that follow it. Change them with `ADD_ACTION`, `UPDATE_ACTION` and `DELETE_ACTION`, or replace the whole definition with `IMPORT_FLOW`. */
+            nextAction?: unknown;
+            /** @description Always empty. */
+            settings: Record<string, never>;
+        };
+        /**
+         * @description Version of the piece, `1.2.3`, optionally with `~` or `^` (as Activepieces accepts it); stored as the exact version, without `~` or `^`, as Activepieces stores it.
+         * @example ~0.10.2
+         */
+        FlowPieceVersionInput: string;
+        /**
+         * FlowPieceTriggerSettingsInput
+         * @description Settings of a piece trigger as sent in `UPDATE_TRIGGER` (its `sampleData` is the builder's and is kept).
+         */
+        FlowPieceTriggerSettingsInput: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
+            pieceName: string;
+            pieceVersion: components["schemas"]["FlowPieceVersionInput"];
+            /**
+             * @description Name of the trigger within the piece (required here, unlike in Activepieces, because a flow's trigger settings always carry it).
+             * @example cron_expression
+             */
+            triggerName: string;
+            /** @description The trigger's input values, keyed by input name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            propertySettings: components["schemas"]["FlowPropertySettings"];
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+        };
+        /**
+         * FlowPieceTriggerInput
+         * @description A trigger of a piece as sent in `UPDATE_TRIGGER`.
+         */
+        FlowPieceTriggerInput: {
+            /**
+             * @description `PIECE_TRIGGER`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PIECE_TRIGGER";
+            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            valid?: components["schemas"]["FlowIgnoredValid"];
+            lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
+            /** @description Accepted as Activepieces clients send it (any JSON value) and not taken: the trigger keeps the actions that follow it. Change them with `ADD_ACTION`, `UPDATE_ACTION` and `DELETE_ACTION`, or replace the whole definition with `IMPORT_FLOW`. */
+            nextAction?: unknown;
+            settings: components["schemas"]["FlowPieceTriggerSettingsInput"];
+        };
+        /**
+         * FlowTriggerInput
+         * @description The trigger as sent in `UPDATE_TRIGGER`: an empty one or a piece's. `type` tells the variant.
+         */
+        FlowTriggerInput: components["schemas"]["FlowEmptyTriggerInput"] | components["schemas"]["FlowPieceTriggerInput"];
+        /**
+         * FlowOperationUpdateTrigger
+         * @description `UPDATE_TRIGGER`: Replaces the draft's trigger (an empty one, or a piece's); the actions after it stay.
+         */
+        FlowOperationUpdateTrigger: {
+            /**
+             * @description `UPDATE_TRIGGER`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "UPDATE_TRIGGER";
+            request: components["schemas"]["FlowTriggerInput"];
+        };
+        /**
+         * FlowCodeActionSettingsInput
+         * @description Settings of a code step as sent in `ADD_ACTION` and `UPDATE_ACTION` (the step's `sampleData` is the builder's and is kept).
+         */
+        FlowCodeActionSettingsInput: {
+            /** @description The step's code and its dependencies. */
+            sourceCode: {
+                /** @description The `package.json` of the code's dependencies, as text. */
+                packageJson: string;
+                /** @description The TypeScript code; the step is complete when it is not empty. */
+                code: string;
+            };
+            /** @description Inputs passed to the code, keyed by name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+        };
+        /**
+         * FlowCodeActionInput
+         * @description One step, a code step, as `ADD_ACTION` adds it and `UPDATE_ACTION` replaces it (without the steps nested in it or following it).
+         */
+        FlowCodeActionInput: {
+            /**
+             * @description `CODE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CODE";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            valid?: components["schemas"]["FlowIgnoredValid"];
+            /** @description Whether the engine skips the step; absent means `false` (`UPDATE_ACTION` without it clears it, as Activepieces does). */
+            skip?: boolean;
+            lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
+            settings: components["schemas"]["FlowCodeActionSettingsInput"];
+        };
+        /**
+         * FlowPieceActionSettingsInput
+         * @description Settings of a piece action as sent in `ADD_ACTION` and `UPDATE_ACTION` (the step's `sampleData` is the builder's and is kept).
+         */
+        FlowPieceActionSettingsInput: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-slack
+             */
+            pieceName: string;
+            pieceVersion: components["schemas"]["FlowPieceVersionInput"];
+            /**
+             * @description Name of the action within the piece; the step is complete once it is chosen.
+             * @example send_channel_message
+             */
+            actionName?: string;
+            /** @description The action's input values, keyed by input name. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            propertySettings: components["schemas"]["FlowPropertySettings"];
+            errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+        };
+        /**
+         * FlowPieceActionInput
+         * @description One step, an action of a piece, as `ADD_ACTION` adds it and `UPDATE_ACTION` replaces it (without the steps nested in it or following it).
+         */
+        FlowPieceActionInput: {
+            /**
+             * @description `PIECE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PIECE";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            valid?: components["schemas"]["FlowIgnoredValid"];
+            /** @description Whether the engine skips the step; absent means `false` (`UPDATE_ACTION` without it clears it, as Activepieces does). */
+            skip?: boolean;
+            lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
+            settings: components["schemas"]["FlowPieceActionSettingsInput"];
+        };
+        /**
+         * FlowLoopOnItemsActionSettingsInput
+         * @description Settings of a loop as sent in `ADD_ACTION` and `UPDATE_ACTION` (the step's `sampleData` is the builder's and is kept).
+         */
+        FlowLoopOnItemsActionSettingsInput: {
+            /** @description The list to loop over, usually an expression such as `{{step_1.rows}}`; the step is complete when it is not empty. */
+            items: string;
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+        };
+        /**
+         * FlowLoopOnItemsActionInput
+         * @description One step, a loop over a list, as `ADD_ACTION` adds it and `UPDATE_ACTION` replaces it (without the steps nested in it or following it).
+         */
+        FlowLoopOnItemsActionInput: {
+            /**
+             * @description `LOOP_ON_ITEMS`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "LOOP_ON_ITEMS";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            valid?: components["schemas"]["FlowIgnoredValid"];
+            /** @description Whether the engine skips the step; absent means `false` (`UPDATE_ACTION` without it clears it, as Activepieces does). */
+            skip?: boolean;
+            lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
+            settings: components["schemas"]["FlowLoopOnItemsActionSettingsInput"];
+        };
+        /**
+         * FlowRouterActionSettingsInput
+         * @description Settings of a router as sent in `ADD_ACTION` and `UPDATE_ACTION` (the step's `sampleData` is the builder's and is kept).
+         */
+        FlowRouterActionSettingsInput: {
+            /** @description The router's branches, in order; the router has one chain of steps per branch (`children`). */
+            branches: components["schemas"]["FlowRouterBranch"][];
+            /**
+             * @description `EXECUTE_FIRST_MATCH`: only the first branch whose conditions hold runs; `EXECUTE_ALL_MATCH`: every such branch runs.
+             * @enum {string}
+             */
+            executionType: "EXECUTE_ALL_MATCH" | "EXECUTE_FIRST_MATCH";
+            customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+        };
+        /**
+         * FlowRouterActionInput
+         * @description One step, a router with branches, as `ADD_ACTION` adds it and `UPDATE_ACTION` replaces it (without the steps nested in it or following it).
+         */
+        FlowRouterActionInput: {
+            /**
+             * @description `ROUTER`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ROUTER";
+            name: components["schemas"]["FlowStepName"];
+            displayName: components["schemas"]["FlowStepDisplayName"];
+            valid?: components["schemas"]["FlowIgnoredValid"];
+            /** @description Whether the engine skips the step; absent means `false` (`UPDATE_ACTION` without it clears it, as Activepieces does). */
+            skip?: boolean;
+            lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
+            settings: components["schemas"]["FlowRouterActionSettingsInput"];
+        };
+        /**
+         * FlowActionInput
+         * @description One action step as sent in `ADD_ACTION` and `UPDATE_ACTION`. `type` tells the variant.
+         */
+        FlowActionInput: components["schemas"]["FlowCodeActionInput"] | components["schemas"]["FlowPieceActionInput"] | components["schemas"]["FlowLoopOnItemsActionInput"] | components["schemas"]["FlowRouterActionInput"];
+        /**
+         * FlowOperationAddAction
+         * @description `ADD_ACTION`: Adds one action to the draft, after `parentStep` or inside it.
+         */
+        FlowOperationAddAction: {
+            /**
+             * @description `ADD_ACTION`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ADD_ACTION";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The step the new action is placed after or inside (the trigger's name places it first). */
+                parentStep: components["schemas"]["FlowStepName"];
+                /**
+                 * @description `AFTER` the parent (the default); `INSIDE_LOOP`, first in a loop's chain; `INSIDE_BRANCH`, first in branch `branchIndex` of a router; `INSIDE_ON_SUCCESS_BRANCH` or `INSIDE_ON_FAILURE_BRANCH`, first in a code or piece step's chain run on its success or failure. A place the parent does not have (inside a piece step's loop) is a `400`.
+                 * @enum {string}
+                 */
+                stepLocationRelativeToParent?: "AFTER" | "INSIDE_LOOP" | "INSIDE_BRANCH" | "INSIDE_ON_SUCCESS_BRANCH" | "INSIDE_ON_FAILURE_BRANCH";
+                /**
+                 * Format: int32
+                 * @description With `INSIDE_BRANCH`, the router's branch (from 0); required there, a `400` elsewhere and when the router has no such branch.
+                 */
+                branchIndex?: number;
+                /** @description The new action; its `name` must not be used by another step of the version (`409` otherwise). */
+                action: components["schemas"]["FlowActionInput"];
+            };
+        };
+        /**
+         * FlowOperationUpdateAction
+         * @description `UPDATE_ACTION`: Replaces one action of the draft (found by `name`): its type, display name, `skip` and settings. The steps after it and nested in it stay; a change of type that would drop nested steps (a loop with steps into a piece action) is a `409`.
+         */
+        FlowOperationUpdateAction: {
+            /**
+             * @description `UPDATE_ACTION`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "UPDATE_ACTION";
+            request: components["schemas"]["FlowActionInput"];
+        };
+        /**
+         * FlowOperationDeleteAction
+         * @description `DELETE_ACTION`: Deletes actions of the draft, with the steps nested in them; the steps after each one take its place.
+         */
+        FlowOperationDeleteAction: {
+            /**
+             * @description `DELETE_ACTION`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "DELETE_ACTION";
+            /** @description The operation's fields. */
+            request: {
+                /** @description Names of actions of the draft (an unknown name is a `404`; the trigger cannot be deleted). */
+                names: components["schemas"]["FlowStepName"][];
+            };
+        };
+        /**
+         * FlowOperationDuplicateAction
+         * @description `DUPLICATE_ACTION`: Copies an action, with the steps nested in it, right after it. The copies get the first unused names `step_N` and `Copy` after their display names; references to the copied steps in their inputs follow the new names.
+         */
+        FlowOperationDuplicateAction: {
+            /**
+             * @description `DUPLICATE_ACTION`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "DUPLICATE_ACTION";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The action to copy. */
+                stepName: components["schemas"]["FlowStepName"];
+            };
+        };
+        /**
+         * FlowOperationSetSkipAction
+         * @description `SET_SKIP_ACTION`: Marks actions of the draft as skipped (the engine passes over them) or not.
+         */
+        FlowOperationSetSkipAction: {
+            /**
+             * @description `SET_SKIP_ACTION`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "SET_SKIP_ACTION";
+            /** @description The operation's fields. */
+            request: {
+                /** @description Names of actions of the draft (an unknown name is a `404`). */
+                names: components["schemas"]["FlowStepName"][];
+                /** @description `true` to skip them, `false` to run them again. */
+                skip: boolean;
+            };
+        };
+        /**
+         * FlowOperationRequest
+         * @description One operation on a flow, as Activepieces' `FlowOperationRequest`: `{type, request}`, `request` being the fields of that `type`. See `updateFlow`.
+         */
+        FlowOperationRequest: components["schemas"]["FlowOperationChangeStatus"] | components["schemas"]["FlowOperationLockAndPublish"] | components["schemas"]["FlowOperationUseAsDraft"] | components["schemas"]["FlowOperationLockFlow"] | components["schemas"]["FlowOperationChangeName"] | components["schemas"]["FlowOperationChangeFolder"] | components["schemas"]["FlowOperationUpdateMetadata"] | components["schemas"]["FlowOperationImportFlow"] | components["schemas"]["FlowOperationUpdateTrigger"] | components["schemas"]["FlowOperationAddAction"] | components["schemas"]["FlowOperationUpdateAction"] | components["schemas"]["FlowOperationDeleteAction"] | components["schemas"]["FlowOperationDuplicateAction"] | components["schemas"]["FlowOperationSetSkipAction"];
         /**
          * @description `QUEUED` and `RUNNING` are in progress; `PAUSED` waits for a delay or an approval; the others are final:
          *     `SUCCEEDED`, `FAILED` (a step failed), `QUOTA_EXCEEDED`, `INTERNAL_ERROR`, `MEMORY_LIMIT_EXCEEDED`, `TIMEOUT`, `CANCELED`.
@@ -3379,6 +4552,28 @@ export interface components {
             data: components["schemas"]["Flow"];
         };
         /**
+         * @description The `type` of an operation of `updateFlow`.
+         * @enum {string}
+         */
+        FlowOperationType: "CHANGE_STATUS" | "LOCK_AND_PUBLISH" | "USE_AS_DRAFT" | "LOCK_FLOW" | "CHANGE_NAME" | "CHANGE_FOLDER" | "UPDATE_METADATA" | "IMPORT_FLOW" | "UPDATE_TRIGGER" | "ADD_ACTION" | "UPDATE_ACTION" | "DELETE_ACTION" | "DUPLICATE_ACTION" | "SET_SKIP_ACTION";
+        /**
+         * FlowChangeEvent
+         * @description The body of `flow.updated`, `flow.published`, `flow.enabled` and `flow.disabled` deliveries.
+         */
+        FlowChangeEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The flow as `updateFlow` answered it (with its latest version). */
+            data: components["schemas"]["Flow"];
+            /** @description The `type` of the `updateFlow` operation that made the change. */
+            operationType: components["schemas"]["FlowOperationType"];
+        };
+        /**
          * FlowTemplateEvent
          * @description The body of `flow_template.created` and `flow_template.updated` deliveries.
          */
@@ -3619,6 +4814,32 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The flow's state does not allow the operation (`FLOW_OPERATION_INVALID`): enabling a flow never published, publishing a version that is not `valid`, a step name already used in the version, a change of step type that would drop nested steps. The flow is unchanged. */
+        FlowOperationConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The flow changed since the `ETag` sent in `If-Match` was read (`PRECONDITION_FAILED`): read it again (`getFlow`, which answers the current `ETag`), and apply the change to what it is now. The flow is unchanged. */
+        PreconditionFailed: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The run's status is final, or the change would take it backwards (`FLOW_RUN_STATUS_CONFLICT`). */
         FlowRunConflict: {
             headers: {
@@ -3686,6 +4907,13 @@ export interface components {
         IdempotencyKey: string;
         /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
         IdPath: components["schemas"]["Id"];
+        /**
+         * @description Makes the change only if the flow is still as it was read: the `ETag` of a `getFlow` or
+         *     `updateFlow` answer (several may be listed, comma-separated; `*` matches any flow). When the flow
+         *     changed since, the answer is `412 PRECONDITION_FAILED` and nothing changes. Weak tags (`W/"..."`) never match, as RFC 9110 says for `If-Match`. Without the header
+         *     the operation applies to the flow as it is (every operation is atomic either way).
+         */
+        IfMatch: string;
         /** @description Page size, 1 to 100. Default 50. */
         ProjectLimit: number;
         /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
@@ -3749,6 +4977,8 @@ export interface components {
         "Retry-After": string;
         /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`, not a new create. Absent otherwise. */
         "Idempotent-Replayed": "true";
+        /** @description The flow's revision as an entity tag (`"9"`): it changes with every change of the flow (any operation of `updateFlow`), whichever version is shown. Send it back in `If-Match` to make a change only if nobody changed the flow since. */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -3895,6 +5125,7 @@ export interface operations {
             /** @description The flow. */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3909,6 +5140,62 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFlow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the change only if the flow is still as it was read: the `ETag` of a `getFlow` or
+                 *     `updateFlow` answer (several may be listed, comma-separated; `*` matches any flow). When the flow
+                 *     changed since, the answer is `412 PRECONDITION_FAILED` and nothing changes. Weak tags (`W/"..."`) never match, as RFC 9110 says for `If-Match`. Without the header
+                 *     the operation applies to the flow as it is (every operation is atomic either way).
+                 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowOperationRequest"];
+            };
+        };
+        responses: {
+            /** @description The flow with its latest version, after the operation. */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FlowOperationConflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

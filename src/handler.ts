@@ -29,6 +29,8 @@ type Body<Op extends OperationId> = operations[Op] extends { requestBody: { cont
 export interface HandlerInput<Op extends OperationId> {
   query: Section<Parameters<Op>, 'query'>;
   path: Section<Parameters<Op>, 'path'>;
+  /** The request headers the operation declares (by their names in the contract), when sent. */
+  header: Section<Parameters<Op>, 'header'>;
   body: Body<Op>;
 }
 
@@ -37,7 +39,7 @@ type SuccessStatus<Op extends OperationId> = Extract<keyof Responses<Op>, 200 | 
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
 export type HandlerResult<Op extends OperationId> = {
-  [S in SuccessStatus<Op>]: { status: S; body: JsonOf<Responses<Op>[S]> };
+  [S in SuccessStatus<Op>]: { status: S; body: JsonOf<Responses<Op>[S]>; headers?: Record<string, string> };
 }[SuccessStatus<Op>];
 
 export type Handler<Op extends OperationId> = (

@@ -26,8 +26,10 @@ const write: Permission = { least: 'EDITOR', platformWide: false };
 
 export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   listFlows: read,
-  getFlow: read,
+  // An engine reads the flows (and versions) it executes.
+  getFlow: { least: 'ENGINE', platformWide: false },
   createFlow: write,
+  updateFlow: write,
   listFlowRuns: read,
   getFlowRun: read,
   // A flow engine records runs; ADMIN may do everything.

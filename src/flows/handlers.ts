@@ -1,7 +1,8 @@
 import { type PartialAccessChecks, type PartialRegistry, principalOf } from '../handler';
 import * as flows from './service';
+import * as flowUpdates from './update';
 
-export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow'> = {
+export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow'> = {
   /** GET /v1/flows */
   async listFlows({ query }, context) {
     return { status: 200, body: await flows.list(context.store, principalOf(context), query) };
@@ -12,7 +13,24 @@ export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow
   },
   /** GET /v1/flows/{id} */
   async getFlow({ path, query }, context) {
-    return { status: 200, body: await flows.get(context.store, principalOf(context), path.id, query.versionId) };
+    const { flow, revision } = await flows.getWithRevision(
+      context.store,
+      principalOf(context),
+      path.id,
+      query.versionId,
+    );
+    return { status: 200, body: flow, headers: { ETag: flowUpdates.etagOf(revision) } };
+  },
+  /** POST /v1/flows/{id} */
+  async updateFlow({ path, header, body }, context) {
+    const { flow, etag } = await flowUpdates.update(
+      context.store,
+      principalOf(context),
+      path.id,
+      body,
+      header['If-Match'],
+    );
+    return { status: 200, body: flow, headers: { ETag: etag } };
   },
 };
 

@@ -15,7 +15,7 @@ import {
   runCompiledOnce,
 } from '../store/query-reuse';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
-import type { Database, FlowVersionsTable } from '../store/schema';
+import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
 
 export interface FlowListQuery {
   projectId: string;
@@ -45,6 +45,7 @@ const VERSION_COLUMNS = [
   'state',
   'connection_ids',
   'backup_files',
+  'notes',
 ] as const satisfies ReadonlyArray<keyof FlowVersionRow>;
 
 type Prefixed<Row> = { [Column in keyof Row & string as `v_${Column}`]: Row[Column] };
@@ -94,6 +95,7 @@ export function splitFlowWithVersion(row: FlowWithVersionRow): { flow: FlowRow; 
     state: row.v_state,
     connection_ids: row.v_connection_ids,
     backup_files: row.v_backup_files,
+    notes: row.v_notes,
   };
   const flow: FlowRow = {
     id: row.id,
@@ -109,6 +111,7 @@ export function splitFlowWithVersion(row: FlowWithVersionRow): { flow: FlowRow; 
     handshake_strategy: row.handshake_strategy,
     handshake_param_name: row.handshake_param_name,
     schedule_failure_count: row.schedule_failure_count,
+    revision: row.revision,
   };
   return { flow, version };
 }
@@ -294,4 +297,39 @@ export async function setFlowStatus(
   timestamp: string,
 ): Promise<void> {
   await trx.updateTable('flows').set({ status, updated: timestamp }).where('id', '=', flowId).execute();
+}
+
+/**
+ * The flow's row in a write transaction, locked until it ends on PostgreSQL (`FOR UPDATE`), so that
+ * concurrent operations on one flow run one after the other on its latest state. SQLite runs one
+ * write transaction at a time already.
+ */
+export function lockedFlow(trx: Kysely<Database>, kind: Store['kind'], flowId: string): Promise<FlowRow | undefined> {
+  const select = trx.selectFrom('flows').selectAll().where('id', '=', flowId);
+  return (kind === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+export function versionIn(
+  trx: Kysely<Database>,
+  flowId: string,
+  versionId: string,
+): Promise<FlowVersionRow | undefined> {
+  return trx
+    .selectFrom('flow_versions')
+    .selectAll()
+    .where('id', '=', versionId)
+    .where('flow_id', '=', flowId)
+    .executeTakeFirst();
+}
+
+export async function insertVersion(trx: Kysely<Database>, version: FlowVersionRow): Promise<void> {
+  await trx.insertInto('flow_versions').values(version).execute();
+}
+
+export async function updateFlowRow(
+  trx: Kysely<Database>,
+  flowId: string,
+  changes: Updateable<FlowsTable>,
+): Promise<void> {
+  await trx.updateTable('flows').set(changes).where('id', '=', flowId).execute();
 }

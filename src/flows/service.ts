@@ -44,6 +44,7 @@ type FlowPage = components['schemas']['FlowPage'];
 type FlowCreateRequest = components['schemas']['FlowCreateRequest'];
 type FlowStatus = components['schemas']['FlowStatus'];
 type FlowVersionState = components['schemas']['FlowVersionState'];
+type FlowNotes = components['schemas']['FlowNote'][];
 
 /** The trigger of a new flow's first version: nothing chosen yet. */
 const EMPTY_TRIGGER: Trigger = {
@@ -69,6 +70,7 @@ export function toFlowVersion(row: FlowVersionRow): FlowVersion {
     state: row.state as FlowVersionState,
     connectionIds: fromJson<string[]>(row.connection_ids),
     backupFiles: fromJson<Record<string, unknown>>(row.backup_files),
+    notes: row.notes === '[]' ? [] : fromJson<FlowNotes>(row.notes),
   };
 }
 
@@ -116,16 +118,26 @@ export async function list(store: Store, principal: Principal, query: FlowListQu
 }
 
 export async function get(store: Store, principal: Principal, flowId: string, versionId?: string): Promise<Flow> {
+  return (await getWithRevision(store, principal, flowId, versionId)).flow;
+}
+
+/** The flow, and its revision (its ETag, src/flows/update.ts). */
+export async function getWithRevision(
+  store: Store,
+  principal: Principal,
+  flowId: string,
+  versionId?: string,
+): Promise<{ flow: Flow; revision: number }> {
   if (versionId === undefined) {
     const row = await flowWithLatestVersion(store, principal.platformId, flowId);
     if (!row || !mayReachProject(principal, row.project_id)) throw notFound('flow', flowId);
     const { flow, version } = splitFlowWithVersion(row);
-    return toFlow(flow, version);
+    return { flow: toFlow(flow, version), revision: flow.revision };
   }
   const row = await findOwned(store, principal, 'flow', flowId);
   const version = await versionOfFlow(store, row.id, versionId);
   if (!version) throw notFound('flow version', versionId);
-  return toFlow(row, version);
+  return { flow: toFlow(row, version), revision: row.revision };
 }
 
 /**
@@ -163,6 +175,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     handshake_strategy: 'NONE',
     handshake_param_name: null,
     schedule_failure_count: 0,
+    revision: 0,
   };
   const version: FlowVersionRow = {
     id: versionId,
@@ -178,6 +191,7 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     state: 'DRAFT',
     connection_ids: toJson([]),
     backup_files: toJson({}),
+    notes: '[]',
   };
   // The answer is made inside the write: an idempotent create stores it in the same transaction.
   return store.write(async (trx) => {

@@ -649,6 +649,23 @@ function idempotencyKeysPerApiKey(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * updateFlow (contract 1.4.0): each flow's revision, bumped by every change and sent as its ETag,
+ * and the canvas notes a version carries (set by IMPORT_FLOW).
+ */
+const flowRevisionAndNotes: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('flows')
+      .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('flow_versions')
+      .addColumn('notes', 'text', (c) => c.notNull().defaultTo('[]'))
+      .execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -666,6 +683,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
         '0019_idempotency_keys_per_api_key': idempotencyKeysPerApiKey(kind),
+        '0020_flow_revision_and_notes': flowRevisionAndNotes,
       };
     },
   };

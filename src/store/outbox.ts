@@ -14,16 +14,23 @@ import { newBindings, runCompiledOnce } from './query-reuse';
 import type { Database } from './schema';
 
 export type WebhookEventType = components['schemas']['WebhookEventType'];
-/** What a delivery can carry: a subscribed event type, or the test event of one endpoint. */
-export type DeliveredEventType = WebhookEventType | 'webhook_endpoint.test';
+/**
+ * Events of the contract's `webhooks` that an endpoint cannot name in `eventTypes` (that enum is in
+ * responses too, and may not grow within v1): endpoints that want every event type receive them.
+ */
+export type UnlistedEventType = components['schemas']['FlowChangeEvent']['type'];
+/** What a delivery can carry: an event type, or the test event of one endpoint. */
+export type DeliveredEventType = WebhookEventType | UnlistedEventType | 'webhook_endpoint.test';
 
 export interface WebhookEvent {
   platformId: string;
   /** The project the event belongs to; null for platform-wide events (templates, keys). */
   projectId: string | null;
-  type: WebhookEventType;
+  type: WebhookEventType | UnlistedEventType;
   /** The resource as the API answers it (never a secret). */
   data: unknown;
+  /** Members of the event's body besides `type`, `timestamp` and `data` (`operationType` of flow changes). */
+  details?: Record<string, unknown>;
 }
 
 /** The id a delivery sends as `webhook-id`: the event's, the same on every attempt. */
@@ -37,7 +44,7 @@ export interface EndpointFilter {
 }
 
 /** Whether an endpoint with these filters wants an event of `type` in `projectId`. */
-export function wants(endpoint: EndpointFilter, type: WebhookEventType, projectId: string | null): boolean {
+export function wants(endpoint: EndpointFilter, type: DeliveredEventType, projectId: string | null): boolean {
   const types = fromJsonOrNull<string[]>(endpoint.event_types);
   if (types !== null && !types.includes(type)) return false;
   const projects = fromJsonOrNull<string[]>(endpoint.project_ids);
@@ -57,7 +64,13 @@ export function onDeliveriesQueued(store: Store, wake: (() => void) | undefined)
 export async function queueEvent(
   store: Store,
   trx: Kysely<Database>,
-  event: { platformId: string; projectId: string | null; type: DeliveredEventType; data: unknown },
+  event: {
+    platformId: string;
+    projectId: string | null;
+    type: DeliveredEventType;
+    data: unknown;
+    details?: Record<string, unknown> | undefined;
+  },
   endpointIds: readonly string[],
 ): Promise<string[]> {
   if (endpointIds.length === 0) return [];
@@ -71,7 +84,7 @@ export async function queueEvent(
       platform_id: event.platformId,
       project_id: event.projectId,
       type: event.type,
-      payload: toJson({ type: event.type, timestamp, data: event.data }),
+      payload: toJson({ type: event.type, timestamp, ...event.details, data: event.data }),
     })
     .execute();
   const deliveries = endpointIds.map((endpointId) => ({

@@ -1,6 +1,8 @@
 // Row types of the store, shared by SQLite and PostgreSQL. Timestamps are ISO strings (they sort
 // as text), JSON columns are text, booleans are 0/1 integers (better-sqlite3 cannot bind booleans;
 // PostgreSQL reads them from integer columns as well).
+import type { Generated } from 'kysely';
+
 export interface PlatformsTable {
   id: string;
   created: string;
@@ -89,6 +91,8 @@ export interface FlowsTable {
   handshake_strategy: string;
   handshake_param_name: string | null;
   schedule_failure_count: number;
+  /** Bumped by every change of the flow through updateFlow; its ETag. */
+  revision: Generated<number>;
 }
 
 export interface FlowVersionsTable {
@@ -105,6 +109,8 @@ export interface FlowVersionsTable {
   state: string;
   connection_ids: string;
   backup_files: string;
+  /** Canvas notes, a JSON array (`[]` for versions made before 1.4.0). */
+  notes: Generated<string>;
 }
 
 export interface FlowRunsTable {

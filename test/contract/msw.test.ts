@@ -38,6 +38,11 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
   listFlows: (c) => c.GET('/v1/flows', { params: { query: { projectId } } }),
   createFlow: (c) => c.POST('/v1/flows', { body: { displayName: 'Post new leads to Slack', projectId } }),
   getFlow: (c) => c.GET('/v1/flows/{id}', { params: { path: { id } } }),
+  updateFlow: (c) =>
+    c.POST('/v1/flows/{id}', {
+      params: { path: { id } },
+      body: { type: 'CHANGE_NAME', request: { displayName: 'Daily sales report (EMEA and APAC)' } },
+    }),
   listFlowRuns: (c) => c.GET('/v1/flow-runs', { params: { query: { projectId, status: ['FAILED'] } } }),
   getFlowRun: (c) => c.GET('/v1/flow-runs/{id}', { params: { path: { id } } }),
   createFlowRun: (c) =>

@@ -76,6 +76,7 @@ describe.each(storeKinds)('flows on %s', (kind) => {
         state: 'DRAFT',
         connectionIds: [],
         backupFiles: {},
+        notes: [],
       },
     });
     expect(data && 'triggerSource' in data).toBe(false);

@@ -638,6 +638,20 @@ export function defineScenarios(target: ScenarioTarget): void {
         if (isBackend) expect(got).toEqual(flow);
       });
 
+      it('updateFlow answers 200 with the flow after the operation', async () => {
+        const flow = await createdFlow();
+        const changed = await ok(
+          '/v1/flows/{id}',
+          'post',
+          api.POST('/v1/flows/{id}', {
+            params: { path: { id: flow.id } },
+            body: { type: 'CHANGE_NAME', request: { displayName: `Scenario flow ${suffix}` } },
+          }),
+        );
+        if (isBackend)
+          expect(changed.version).toMatchObject({ id: flow.version.id, displayName: `Scenario flow ${suffix}` });
+      });
+
       it('listFlows answers a page of flows with their latest versions', async () => {
         const flow = await createdFlow();
         const drafts = await ok(

@@ -235,6 +235,13 @@ describe('layering', () => {
     expect(violationsOf([{ from, to }])).toEqual([]);
   });
 
+  it('never imports @activepieces/shared from src/: the test oracle of flow operations only (a devDependency)', () => {
+    const edges = importEdges();
+    expect(edges.filter((e) => e.to.startsWith('@activepieces/')).map((e) => e.from)).toEqual([]);
+    // The check sees package imports: express is one.
+    expect(edges.some((e) => e.to === 'express')).toBe(true);
+  });
+
   it('has no import cycle among src/ files but those known', () => {
     expect(newCyclesOf(importEdges())).toEqual([]);
   });

@@ -22,6 +22,8 @@ export interface OperationRoute {
   idempotent: boolean;
   /** The status of its success: the one 2xx response the contract declares (200 when none is). */
   successStatus: number;
+  /** The request headers it declares as parameters, handed to its handler (`Idempotency-Key` is the pipeline's). */
+  headers: string[];
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -36,6 +38,16 @@ function declaresHeader(bundle: Bundle, parameters: unknown, name: string): bool
       typeof parameter.name === 'string' &&
       parameter.name.toLowerCase() === name.toLowerCase()
     );
+  });
+}
+
+function declaredHeaders(bundle: Bundle, parameters: unknown): string[] {
+  if (!Array.isArray(parameters)) return [];
+  return parameters.flatMap((reference) => {
+    const parameter = deref(bundle, reference);
+    return isObject(parameter) && parameter.in === 'header' && typeof parameter.name === 'string'
+      ? [parameter.name]
+      : [];
   });
 }
 
@@ -65,6 +77,9 @@ export function operationRoutes(bundle: Bundle): OperationRoute[] {
       public: security.length === 0,
       idempotent: declaresHeader(bundle, operation.parameters, IDEMPOTENCY_HEADER),
       successStatus: successStatusOf(operation.responses),
+      headers: declaredHeaders(bundle, operation.parameters).filter(
+        (name) => name.toLowerCase() !== IDEMPOTENCY_HEADER.toLowerCase() && name.toLowerCase() !== 'x-request-id',
+      ),
     });
   }
   return routes;
@@ -103,9 +118,19 @@ export function routesById(routes: OperationRoute[]): ReadonlyMap<string, Operat
 }
 
 type AnyHandler = (
-  input: { query: unknown; path: unknown; body: unknown },
+  input: { query: unknown; path: unknown; header: unknown; body: unknown },
   context: RequestContext,
-) => Promise<{ status: number; body: unknown }>;
+) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+
+/** The declared headers the request carries, by their names in the contract. */
+function headersOf(route: OperationRoute, req: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of route.headers) {
+    const value = req.get(name);
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
 
 export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): RequestHandler {
   const byId = routesById(routes);
@@ -120,7 +145,9 @@ export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, st
     if (!route || !handler) return next();
     refuseUnexpectedBody(route, req);
     const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
-    const result = await handler({ query: req.query, path: pathParamsOf(req), body: req.body }, context);
+    const header = route.headers.length === 0 ? {} : headersOf(route, req);
+    const result = await handler({ query: req.query, path: pathParamsOf(req), header, body: req.body }, context);
+    if (result.headers) res.set(result.headers);
     res.status(result.status).json(result.body);
   };
 }

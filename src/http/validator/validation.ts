@@ -19,9 +19,25 @@ type ApiSpec = Parameters<typeof OpenApiValidator.middleware>[0]['apiSpec'];
  *   encodes (./query.ts), and the validator's "must be url encoded" refused what the typed client
  *   and URLSearchParams send (`( ) * ! +`);
  * - every path with a GET answers HEAD the same way (HTTP requires it; Express routes HEAD to GET);
+ * - a request body that is itself a discriminated union (updateFlow's `FlowOperationRequest`) is
+ *   wrapped in an `allOf`: the validator's own handling of such a body looks variants up by the
+ *   `mapping` removed above (and failed every request); Ajv's `discriminator` inside does the same
+ *   work, with the same one-variant errors;
  * - where responses are not validated (production), the operations' responses are left out: the
  *   validator would otherwise prepare every response schema at start-up, and keep them, for nothing.
  */
+function wrapUnionBody(document: JsonObject, operation: unknown): void {
+  if (!isObject(operation) || !isObject(operation.requestBody) || !isObject(operation.requestBody.content)) return;
+  for (const media of Object.values(operation.requestBody.content)) {
+    if (!isObject(media) || !isObject(media.schema) || typeof media.schema.$ref !== 'string') continue;
+    const name = media.schema.$ref.replace('#/components/schemas/', '');
+    const components = isObject(document.components) ? document.components : {};
+    const schemas = isObject(components.schemas) ? components.schemas : {};
+    const target = schemas[name];
+    if (isObject(target) && target.discriminator !== undefined) media.schema = { allOf: [media.schema] };
+  }
+}
+
 function forValidator(bundle: unknown, validateResponses: boolean): ApiSpec {
   const document = JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) => {
     if (key === 'discriminator' && isObject(value)) {
@@ -41,6 +57,7 @@ function forValidator(bundle: unknown, validateResponses: boolean): ApiSpec {
           operation.responses = { default: { description: 'Not validated in this process.' } };
       }
     }
+    for (const operation of Object.values(pathItem)) wrapUnionBody(document, operation);
     if (isObject(pathItem.get) && pathItem.head === undefined) {
       pathItem.head = { ...pathItem.get, operationId: `${String(pathItem.get.operationId)}Head` };
     }

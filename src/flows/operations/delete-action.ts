@@ -1,0 +1,51 @@
+// DELETE_ACTION: actions removed with what is nested in them; the step after each takes its place.
+import type { components } from '../../../generated/api';
+import { badField, noSuchStep } from './errors';
+import { allSteps, isStep, type Step } from './tree';
+
+export type DeleteActionRequest = components['schemas']['FlowOperationDeleteAction']['request'];
+
+/** Takes the step named `name` out of whichever link points at it; false when none does. */
+function unlink(trigger: Step, name: string): boolean {
+  for (const step of allSteps(trigger)) {
+    if (isStep(step.nextAction) && step.nextAction.name === name) {
+      step.nextAction = step.nextAction.nextAction;
+      if (step.nextAction === undefined) delete step.nextAction;
+      return true;
+    }
+    if (step.type === 'LOOP_ON_ITEMS' && isStep(step.firstLoopAction) && step.firstLoopAction.name === name) {
+      step.firstLoopAction = step.firstLoopAction.nextAction;
+      if (step.firstLoopAction === undefined) delete step.firstLoopAction;
+      return true;
+    }
+    if (step.type === 'ROUTER' && Array.isArray(step.children)) {
+      const index = step.children.findIndex((child) => isStep(child) && child.name === name);
+      if (index >= 0) {
+        step.children[index] = step.children[index]?.nextAction ?? null;
+        return true;
+      }
+    }
+    const branches = step.continueOnFailureBranches;
+    if (branches) {
+      for (const side of ['onSuccess', 'onFailure'] as const) {
+        const first = branches[side];
+        if (isStep(first) && first.name === name) {
+          if (first.nextAction) branches[side] = first.nextAction;
+          else delete branches[side];
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+export function deleteActions(trigger: Step, request: DeleteActionRequest): void {
+  const names = new Set(allSteps(trigger).map((step) => step.name));
+  request.names.forEach((name, index) => {
+    if (name === trigger.name) throw badField(`/request/names/${index}`, 'is the trigger, which cannot be deleted');
+    if (!names.has(name)) throw noSuchStep(name);
+  });
+  // A name nested in an action deleted before it is already gone with it.
+  for (const name of request.names) unlink(trigger, name);
+}

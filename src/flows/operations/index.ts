@@ -1,0 +1,89 @@
+// The operations on a flow version's definition, one module each, applied to a copy: a refused
+// operation leaves the version as it was. The lifecycle operations (status, publication, folder,
+// metadata) are the flow service's (../service.ts).
+import type { components } from '../../../generated/api';
+import { addAction } from './add-action';
+import { markValidity } from './completeness';
+import { checkBounds, type Definition } from './definition';
+import { deleteActions } from './delete-action';
+import { duplicateAction } from './duplicate-action';
+import { importFlow } from './import-flow';
+import { skipActions } from './skip-action';
+import { cloneStep } from './tree';
+import { updateAction } from './update-action';
+import { updateTrigger } from './update-trigger';
+
+export type { Definition, FlowNote } from './definition';
+export { MAX_DEPTH, MAX_STEPS } from './definition';
+export { agentIdsOf, connectionIdsOf } from './references';
+export type { Step } from './tree';
+
+type Operation = components['schemas']['FlowOperationRequest'];
+export type DefinitionOperation = Extract<
+  Operation,
+  {
+    type:
+      | 'CHANGE_NAME'
+      | 'IMPORT_FLOW'
+      | 'UPDATE_TRIGGER'
+      | 'ADD_ACTION'
+      | 'UPDATE_ACTION'
+      | 'DELETE_ACTION'
+      | 'DUPLICATE_ACTION'
+      | 'SET_SKIP_ACTION';
+  }
+>;
+
+const DEFINITION_TYPES: ReadonlySet<string> = new Set([
+  'CHANGE_NAME',
+  'IMPORT_FLOW',
+  'UPDATE_TRIGGER',
+  'ADD_ACTION',
+  'UPDATE_ACTION',
+  'DELETE_ACTION',
+  'DUPLICATE_ACTION',
+  'SET_SKIP_ACTION',
+]);
+
+export function isDefinitionOperation(operation: Operation): operation is DefinitionOperation {
+  return DEFINITION_TYPES.has(operation.type);
+}
+
+export interface Applied {
+  definition: Definition;
+  valid: boolean;
+}
+
+/** The definition after the operation (the one given is not changed), with its `valid` computed. */
+export function applyToDefinition(current: Definition, operation: DefinitionOperation, now: string): Applied {
+  let definition: Definition = { ...current, trigger: cloneStep(current.trigger) };
+  switch (operation.type) {
+    case 'CHANGE_NAME':
+      definition.displayName = operation.request.displayName;
+      break;
+    case 'IMPORT_FLOW':
+      definition = importFlow(definition, operation.request, now);
+      break;
+    case 'UPDATE_TRIGGER':
+      definition.trigger = updateTrigger(definition.trigger, operation.request, now);
+      break;
+    case 'ADD_ACTION':
+      addAction(definition.trigger, operation.request, now);
+      break;
+    case 'UPDATE_ACTION':
+      updateAction(definition.trigger, operation.request, now);
+      break;
+    case 'DELETE_ACTION':
+      deleteActions(definition.trigger, operation.request);
+      break;
+    case 'DUPLICATE_ACTION':
+      duplicateAction(definition.trigger, operation.request, now);
+      break;
+    case 'SET_SKIP_ACTION':
+      skipActions(definition.trigger, operation.request);
+      break;
+  }
+  checkBounds(definition.trigger, '/request');
+  const valid = markValidity(definition.trigger);
+  return { definition, valid };
+}

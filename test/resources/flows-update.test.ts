@@ -1,0 +1,351 @@
+// updateFlow over HTTP with the typed client, on every store: each operation's answer and what
+// getFlow then reads, the version rules (drafts, locking, publishing, enabling), bad input changing
+// nothing, ETag and If-Match, concurrent operations, events, and tenancy.
+import { describe, expect, it } from 'vitest';
+import { type Schemas, unwrap } from '../../src/client';
+import { storeKinds, UNKNOWN_ID } from '../support/backend';
+import { givenProject } from '../support/builders';
+import { expectInvalid, expectNotFound } from '../support/problems';
+import { useBackend, useOtherPlatform } from '../support/suite';
+
+type Operation = Schemas['FlowOperationRequest'];
+type Flow = Schemas['Flow'];
+
+const SLACK_ACTION = (name: string, extra: Record<string, unknown> = {}): Schemas['FlowActionInput'] => ({
+  type: 'PIECE',
+  name,
+  displayName: `Send message ${name}`,
+  settings: {
+    pieceName: '@activepieces/piece-slack',
+    pieceVersion: '~0.10.2',
+    actionName: 'send_channel_message',
+    input: { channel: '#sales', auth: "{{connections['slack-sales']}}" },
+    propertySettings: {},
+    ...extra,
+  },
+});
+
+const SCHEDULE: Schemas['FlowTriggerInput'] = {
+  type: 'PIECE_TRIGGER',
+  name: 'trigger',
+  displayName: 'Every weekday',
+  settings: {
+    pieceName: '@activepieces/piece-schedule',
+    pieceVersion: '^0.1.5',
+    triggerName: 'cron_expression',
+    input: { cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
+    propertySettings: {},
+  },
+};
+
+/** The names of the steps of a definition, depth first (nested chains before the next step). */
+function namesOf(step: unknown): string[] {
+  const names: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
+    const s = value as Record<string, unknown>;
+    names.push(String(s.name));
+    walk(s.firstLoopAction);
+    if (Array.isArray(s.children)) for (const child of s.children) walk(child);
+    walk(s.nextAction);
+  };
+  walk(step);
+  return names;
+}
+
+describe.each(storeKinds)('updateFlow on %s', (kind) => {
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
+
+  async function newFlow(): Promise<Flow> {
+    const projectId = await givenProject(backend);
+    return unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Leads to Slack' } }));
+  }
+  const apply = (id: string, body: Operation, ifMatch?: string) =>
+    backend.client.POST('/v1/flows/{id}', {
+      params: { path: { id }, ...(ifMatch ? { header: { 'If-Match': ifMatch } } : {}) },
+      body,
+    });
+  const read = (id: string) => unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id } } }));
+
+  it('renames the draft and answers the flow with a new ETag', async () => {
+    const flow = await newFlow();
+    const before = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } });
+    const etag = before.response.headers.get('etag');
+    expect(etag).toBe('"0"');
+    const { data, response } = await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Renamed' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBe('"1"');
+    expect(data?.version).toMatchObject({ id: flow.version.id, displayName: 'Renamed', state: 'DRAFT' });
+    expect((await read(flow.id)).version.displayName).toBe('Renamed');
+  });
+
+  it('builds a definition step by step, computes valid and connectionIds, and publishes and enables it', async () => {
+    const flow = await newFlow();
+    await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+    const added = await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+    );
+    expect(added.version.valid).toBe(true);
+    expect(added.version.connectionIds).toEqual(['slack-sales']);
+    expect(added.version.trigger).toMatchObject({
+      settings: { pieceVersion: '0.1.5' },
+      nextAction: { name: 'step_1', valid: true, settings: { pieceVersion: '0.10.2' } },
+    });
+    // Enabling an unpublished flow is refused.
+    const refused = await apply(flow.id, { type: 'CHANGE_STATUS', request: { status: 'ENABLED' } });
+    expect(refused.response.status).toBe(409);
+    expect(refused.error).toMatchObject({ code: 'FLOW_OPERATION_INVALID', params: { reason: 'NOT_PUBLISHED' } });
+    const published = await unwrap(apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: { status: 'ENABLED' } }));
+    expect(published).toMatchObject({ status: 'ENABLED', publishedVersionId: flow.version.id });
+    expect(published.version.state).toBe('LOCKED');
+    // The next change makes a new draft from the published version; the locked one stays as it was.
+    const draft = await unwrap(
+      apply(flow.id, {
+        type: 'ADD_ACTION',
+        request: { parentStep: 'step_1', action: SLACK_ACTION('step_2') },
+      }),
+    );
+    expect(draft.version.id).not.toBe(flow.version.id);
+    expect(draft.version.state).toBe('DRAFT');
+    expect(namesOf(draft.version.trigger)).toEqual(['trigger', 'step_1', 'step_2']);
+    const locked = await unwrap(
+      backend.client.GET('/v1/flows/{id}', {
+        params: { path: { id: flow.id }, query: { versionId: flow.version.id } },
+      }),
+    );
+    expect(namesOf(locked.version.trigger)).toEqual(['trigger', 'step_1']);
+    const disabled = await unwrap(apply(flow.id, { type: 'CHANGE_STATUS', request: { status: 'DISABLED' } }));
+    expect(disabled.status).toBe('DISABLED');
+  });
+
+  it('refuses to publish a version that is not valid', async () => {
+    const flow = await newFlow();
+    const answer = await apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} });
+    expect(answer.response.status).toBe(409);
+    expect(answer.error).toMatchObject({ code: 'FLOW_OPERATION_INVALID', params: { reason: 'VERSION_INVALID' } });
+    expect((await read(flow.id)).version.state).toBe('DRAFT');
+  });
+
+  it('nests steps in loops and routers, duplicates, skips and deletes them', async () => {
+    const flow = await newFlow();
+    await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+    await unwrap(
+      apply(flow.id, {
+        type: 'ADD_ACTION',
+        request: {
+          parentStep: 'trigger',
+          action: {
+            type: 'LOOP_ON_ITEMS',
+            name: 'loop',
+            displayName: 'Each row',
+            settings: { items: '{{trigger.rows}}' },
+          },
+        },
+      }),
+    );
+    await unwrap(
+      apply(flow.id, {
+        type: 'ADD_ACTION',
+        request: { parentStep: 'loop', stepLocationRelativeToParent: 'INSIDE_LOOP', action: SLACK_ACTION('inner') },
+      }),
+    );
+    await unwrap(
+      apply(flow.id, {
+        type: 'ADD_ACTION',
+        request: {
+          parentStep: 'loop',
+          action: {
+            type: 'ROUTER',
+            name: 'router',
+            displayName: 'By region',
+            settings: {
+              executionType: 'EXECUTE_FIRST_MATCH',
+              branches: [
+                {
+                  branchType: 'CONDITION',
+                  branchName: 'EU',
+                  conditions: [[{ firstValue: '{{x}}', secondValue: 'EU' }]],
+                },
+                { branchType: 'FALLBACK', branchName: 'Other' },
+              ],
+            },
+          },
+        },
+      }),
+    );
+    await unwrap(
+      apply(flow.id, {
+        type: 'ADD_ACTION',
+        request: {
+          parentStep: 'router',
+          stepLocationRelativeToParent: 'INSIDE_BRANCH',
+          branchIndex: 1,
+          action: SLACK_ACTION('other'),
+        },
+      }),
+    );
+    const copied = await unwrap(apply(flow.id, { type: 'DUPLICATE_ACTION', request: { stepName: 'loop' } }));
+    expect(namesOf(copied.version.trigger)).toEqual([
+      'trigger',
+      'loop',
+      'inner',
+      'step_1',
+      'step_2',
+      'router',
+      'other',
+    ]);
+    const skipped = await unwrap(
+      apply(flow.id, { type: 'SET_SKIP_ACTION', request: { names: ['other'], skip: true } }),
+    );
+    expect(JSON.stringify(skipped.version.trigger)).toContain('"skip":true');
+    const deleted = await unwrap(apply(flow.id, { type: 'DELETE_ACTION', request: { names: ['loop', 'other'] } }));
+    expect(namesOf(deleted.version.trigger)).toEqual(['trigger', 'step_1', 'step_2', 'router']);
+  });
+
+  it('refuses bad input naming the field, and changes nothing', async () => {
+    const flow = await newFlow();
+    await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+    );
+    const before = await read(flow.id);
+    expectNotFound(
+      await apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'nope', action: SLACK_ACTION('step_2') } }),
+      { entityType: 'step', entityId: 'nope' },
+    );
+    const duplicate = await apply(flow.id, {
+      type: 'ADD_ACTION',
+      request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') },
+    });
+    expect(duplicate.response.status).toBe(409);
+    expect(duplicate.error).toMatchObject({ code: 'FLOW_OPERATION_INVALID', params: { reason: 'STEP_NAME_USED' } });
+    expectInvalid(
+      await apply(flow.id, {
+        type: 'ADD_ACTION',
+        request: { parentStep: 'step_1', stepLocationRelativeToParent: 'INSIDE_LOOP', action: SLACK_ACTION('step_2') },
+      }),
+      [{ location: 'body', pointer: '/request/stepLocationRelativeToParent' }],
+    );
+    expectInvalid(await apply(flow.id, { type: 'DELETE_ACTION', request: { names: ['trigger'] } }), [
+      { location: 'body', pointer: '/request/names/0' },
+    ]);
+    expectNotFound(await apply(flow.id, { type: 'USE_AS_DRAFT', request: { versionId: UNKNOWN_ID } }), {
+      entityType: 'flow version',
+      entityId: UNKNOWN_ID,
+    });
+    expectNotFound(await apply(flow.id, { type: 'CHANGE_FOLDER', request: { folderId: UNKNOWN_ID } }), {
+      entityType: 'folder',
+      entityId: UNKNOWN_ID,
+    });
+    const unknownType = await backend.client.POST('/v1/flows/{id}', {
+      params: { path: { id: flow.id } },
+      // @ts-expect-error: not an operation of the contract
+      body: { type: 'MOVE_BRANCH', request: {} },
+    });
+    expect(unknownType.response.status).toBe(400);
+    const unknownField = await backend.client.POST('/v1/flows/{id}', {
+      params: { path: { id: flow.id } },
+      // @ts-expect-error: CHANGE_NAME takes displayName only
+      body: { type: 'CHANGE_NAME', request: { displayName: 'x', flow: {} } },
+    });
+    expect(unknownField.response.status).toBe(400);
+    expect(await read(flow.id)).toEqual(before);
+  });
+
+  it('makes a change only if the flow is as the caller read it (If-Match), else 412', async () => {
+    const flow = await newFlow();
+    const first = await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'One' } }, '"0"');
+    expect(first.response.status).toBe(200);
+    const stale = await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Two' } }, '"0"');
+    expect(stale.response.status).toBe(412);
+    expect(stale.error).toMatchObject({ code: 'PRECONDITION_FAILED' });
+    expect((await read(flow.id)).version.displayName).toBe('One');
+    expect(
+      (await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Two' } }, 'W/"1"')).response.status,
+    ).toBe(412);
+    expect(
+      (await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Two' } }, '"7", "1"')).response.status,
+    ).toBe(200);
+    expect(
+      (await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Three' } }, '*')).response.status,
+    ).toBe(200);
+  });
+
+  it('applies twenty concurrent ADD_ACTIONs: twenty steps', async () => {
+    const flow = await newFlow();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION(`s${index}`) } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.response.status)).toEqual(Array(20).fill(200));
+    const names = namesOf((await read(flow.id)).version.trigger);
+    expect(names.length).toBe(21);
+    expect(new Set(names).size).toBe(21);
+    const etag = (
+      await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } })
+    ).response.headers.get('etag');
+    expect(etag).toBe('"20"');
+  });
+
+  it('imports a whole definition, and brings an older version back as the draft', async () => {
+    const flow = await newFlow();
+    await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+    await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+    );
+    const published = await unwrap(apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} }));
+    expect(published.status).toBe('DISABLED');
+    const imported = await unwrap(
+      apply(flow.id, {
+        type: 'IMPORT_FLOW',
+        request: {
+          displayName: 'Imported',
+          schemaVersion: null,
+          trigger: {
+            type: 'EMPTY',
+            name: 'trigger',
+            displayName: 'Select Trigger',
+            valid: true,
+            lastUpdatedDate: '2020-01-01T00:00:00.000Z',
+            settings: {},
+            nextAction: {
+              type: 'CODE',
+              name: 'code',
+              displayName: 'Code',
+              valid: true,
+              settings: { input: {}, sourceCode: { code: 'x', packageJson: '{}' } },
+            },
+          },
+          notes: [
+            {
+              id: 'n1',
+              content: 'Hello',
+              color: 'yellow',
+              position: { x: 1, y: 2 },
+              size: { width: 3, height: 4 },
+              ownerId: null,
+            },
+          ],
+        },
+      }),
+    );
+    expect(imported.version).toMatchObject({ displayName: 'Imported', valid: false, notes: [{ id: 'n1' }] });
+    expect(namesOf(imported.version.trigger)).toEqual(['trigger', 'code']);
+    const back = await unwrap(apply(flow.id, { type: 'USE_AS_DRAFT', request: { versionId: flow.version.id } }));
+    expect(back.version.id).toBe(imported.version.id);
+    expect(namesOf(back.version.trigger)).toEqual(['trigger', 'step_1']);
+    expect(back.version.valid).toBe(true);
+  });
+
+  it('answers 404 for another platform’s flow, and ENGINE keys read but do not change flows', async () => {
+    const flow = await newFlow();
+    expectNotFound(
+      await stranger.client.POST('/v1/flows/{id}', {
+        params: { path: { id: flow.id } },
+        body: { type: 'CHANGE_NAME', request: { displayName: 'x' } },
+      }),
+      { entityType: 'flow', entityId: flow.id },
+    );
+  });
+});
