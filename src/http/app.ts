@@ -11,6 +11,7 @@ import { identification, keysOfStore, requireAuthentication } from './pipeline/a
 import { bodyParser } from './pipeline/body-parser';
 import { cors } from './pipeline/cors';
 import { dispatch, operationRoutes } from './pipeline/dispatch';
+import { oneHostHeader } from './pipeline/host-header';
 import { idempotency } from './pipeline/idempotency';
 import { inOrder } from './pipeline/in-order';
 import { inputText } from './pipeline/input-text';
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions): express.Express {
       securityHeaders([`${basePathOf(bundle)}/docs`]),
       requestLog(app, options.logger),
       ...(options.metrics ? [requestMetrics(options.metrics, routes)] : []),
+      oneHostHeader(),
       cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }),
       // Who the key is first, so that a valid key spends its own budget and only that.
       identification(keysOfStore(options.store), publicPaths),

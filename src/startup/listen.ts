@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { ServiceMetrics } from '../http/observability/metrics';
-import { clientErrorHandler } from '../http/problems/client-error';
+import { clientErrorHandler, connectHandler } from '../http/problems/client-error';
 import { capConnectionsPerAddress } from './connections-per-address';
 import { followUnfinishedRequests, type UnfinishedRequests } from './unfinished-requests';
 
@@ -58,12 +58,16 @@ function apiServer(config: Config, app: RequestListener, metrics: ServiceMetrics
       keepAliveTimeout: config.keepAliveTimeoutMs,
       // How often Node looks for requests past their timeouts (30 s by default, longer than them).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(config.headersTimeoutMs / 4))),
+      // A request without Host is refused by the pipeline, as a problem (src/http/pipeline/host-header.ts),
+      // not by Node with a bare 400.
+      requireHostHeader: false,
     },
     app,
   );
   server.maxConnections = config.maxConnections;
   refusals(server, config, metrics, logger);
   server.on('clientError', clientErrorHandler(logger));
+  server.on('connect', connectHandler(logger));
   return server;
 }
 

@@ -100,4 +100,36 @@ describe.each(storeKinds)('the HTTP edge on %s', (kind) => {
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ displayName });
   });
+
+  it.each([
+    ['without Host', 'GET /api/v1/projects HTTP/1.1\r\n', 400, 'is required in HTTP/1.1'],
+    [
+      'with two Host headers',
+      'GET /api/v1/projects HTTP/1.1\r\nHost: a\r\nHost: b\r\n',
+      400,
+      'must be sent once, not 2 times',
+    ],
+    [
+      'with two Host headers of one value',
+      'GET /api/v1/projects HTTP/1.1\r\nHost: a\r\nhost: a\r\n',
+      400,
+      'must be sent once, not 2 times',
+    ],
+  ])('answers an HTTP/1.1 request %s with a 400 problem naming the header', async (_name, head, status, message) => {
+    const text = await exchange(`${head}Authorization: Bearer ${backend.apiKey}\r\nConnection: close\r\n\r\n`);
+    const body = expectProblem(parseResponse(text), status, 'VALIDATION');
+    expect(body.errors).toEqual([{ location: 'header', pointer: 'host', message }]);
+  });
+
+  it('takes an HTTP/1.0 request without Host (HTTP/1.0 has no Host requirement)', async () => {
+    const text = await exchange(`GET /api/v1/projects HTTP/1.0\r\nAuthorization: Bearer ${backend.apiKey}\r\n\r\n`);
+    expect(parseResponse(text).status).toBe(200);
+  });
+
+  it('answers CONNECT with a 405 problem, and closes', async () => {
+    const text = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const response = parseResponse(text);
+    expectProblem(response, 405, 'METHOD_NOT_ALLOWED');
+    expect(response.headers.connection).toBe('close');
+  });
 });
