@@ -13,6 +13,20 @@ import { followUnfinishedRequests, type UnfinishedRequests } from './unfinished-
 // fetch: 50 ms of every start and some 4 MB of a server that never calls fetch.
 const { createServer } = createRequire(import.meta.url)('node:http') as typeof import('node:http');
 
+/**
+ * The largest request line and headers taken (the contract's 431 row says it). Node's default,
+ * 16 KiB, was shorter than requests the contract allows. listFlowRuns' longest query is some 74.6
+ * KB: 20 tags of 255 characters of 4 UTF-8 bytes written %XX (61,320 bytes with their names), a
+ * failedStepName as long (3,076), 100 flowId and 100 flowRunIds (6,200), a 2,048-character cursor
+ * and the rest; listFlows' three lists of 100 external ids of 255 characters take 81 KB written in
+ * ASCII letters and digits. 128 KiB holds either with Node's usual 16 KiB of headers beside it; a
+ * head is held in memory while it arrives, so MAX_CONNECTIONS of them take 128 MiB at most.
+ * Only listFlows' external-id lists written long and in non-ASCII characters (up to 930 KB) are
+ * beyond it, as the contract says. test/http/request-edge.test.ts bounds every operation's query
+ * from the contract against this figure, and sends the longest listFlowRuns.
+ */
+export const MAX_REQUEST_HEAD_BYTES = 128 * 1024;
+
 export interface Listening {
   api: Server;
   /** The API's requests still arriving, answered at shutdown. */
@@ -61,6 +75,7 @@ function apiServer(config: Config, app: RequestListener, metrics: ServiceMetrics
       // A request without Host is refused by the pipeline, as a problem (src/http/pipeline/host-header.ts),
       // not by Node with a bare 400.
       requireHostHeader: false,
+      maxHeaderSize: MAX_REQUEST_HEAD_BYTES,
     },
     app,
   );
