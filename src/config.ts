@@ -39,6 +39,11 @@ export interface Config {
   corsOrigins: '*' | string[];
   /** METRICS_PORT: Prometheus metrics on their own port, never the API's; undefined: off. */
   metricsPort: number | undefined;
+  /**
+   * METRICS_HOST: the address the metrics port listens on; loopback by default, whatever HOST is:
+   * the figures describe the service to whoever reads them, so a scraper elsewhere is let in on purpose.
+   */
+  metricsHost: string;
   /** HEADERS_TIMEOUT_MS: the request line and headers must arrive within this (else 408). */
   headersTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: the whole request, body included, must arrive within this (else 408). */
@@ -287,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdminEmail: email(env, 'BOOTSTRAP_ADMIN_EMAIL', 'admin@example.com'),
     corsOrigins: origins(env, 'CORS_ORIGINS', []),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     ...connectionLimits(env, trustProxy),
     trustProxy,
     webhooks: webhookSettings(env),

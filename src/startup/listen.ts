@@ -1,4 +1,4 @@
-// Listening: the API on HOST:PORT with its connection limits, and the metrics on METRICS_PORT.
+// Listening: the API on HOST:PORT with its connection limits, and the metrics on METRICS_HOST:METRICS_PORT.
 import type { RequestListener, Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
@@ -118,7 +118,7 @@ export async function listenForRequests(
   const api = await listen(server, config.port, config.host);
   if (metrics === undefined || config.metricsPort === undefined)
     return { api, unfinished, metrics: undefined, url: urlOf(api, config) };
-  const metricsServer = await listen(createServer(metricsApp(metrics)), config.metricsPort, config.host).catch(
+  const metricsServer = await listen(createServer(metricsApp(metrics)), config.metricsPort, config.metricsHost).catch(
     (error: unknown) => {
       api.close();
       throw error;
