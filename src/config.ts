@@ -35,7 +35,10 @@ export interface Config {
   redisPrefix: string;
   /** BOOTSTRAP_ADMIN_EMAIL: the first admin's address on an empty store (a valid `format: email`). */
   bootstrapAdminEmail: string;
-  /** CORS_ORIGINS: the browser origins allowed to call the API; '*' is any; empty: none (no CORS headers). */
+  /**
+   * CORS_ORIGINS: the browser origins allowed to call the API (`http://localhost:*`: any port of
+   * that scheme and host); '*' is any; empty: none (no CORS headers).
+   */
   corsOrigins: '*' | string[];
   /** METRICS_PORT: Prometheus metrics on their own port, never the API's; undefined: off. */
   metricsPort: number | undefined;
@@ -66,6 +69,12 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Webhook delivery (docs/webhooks.md). */
   webhooks: WebhookSettings;
+  /**
+   * The host names a request's Host header may give (`localhost`, `[::1]`…, any port); undefined:
+   * any. Set by the sandbox on loopback, so a web page whose name is made to resolve to 127.0.0.1
+   * (DNS rebinding) is not answered as if it were the sandbox's own origin.
+   */
+  hostNames?: readonly string[];
 }
 
 export interface WebhookSettings {
@@ -152,7 +161,18 @@ function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw;
 }
 
-/** `*`, or a comma-separated list of origins (scheme://host[:port], no path). */
+/** Whether `text` is an origin (scheme://host[:port]), or one with any port (scheme://host:*). */
+function isOriginOrAnyPort(text: string): boolean {
+  const origin = text.endsWith(':*') ? text.slice(0, -2) : text;
+  try {
+    const parsed = new URL(origin);
+    return parsed.origin === origin && !(text.endsWith(':*') && parsed.port !== '');
+  } catch {
+    return false;
+  }
+}
+
+/** `*`, or a comma-separated list of origins (scheme://host[:port], no path; `:*` for any port). */
 function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[]): '*' | string[] {
   const raw = env[name];
   if (raw === undefined) return fallback;
@@ -162,14 +182,10 @@ function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[])
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
   for (const origin of list) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || parsed.origin !== origin)
-      throw new Error(`${name}: '${origin}' is not an origin like https://app.example.com (scheme, host, port only)`);
+    if (!isOriginOrAnyPort(origin))
+      throw new Error(
+        `${name}: '${origin}' is not an origin like https://app.example.com (scheme, host, port only; :* for any port)`,
+      );
   }
   return list;
 }

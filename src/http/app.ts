@@ -42,6 +42,8 @@ export interface AppOptions {
   trustProxy?: false | number | readonly string[];
   /** Browser origins allowed by CORS ('*': any); none when absent. */
   corsOrigins?: '*' | readonly string[];
+  /** The host names the Host header may give (the sandbox on loopback); any when absent. */
+  hostNames?: readonly string[];
   /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
   metrics?: ServiceMetrics;
 }
@@ -71,7 +73,7 @@ export function createApp(options: AppOptions): express.Express {
       securityHeaders([`${basePathOf(bundle)}/docs`]),
       requestLog(app, options.logger),
       ...(options.metrics ? [requestMetrics(options.metrics, routes)] : []),
-      oneHostHeader(),
+      oneHostHeader(options.hostNames),
       cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }),
       // Who the key is first, so that a valid key spends its own budget and only that.
       identification(keysOfStore(options.store), publicPaths),

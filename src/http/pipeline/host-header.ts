@@ -17,10 +17,31 @@ function hostHeaders(req: Request): number {
   return count;
 }
 
-export function oneHostHeader(): RequestHandler {
+/** The host name of a Host header, without its port: `[::1]:3000` → `[::1]`. */
+function hostNameOf(host: string): string {
+  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
+  return (end > 0 ? host.slice(0, end) : host).toLowerCase();
+}
+
+/**
+ * `hostNames`: the only host names answered (any port); a request naming another is a 400. For the
+ * sandbox on loopback, against DNS rebinding: a page of evil.example whose name is made to resolve
+ * to 127.0.0.1 calls the sandbox as its own origin, past CORS, but its requests name evil.example.
+ */
+export function oneHostHeader(hostNames?: readonly string[]): RequestHandler {
+  const names = hostNames ? new Set(hostNames.map((name) => name.toLowerCase())) : undefined;
   return (req: Request, _res: Response, next: NextFunction) => {
     const count = hostHeaders(req);
-    if (count === 1) return next();
+    if (count === 1) {
+      if (names === undefined || names.has(hostNameOf(req.headers.host ?? ''))) return next();
+      throw invalidWithIssues('request', [
+        {
+          location: 'header',
+          pointer: 'host',
+          message: `must name this machine (${[...names].join(', ')}): this service answers requests made on it only`,
+        },
+      ]);
+    }
     // HTTP/1.0 has no Host requirement (RFC 9112 §3.2 is HTTP/1.1's).
     if (count === 0 && req.httpVersionMajor === 1 && req.httpVersionMinor === 0) return next();
     throw invalidWithIssues('request', [
