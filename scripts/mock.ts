@@ -21,6 +21,7 @@ import { loadConfig } from '../src/config';
 import { bundlePath, loadBundle } from '../src/core/bundle-file';
 import { basePathOf } from '../src/core/contract';
 import { createMockApp } from '../src/http/mock/mock-app';
+import { MAX_REQUEST_HEAD_BYTES } from '../src/startup/listen';
 import { type PrismLogLevel, type RunningPrism, startPrism } from './prism';
 import { prismResponder } from './prism-responder';
 
@@ -61,7 +62,8 @@ try {
     prism = await startPrism({ mode, host, port, logLevel, stdio: 'inherit', upstream, errors: flag('MOCK_ERRORS') });
   } else {
     frontApp = await buildFront();
-    const server = createServer((req, res) => frontApp?.(req, res));
+    // The backend's head limit: a request the contract allows is not a 431 on the mock either.
+    const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD_BYTES }, (req, res) => frontApp?.(req, res));
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${host} is already in use`) : error),

@@ -35,10 +35,18 @@ export interface Config {
   redisPrefix: string;
   /** BOOTSTRAP_ADMIN_EMAIL: the first admin's address on an empty store (a valid `format: email`). */
   bootstrapAdminEmail: string;
-  /** CORS_ORIGINS: the browser origins allowed to call the API; '*' is any; empty: none (no CORS headers). */
+  /**
+   * CORS_ORIGINS: the browser origins allowed to call the API (`http://localhost:*`: any port of
+   * that scheme and host); '*' is any; empty: none (no CORS headers).
+   */
   corsOrigins: '*' | string[];
   /** METRICS_PORT: Prometheus metrics on their own port, never the API's; undefined: off. */
   metricsPort: number | undefined;
+  /**
+   * METRICS_HOST: the address the metrics port listens on; loopback by default, whatever HOST is:
+   * the figures describe the service to whoever reads them, so a scraper elsewhere is let in on purpose.
+   */
+  metricsHost: string;
   /** HEADERS_TIMEOUT_MS: the request line and headers must arrive within this (else 408). */
   headersTimeoutMs: number;
   /** REQUEST_TIMEOUT_MS: the whole request, body included, must arrive within this (else 408). */
@@ -61,6 +69,12 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Webhook delivery (docs/webhooks.md). */
   webhooks: WebhookSettings;
+  /**
+   * The host names a request's Host header may give (`localhost`, `[::1]`…, any port); undefined:
+   * any. Set by the sandbox on loopback, so a web page whose name is made to resolve to 127.0.0.1
+   * (DNS rebinding) is not answered as if it were the sandbox's own origin.
+   */
+  hostNames?: readonly string[];
 }
 
 export interface WebhookSettings {
@@ -147,7 +161,18 @@ function postgresUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return raw;
 }
 
-/** `*`, or a comma-separated list of origins (scheme://host[:port], no path). */
+/** Whether `text` is an origin (scheme://host[:port]), or one with any port (scheme://host:*). */
+function isOriginOrAnyPort(text: string): boolean {
+  const origin = text.endsWith(':*') ? text.slice(0, -2) : text;
+  try {
+    const parsed = new URL(origin);
+    return parsed.origin === origin && !(text.endsWith(':*') && parsed.port !== '');
+  } catch {
+    return false;
+  }
+}
+
+/** `*`, or a comma-separated list of origins (scheme://host[:port], no path; `:*` for any port). */
 function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[]): '*' | string[] {
   const raw = env[name];
   if (raw === undefined) return fallback;
@@ -157,14 +182,10 @@ function origins(env: NodeJS.ProcessEnv, name: string, fallback: '*' | string[])
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
   for (const origin of list) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || parsed.origin !== origin)
-      throw new Error(`${name}: '${origin}' is not an origin like https://app.example.com (scheme, host, port only)`);
+    if (!isOriginOrAnyPort(origin))
+      throw new Error(
+        `${name}: '${origin}' is not an origin like https://app.example.com (scheme, host, port only; :* for any port)`,
+      );
   }
   return list;
 }
@@ -287,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdminEmail: email(env, 'BOOTSTRAP_ADMIN_EMAIL', 'admin@example.com'),
     corsOrigins: origins(env, 'CORS_ORIGINS', []),
     metricsPort: env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
+    metricsHost: env.METRICS_HOST || '127.0.0.1',
     ...connectionLimits(env, trustProxy),
     trustProxy,
     webhooks: webhookSettings(env),

@@ -4,21 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import { EXAMPLE_IDS, SANDBOX_API_KEY } from './demo/fixtures';
 import { runService } from './startup/entry';
+import { sandboxConfig } from './startup/sandbox-config';
 
+// Configured by src/startup/sandbox-config.ts: on this machine only unless HOST says otherwise.
+let warning: string | undefined;
 await runService({
-  configure: (load) => ({
-    // Any origin by default: the sandbox holds only demo data, and browser apps are what it is for.
-    // Quiet by default: the banner below is what a person reads.
-    // Webhook receivers of a sandbox run on the same machine: private addresses and http are allowed.
-    ...load({
-      CORS_ORIGINS: '*',
-      LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      ...process.env,
-      ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    }),
-    bootstrapApiKey: SANDBOX_API_KEY,
-  }),
+  configure: (load) => {
+    const sandbox = sandboxConfig(load, process.env, randomBytes(32).toString('hex'));
+    warning = sandbox.warning;
+    return { ...sandbox.config, bootstrapApiKey: SANDBOX_API_KEY };
+  },
   async start(config, logger) {
     const { startService } = await import('./server');
     const { loadDemoData } = await import('./demo/data');
@@ -53,11 +48,15 @@ await runService({
         : undefined;
     const width = Math.max(...SANDBOX_ROLE_KEYS.map((key) => key.label.length));
     const projects = [...summary.madeProjects].sort((a, b) => a.displayName.localeCompare(b.displayName));
+    const reach = warning
+      ? `\n  ${warning}\n`
+      : '\n  On this machine only (loopback); browsers of loopback origins only (CORS_ORIGINS to change).\n';
     process.stdout.write(
       `\n  Sandbox (in memory, forgotten on exit): ${service.url}\n  API key: ${SANDBOX_API_KEY}  (ADMIN)\n` +
         '  Keys of the other roles, over the same data:\n' +
         SANDBOX_ROLE_KEYS.map((key) => `    ${key.label.padEnd(width)}  ${key.key}\n`).join('') +
-        `  Docs: ${service.url}/docs\n  ${responseValidationLine(config)}\n\n` +
+        `  Docs: ${service.url}/docs\n  ${responseValidationLine(config)}\n` +
+        `${reach}\n` +
         `  ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ${summary.connections} connections, ${summary.users + 1} users, ${summary.templates} templates\n` +
         projects.map((project) => `    project ${project.id}  ${project.displayName}\n`).join('') +
         // The project of the docs' examples, so that what the docs show is what this prints.

@@ -21,6 +21,12 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** Where the metrics are served, an IPv6 address in brackets. */
+function metricsUrlOf(config: Config): string {
+  const host = config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost;
+  return `http://${host}:${config.metricsPort}/metrics`;
+}
+
 function logListening(
   logger: Logger,
   config: Config,
@@ -38,7 +44,7 @@ function logListening(
     },
     'listening',
   );
-  if (listening.metrics) logger.info({ url: `http://${config.host}:${config.metricsPort}/metrics` }, 'metrics');
+  if (listening.metrics) logger.info({ url: metricsUrlOf(config) }, 'metrics');
 }
 
 export async function startService(

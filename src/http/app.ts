@@ -11,6 +11,7 @@ import { identification, keysOfStore, requireAuthentication } from './pipeline/a
 import { bodyParser } from './pipeline/body-parser';
 import { cors } from './pipeline/cors';
 import { dispatch, operationRoutes } from './pipeline/dispatch';
+import { oneHostHeader } from './pipeline/host-header';
 import { idempotency } from './pipeline/idempotency';
 import { inOrder } from './pipeline/in-order';
 import { inputText } from './pipeline/input-text';
@@ -43,6 +44,8 @@ export interface AppOptions {
   trustProxy?: false | number | readonly string[];
   /** Browser origins allowed by CORS ('*': any); none when absent. */
   corsOrigins?: '*' | readonly string[];
+  /** The host names the Host header may give (the sandbox on loopback); any when absent. */
+  hostNames?: readonly string[];
   /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
   metrics?: ServiceMetrics;
 }
@@ -72,6 +75,7 @@ export function createApp(options: AppOptions): express.Express {
       securityHeaders([`${basePathOf(bundle)}/docs`]),
       requestLog(app, options.logger),
       ...(options.metrics ? [requestMetrics(options.metrics, routes)] : []),
+      oneHostHeader(options.hostNames),
       cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }),
       // Who the key is first, so that a valid key spends its own budget and only that.
       identification(keysOfStore(options.store), publicPaths),

@@ -34,6 +34,7 @@ export function buildApp(config: Config, { store, logger, redis, metrics }: AppP
     },
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
+    ...(config.hostNames ? { hostNames: config.hostNames } : {}),
     ...(metrics ? { metrics } : {}),
   });
 }

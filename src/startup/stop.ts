@@ -38,7 +38,9 @@ const ARRIVAL_GRACE_MS = 1000;
 
 /** Waits for the API's requests in flight, at most `timeoutMs`, then closes what is still open. */
 async function drain(listening: Listening, timeoutMs: number): Promise<void> {
-  const { api, metrics, unfinished } = listening;
+  const { api, metrics, unfinished, ipv6Loopback } = listening;
+  // The ::1 listener of HOST=localhost accepts for the API: it stops accepting with it.
+  ipv6Loopback?.close();
   const closed = new Promise<void>((resolve) => api.close(() => resolve()));
   const graceEnds = Date.now() + Math.min(ARRIVAL_GRACE_MS, timeoutMs);
   // Keep-alive connections become idle as their last response is sent: close them as they do.

@@ -6,6 +6,7 @@ import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
+import { MAX_REQUEST_HEAD_BYTES } from '../../src/startup/listen';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { EMPTY_TRIGGER, givenProject, givenRun } from '../support/builders';
 
@@ -271,8 +272,12 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
   // ─── 8: errors of Node's HTTP parser ────────────────────────────────────────────────────────
 
   it.each([
-    ['a header too large', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
-    ['a URI too long', `GET /api/health?${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
+    [
+      'a header too large',
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(MAX_REQUEST_HEAD_BYTES)}\r\n\r\n`,
+      431,
+    ],
+    ['a URI too long', `GET /api/health?${'a'.repeat(MAX_REQUEST_HEAD_BYTES)} HTTP/1.1\r\nHost: x\r\n\r\n`, 431],
     ['a malformed request line', 'GET\x01 / HTTP/1.1\r\n\r\n', 400],
     ['a malformed header', 'GET /api/health HTTP/1.1\r\nBad Header\r\n\r\n', 400],
     [

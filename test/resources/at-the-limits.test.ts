@@ -300,8 +300,9 @@ describe.each(storeKinds)('resources at the limits of the contract on %s', (kind
               projectId,
               flowId: [flow.id],
               flowRunIds: [parentRunId, childRunId],
-              // Two: 20 tags at their longest, percent-encoded, pass the 16 KiB Node allows a request's head.
-              tags: (runBody.tags ?? []).slice(0, 2),
+              // As many tags as the filter takes (20), at their longest: the head limit
+              // (MAX_REQUEST_HEAD_BYTES) holds them percent-encoded.
+              tags: (runBody.tags ?? []).slice(0, 20),
               failedStepName: update.failedStepName ?? '',
               limit: 100,
             },

@@ -147,6 +147,23 @@ describe.each(storeKinds)('metrics on %s', (kind) => {
     expect(onApiPort.status).not.toBe(200);
   });
 
+  it.each([
+    ['on loopback, not on HOST, by default', {}, '127.0.0.1', '127.0.0.2'],
+    ['on METRICS_HOST when set', { METRICS_HOST: '127.0.0.3' }, '127.0.0.3', '127.0.0.1'],
+  ])('listens %s', async (_name, env: Record<string, string>, served, refused) => {
+    // The API on 127.0.0.2 (Linux routes all of 127.0.0.0/8 to loopback): the metrics must not follow it.
+    const port = await freePort();
+    const other = await startBackend('sqlite', { HOST: '127.0.0.2', METRICS_PORT: String(port), ...env });
+    try {
+      expect(new URL(other.baseUrl).hostname).toBe('127.0.0.2');
+      expect((await fetch(`http://${served}:${port}/metrics`)).status).toBe(200);
+      await expect(fetch(`http://${refused}:${port}/metrics`)).rejects.toThrow();
+      expect(other.logs.join('\n')).toContain(`"url":"http://${served}:${port}/metrics"`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is off without METRICS_PORT', async () => {
     const plain = await startBackend('sqlite');
     try {

@@ -4,17 +4,20 @@
 // `demo-data` and in the sandbox, with response validation on.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
 import { EXAMPLE_ENGINE_IDS } from '../../src/demo/engine';
 import { SANDBOX_ROLE_KEYS } from '../../src/demo/keys';
+import { LOOPBACK_ORIGINS, sandboxConfig } from '../../src/startup/sandbox-config';
 import { isObject, listOperations, loadBundle, projectRoot } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 import { crawl } from '../support/crawl';
-import { startSandboxProcess } from '../support/process';
+import { type SandboxProcess, startSandboxProcess } from '../support/process';
 import { sendRaw } from '../support/raw-requests';
 import { useBackend } from '../support/suite';
 
@@ -193,6 +196,159 @@ describe('the sandbox process', () => {
       expect(Number(status.trim())).toBe(successStatus(op.operation));
     },
   );
+});
+
+/** Whether a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** This machine's addresses on other interfaces than loopback (none in some containers). */
+function otherAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && !entry.internal && !entry.address.startsWith('fe80:'))
+    .map((entry) => entry?.address ?? '');
+}
+
+describe('the sandbox without HOST: on this machine only', () => {
+  let sandbox: SandboxProcess;
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess({ HOST: undefined });
+  }, 60_000);
+  afterAll(() => sandbox?.stop());
+
+  it('prints http://localhost and says it is on this machine only', () => {
+    expect(sandbox.baseUrl).toBe(`http://localhost:${sandbox.port}/api`);
+    expect(sandbox.output()).toContain('On this machine only (loopback)');
+    expect(sandbox.output()).not.toContain('WARNING');
+  });
+
+  it('listens on 127.0.0.1 and ::1, and on no other interface', async () => {
+    expect(await accepts('127.0.0.1', sandbox.port)).toBe(true);
+    const ipv6 = await accepts('::1', sandbox.port);
+    // ::1 where the machine has IPv6 loopback (the sandbox warns, and stays on 127.0.0.1, where it has not).
+    if (networkInterfaces().lo?.some((entry) => entry.address === '::1')) expect(ipv6).toBe(true);
+    for (const address of otherAddresses()) expect(await accepts(address, sandbox.port), address).toBe(false);
+    for (const host of ['localhost', '127.0.0.1', '[::1]']) {
+      if (host === '[::1]' && !ipv6) continue;
+      const response = await fetch(`http://${host}:${sandbox.port}/api/v1/projects`, {
+        headers: { authorization: `Bearer ${sandbox.apiKey}` },
+      });
+      expect(response.status, host).toBe(200);
+    }
+  });
+
+  async function preflight(origin: string): Promise<Response> {
+    return fetch(`${sandbox.baseUrl}/v1/projects`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+  }
+
+  it.each([
+    'http://localhost:5173',
+    'http://localhost',
+    'https://localhost:8443',
+    'http://127.0.0.1:3001',
+    'http://[::1]:5173',
+  ])('answers a browser of %s (CORS)', async (origin) => {
+    const answer = await preflight(origin);
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(origin);
+    const read = await fetch(`${sandbox.baseUrl}/v1/projects`, {
+      headers: { origin, authorization: `Bearer ${sandbox.apiKey}` },
+    });
+    expect(read.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
+  it.each([
+    'https://evil.example',
+    'http://localhost.evil.example:3000',
+    'http://127.0.0.1.evil.example',
+    'http://192.168.1.10:5173',
+    'null',
+  ])('does not answer a browser of %s', async (origin) => {
+    const answer = await preflight(origin);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('access-control-allow-methods')).toBeNull();
+    const read = await fetch(`${sandbox.baseUrl}/v1/projects`, {
+      headers: { origin, authorization: `Bearer ${sandbox.apiKey}` },
+    });
+    expect(read.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('refuses a request whose Host names another machine (DNS rebinding) with a 400', async () => {
+    // A page of evil.example whose name resolves to 127.0.0.1 is its own origin to the browser: no CORS check.
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port: sandbox.port }, () =>
+        socket.write(
+          `POST /api/v1/webhook-endpoints HTTP/1.1\r\nHost: evil.example:${sandbox.port}\r\n` +
+            `Origin: http://evil.example:${sandbox.port}\r\nAuthorization: Bearer ${sandbox.apiKey}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+        ),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.once('close', () => resolve(received));
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(text).toContain('"pointer":"host"');
+  });
+});
+
+describe("the sandbox's configuration", () => {
+  const key = '0'.repeat(64);
+
+  it('is loopback, loopback origins and loopback host names without HOST or CORS_ORIGINS', () => {
+    const { config, warning } = sandboxConfig(loadConfig, {}, key);
+    expect(config.host).toBe('localhost');
+    expect(config.corsOrigins).toEqual(LOOPBACK_ORIGINS);
+    expect(config.hostNames).toEqual(['localhost', '127.0.0.1', '[::1]']);
+    expect(config.webhooks.allowPrivate).toBe(true);
+    expect(warning).toBeUndefined();
+  });
+
+  it.each(['127.0.0.1', '127.0.0.2', '::1', 'localhost'])('stays quiet with HOST=%s, a loopback address', (host) => {
+    const { config, warning } = sandboxConfig(loadConfig, { HOST: host }, key);
+    expect(config.host).toBe(host);
+    expect(warning).toBeUndefined();
+    expect(config.hostNames).toContain(host.includes(':') ? `[${host}]` : host);
+  });
+
+  it.each(['0.0.0.0', '::', '192.168.1.10'])('warns loudly with HOST=%s, and takes any Host', (host) => {
+    const { config, warning } = sandboxConfig(loadConfig, { HOST: host }, key);
+    expect(config.host).toBe(host);
+    expect(warning).toMatch(new RegExp(`^WARNING: HOST=${host.replace(/\./g, '\\.')}: .*published ADMIN key`));
+    expect(config.hostNames).toBeUndefined();
+  });
+
+  it.each([
+    ['http://localhost:*', true],
+    ['https://[::1]:*', true],
+    ['http://localhost:5173', true],
+    ['http://localhost:5173:*', false],
+    ['http://localhost:*/app', false],
+    ['localhost:*', false],
+  ])('CORS_ORIGINS=%s is %s an origin (:* for any port)', (origin, valid) => {
+    const load = () => loadConfig({ CORS_ORIGINS: origin });
+    if (valid) expect(load().corsOrigins).toEqual([origin]);
+    else expect(load).toThrow(/is not an origin/);
+  });
+
+  it('takes CORS_ORIGINS instead of the loopback origins when set', () => {
+    expect(sandboxConfig(loadConfig, { CORS_ORIGINS: '*' }, key).config.corsOrigins).toBe('*');
+    expect(
+      sandboxConfig(loadConfig, { CORS_ORIGINS: 'https://app.example.com,http://localhost:*' }, key).config.corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:*']);
+  });
 });
 
 describe('no 5xx on data the service made itself', () => {

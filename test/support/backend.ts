@@ -127,7 +127,7 @@ export async function startBackend(
       ...env,
     }),
     port: 0,
-    host: '127.0.0.1',
+    host: env.HOST || '127.0.0.1',
     validateResponses: true,
   };
   // Bootstrap with a known key so the suite does not have to parse stdout.

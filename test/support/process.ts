@@ -190,19 +190,31 @@ export function processGroupAlive(pgid: number): boolean {
 }
 
 export interface SandboxProcess {
+  /** The URL the sandbox printed. */
   baseUrl: string;
+  port: number;
   /** The key the sandbox printed. */
   apiKey: string;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-/** `npm run sandbox` as a compiled process on a free port, once it has printed its banner. */
-export async function startSandboxProcess(): Promise<SandboxProcess> {
+/**
+ * `npm run sandbox` as a compiled process on a free port, once it has printed its banner; on
+ * 127.0.0.1 unless `env` says otherwise (`HOST: undefined`: the sandbox's own default).
+ */
+export async function startSandboxProcess(
+  env: Record<string, string | undefined> = { HOST: '127.0.0.1' },
+): Promise<SandboxProcess> {
   const port = await freePort();
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
   const child = spawn(process.execPath, [compiledSandbox], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -222,5 +234,6 @@ export async function startSandboxProcess(): Promise<SandboxProcess> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const apiKey = /API key: (sk-\S+)/.exec(output)?.[1] ?? '';
-  return { baseUrl: `http://127.0.0.1:${port}/api`, apiKey, output: () => output, stop };
+  const baseUrl = /forgotten on exit\): (\S+)/.exec(output)?.[1] ?? `http://127.0.0.1:${port}/api`;
+  return { baseUrl, apiKey, port, output: () => output, stop };
 }

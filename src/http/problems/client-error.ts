@@ -2,6 +2,7 @@
 // response (no caching, no MIME sniffing…), then the connection closed:
 // - errors Node's HTTP parser raises before Express sees a request (headers too large, a malformed
 //   request, a request that took too long), instead of Node's bare status lines;
+// - CONNECT, which Node hands to the server's 'connect' listener (and, without one, closes unanswered);
 // - at shutdown, the requests a client has not finished sending (src/startup/stop.ts).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -13,6 +14,7 @@ import { problemOf, statusOf } from './problem';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
+  405: 'Method Not Allowed',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
   503: 'Service Unavailable',
@@ -93,6 +95,24 @@ export function clientErrorHandler(
       'refused a request the HTTP parser could not take',
     );
     socket.end(rawProblemResponse(apiError, instanceOf(error.rawPacket), requestId, securityHeaders));
+  };
+}
+
+/**
+ * The `connect` listener of the HTTP server: a CONNECT (a proxy's tunnel request) is a 405 problem,
+ * the connection closed. The API is not a proxy; no path of the contract takes CONNECT.
+ */
+export function connectHandler(logger: Logger): (req: IncomingMessage, socket: Socket) => void {
+  const securityHeaders = securityHeaderLines();
+  return (_req, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const requestId = newRequestId();
+    logger.info({ requestId, status: 405, method: 'CONNECT' }, 'refused a CONNECT request');
+    const apiError = new ApiError('METHOD_NOT_ALLOWED', 'This service is not a proxy: it takes no CONNECT request.');
+    socket.end(rawProblemResponse(apiError, '/', requestId, securityHeaders));
   };
 }
 

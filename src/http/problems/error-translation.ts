@@ -8,6 +8,7 @@ import {
   type ValidationIssue,
 } from '../../core/errors';
 import { isStoreUnreachable } from '../../store/errors';
+import { NOT_UTF8 } from '../pipeline/body-parser';
 import { commaListHint, mergeAlternatives, type RawQuery, readableMessage } from './issue-wording';
 import { unknownPathError } from './unknown-path';
 
@@ -77,6 +78,10 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
     case 'entity.parse.failed':
       return new ApiError('VALIDATION', 'The body is not valid JSON.', {
         issues: [{ location: 'body', pointer: '', message: 'is not valid JSON' }],
+      });
+    case NOT_UTF8:
+      return new ApiError('VALIDATION', 'The body is not UTF-8.', {
+        issues: [{ location: 'body', pointer: '', message: 'is not UTF-8: send text as UTF-8 bytes' }],
       });
     case 'charset.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as UTF-8 application/json.');
