@@ -8,6 +8,7 @@ import { appConnectionHandlers } from './app-connections/handlers';
 import { flowRunHandlers } from './flow-runs/handlers';
 import { flowTemplateHandlers } from './flow-templates/handlers';
 import { flowHandlers } from './flows/handlers';
+import { folderHandlers } from './folders/handlers';
 import type { HandlerRegistry, OperationId, RequestContext } from './handler';
 import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
@@ -37,6 +38,7 @@ export const handlers: HandlerRegistry = withPermissions({
   ...flowTemplateHandlers,
   ...mcpServerHandlers,
   ...flowHandlers,
+  ...folderHandlers,
   ...flowRunHandlers,
   ...healthHandlers,
   ...projectHandlers,

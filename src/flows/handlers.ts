@@ -1,7 +1,9 @@
 import { type PartialRegistry, principalOf } from '../handler';
 import * as flows from './service';
 
-export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow'> = {
+export const flowHandlers: PartialRegistry<
+  'listFlows' | 'createFlow' | 'getFlow' | 'listFlowVersions' | 'exportFlowAsTemplate' | 'deleteFlow'
+> = {
   /** GET /v1/flows */
   async listFlows({ query }, context) {
     return { status: 200, body: await flows.list(context.store, principalOf(context), query) };
@@ -13,5 +15,21 @@ export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow
   /** GET /v1/flows/{id} */
   async getFlow({ path, query }, context) {
     return { status: 200, body: await flows.get(context.store, principalOf(context), path.id, query.versionId) };
+  },
+  /** GET /v1/flows/{id}/versions */
+  async listFlowVersions({ path, query }, context) {
+    return { status: 200, body: await flows.listVersions(context.store, principalOf(context), path.id, query) };
+  },
+  /** GET /v1/flows/{id}/template */
+  async exportFlowAsTemplate({ path, query }, context) {
+    return {
+      status: 200,
+      body: await flows.exportAsTemplate(context.store, principalOf(context), path.id, query.versionId),
+    };
+  },
+  /** DELETE /v1/flows/{id} */
+  async deleteFlow({ path }, context) {
+    await flows.remove(context.store, principalOf(context), path.id);
+    return { status: 204 };
   },
 };

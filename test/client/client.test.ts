@@ -51,6 +51,8 @@ describe('what the client reads from the contract', () => {
       .sort();
     const typed: Record<ListPath, true> = {
       '/v1/flows': true,
+      '/v1/flows/{id}/versions': true,
+      '/v1/folders': true,
       '/v1/flow-runs': true,
       '/v1/app-connections': true,
       '/v1/projects': true,

@@ -105,7 +105,7 @@ export function routesById(routes: OperationRoute[]): ReadonlyMap<string, Operat
 type AnyHandler = (
   input: { query: unknown; path: unknown; body: unknown },
   context: RequestContext,
-) => Promise<{ status: number; body: unknown }>;
+) => Promise<{ status: number; body?: unknown }>;
 
 export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): RequestHandler {
   const byId = routesById(routes);
@@ -121,6 +121,8 @@ export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, st
     refuseUnexpectedBody(route, req);
     const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
     const result = await handler({ query: req.query, path: pathParamsOf(req), body: req.body }, context);
-    res.status(result.status).json(result.body);
+    // A 204 (a delete) has no body, not even `null`.
+    if (result.status === 204) res.status(204).end();
+    else res.status(result.status).json(result.body);
   };
 }
