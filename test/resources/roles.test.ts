@@ -35,6 +35,15 @@ const RULES: Record<string, Rule> = {
   listFlows: { least: 'VIEWER', platformWide: false },
   getFlow: { least: 'VIEWER', platformWide: false },
   createFlow: { least: 'EDITOR', platformWide: false },
+  // An engine runs flows' versions: it reads them, as every other key.
+  listFlowVersions: { least: 'ENGINE', platformWide: false },
+  exportFlowAsTemplate: { least: 'VIEWER', platformWide: false },
+  deleteFlow: { least: 'EDITOR', platformWide: false },
+  listFolders: { least: 'VIEWER', platformWide: false },
+  createFolder: { least: 'EDITOR', platformWide: false },
+  getFolder: { least: 'VIEWER', platformWide: false },
+  updateFolder: { least: 'EDITOR', platformWide: false },
+  deleteFolder: { least: 'EDITOR', platformWide: false },
   listFlowRuns: { least: 'VIEWER', platformWide: false },
   getFlowRun: { least: 'VIEWER', platformWide: false },
   createFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
@@ -66,6 +75,7 @@ const RULES: Record<string, Rule> = {
 
 /** The sentence each rule is written as in the operation's description. */
 function sentenceOf(rule: Rule): string {
+  if (rule.least === 'ENGINE' && !rule.roles) return '**Permission:** a `VIEWER`, `EDITOR`, `ADMIN` or `ENGINE` key';
   if (rule.roles) return '**Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403.';
   if (rule.least === 'ADMIN') return '**Permission:** an `ADMIN` key';
   if (rule.least === 'EDITOR')
@@ -98,9 +108,9 @@ describe('the contract states each operation’s rule', () => {
     (operationId, op) => {
       const rule = RULES[operationId];
       const responses = isObject(op.operation.responses) ? op.operation.responses : {};
-      // Every operation that needs a key may refuse one: ENGINE keys may only record runs, which no
-      // VIEWER or EDITOR key may.
-      const mayBeRefused = rule !== undefined;
+      // An operation may refuse a key unless every role may call it: ENGINE keys may only record runs
+      // (which no VIEWER or EDITOR key may) and read flows' versions (which every key may).
+      const mayBeRefused = rule !== undefined && !(rule.least === 'ENGINE' && !rule.roles && !rule.platformWide);
       expect('403' in responses).toBe(mayBeRefused);
       if (mayBeRefused) {
         const forbidden = deref(bundle, responses['403']);
@@ -136,6 +146,7 @@ interface Target {
   runId: string;
   connectionId: string;
   mcpServerId: string;
+  folderId: string;
 }
 
 interface Answer {
@@ -218,6 +229,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     });
     const servers = await unwrap(admin.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
     const mcpServerId = servers.data[0]?.id ?? '';
+    const folder = await unwrap(admin.POST('/v1/folders', { body: { projectId, displayName: `Folder ${name}` } }));
     return {
       admin,
       projectId,
@@ -226,6 +238,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       runId: run.id,
       connectionId: connection.id,
       mcpServerId,
+      folderId: folder.id,
     };
   }
 
@@ -256,6 +269,20 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     (await unwrap(t.admin.GET('/v1/projects', { params: { query: { limit: 100 } } }))).data.find(
       (project) => project.id === t.projectId,
     );
+  const folderIds = async (t: Target) =>
+    (
+      await walkPages((cursor) =>
+        t.admin.GET('/v1/folders', { params: { query: { projectId: t.projectId, cursor, limit: 100 } } }),
+      )
+    ).ids;
+  const folderOf = async (t: Target) =>
+    unwrap(t.admin.GET('/v1/folders/{id}', { params: { path: { id: t.folderId } } }));
+  /** A flow of the target's project the ADMIN key makes, for a call to delete. */
+  const newFlowOf = async (t: Target) =>
+    (await unwrap(t.admin.POST('/v1/flows', { body: { displayName: 'To delete', projectId: t.projectId } }))).id;
+  /** A folder of the target's project the ADMIN key makes, for a call to delete. */
+  const newFolderOf = async (t: Target) =>
+    (await unwrap(t.admin.POST('/v1/folders', { body: { displayName: await stamp(), projectId: t.projectId } }))).id;
   const mcpServerOf = async (t: Target) =>
     (await unwrap(t.admin.GET('/v1/mcp-servers', { params: { query: { projectId: t.projectId } } }))).data.find(
       (server) => server.id === t.mcpServerId,
@@ -327,6 +354,74 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         expect(await flowIds(target)).toContain(idOf(data));
       },
       state: flowIds,
+    },
+    listFlowVersions: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/flows/{id}/versions', { params: { path: { id: t.flowId } } }),
+      check: holds((t) => t.flowVersionId),
+    },
+    exportFlowAsTemplate: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/flows/{id}/template', { params: { path: { id: t.flowId } } }),
+      check: (data, { target }) =>
+        expect(data).toMatchObject({ template: { displayName: `Flow ${target === targets.A ? 'A' : 'B'}` } }),
+    },
+    deleteFlow: {
+      aimed: true,
+      success: 204,
+      given: newFlowOf,
+      send: (c, _t, id) => c.DELETE('/v1/flows/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await flowIds(target)).not.toContain(given);
+      },
+      state: flowIds,
+    },
+    listFolders: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/folders', { params: { query: { projectId: t.projectId } } }),
+      check: holds((t) => t.folderId),
+    },
+    createFolder: {
+      aimed: true,
+      success: 201,
+      given: stamp,
+      send: (c, t, displayName) => c.POST('/v1/folders', { body: { displayName, projectId: t.projectId } }),
+      check: async (data, { target, given }) => {
+        expect(data).toMatchObject({ projectId: target.projectId, displayName: given, numberOfFlows: 0 });
+        expect(await folderIds(target)).toContain(idOf(data));
+      },
+      state: folderIds,
+    },
+    getFolder: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/folders/{id}', { params: { path: { id: t.folderId } } }),
+      check: isRecord((t) => t.folderId),
+    },
+    updateFolder: {
+      aimed: true,
+      success: 200,
+      given: stamp,
+      send: (c, t, displayName) =>
+        c.POST('/v1/folders/{id}', { params: { path: { id: t.folderId } }, body: { displayName } }),
+      check: (data, { target, given }) =>
+        expect(data).toMatchObject({ id: target.folderId, projectId: target.projectId, displayName: given }),
+      state: folderOf,
+    },
+    deleteFolder: {
+      aimed: true,
+      success: 204,
+      given: newFolderOf,
+      send: (c, _t, id) => c.DELETE('/v1/folders/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await folderIds(target)).not.toContain(given);
+      },
+      state: folderIds,
     },
     listFlowRuns: {
       aimed: true,
