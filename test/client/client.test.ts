@@ -12,6 +12,7 @@ import {
   paginate,
   type Schemas,
   unwrap,
+  type WebhookEventPayload,
 } from '../../src/client';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
@@ -70,6 +71,10 @@ describe('what the client reads from the contract', () => {
     expectTypeOf<ListItem<'/v1/projects'>>().toEqualTypeOf<Schemas['Project']>();
     // @ts-expect-error getFlow is no list
     expectTypeOf<ListItem<'/v1/flows/{id}'>>().toBeObject();
+  });
+
+  it('types a webhook payload of every event type', () => {
+    expectTypeOf<WebhookEventPayload['type']>().toEqualTypeOf<Schemas['WebhookEventType'] | 'webhook_endpoint.test'>();
   });
 });
 
