@@ -19,7 +19,9 @@ export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
       },
     }),
   );
-  const folder = await unwrap(backend.client.POST('/v1/folders', { body: { projectId, displayName: 'Fuzzed folder' } }));
+  const folder = await unwrap(
+    backend.client.POST('/v1/folders', { body: { projectId, displayName: 'Fuzzed folder' } }),
+  );
   return {
     apiKey: backend.apiKey,
     projectId,
