@@ -30,7 +30,8 @@ export interface paths {
          *     `displayName` whose trigger is `EMPTY` (`name: trigger`, `displayName: Select Trigger`).
          *
          *     File it in a folder with `folderId` (an existing folder of the project, else 404) or
-         *     `folderName` (the project's folder of that name, created when missing); sending both is a 400.
+         *     `folderName` (the project's folder of that name ignoring case, as listFolders lists them; created
+         *     when missing, which sends `folder.created`); sending both is a 400.
          *     An unknown project is a 404.
          *
          *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to projects
@@ -124,7 +125,154 @@ export interface paths {
          *     not limited to is a 404.
          */
         post: operations["updateFlow"];
+        /**
+         * Delete a flow
+         * @description Deletes the flow with every version and every run of it, in one transaction, and answers `204`
+         *     without a body. The MCP tools that offer the flow are removed from their servers, each of which
+         *     sends an `mcp_server.updated` event without the tool; then `flow.deleted` is sent, with the
+         *     flow as it was. An engine's later update of one of its runs is a 404.
+         *
+         *     An unknown flow, or a flow of another platform, is a 404: so is a second delete of the same
+         *     flow, and a retry after a lost answer can tell that the flow is gone either way.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A flow of a project a key is not limited to
+         *     is a 404.
+         */
+        delete: operations["deleteFlow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flows/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the versions of a flow
+         * @description Lists the versions of a flow, newest first (by `created`, then `id`): its `DRAFT` version, when
+         *     it has one, comes first, then the `LOCKED` versions it published, the newest first. Each is
+         *     complete (trigger and steps included), and any of them can be read with the flow through
+         *     getFlow's `versionId`.
+         *
+         *     An unknown flow, or a flow of another platform, is a 404.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
+         *
+         *     **Permission:** any key: `ENGINE` (which executes flows), `VIEWER`, `EDITOR` or `ADMIN`. A flow of
+         *     a project a key is not limited to is a 404.
+         */
+        get: operations["listFlowVersions"];
+        put?: never;
+        post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flows/{id}/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a flow as a template
+         * @description Returns a version of the flow (the latest, or the one given by `versionId`) as the body
+         *     createFlowTemplate takes: send it there unchanged to offer the flow to every project of the
+         *     platform as a template. The trigger and its chain of steps are in the portable form templates
+         *     carry; the version's name, `valid`, `schemaVersion`, `connectionIds`, `agentIds` and
+         *     `backupFiles` come along. Add a `description`, `tags` or `blogUrl` before sending it, if you like.
+         *
+         *     A `versionId` that is not a version of this flow is a 404, as is a flow of another platform.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A flow of a project a key is not
+         *     limited to is a 404.
+         */
+        get: operations["exportFlowAsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List folders
+         * @description Lists the folders of a project by `displayName`, ignoring case (then by `id`), each with the
+         *     number of flows in it. Unknown projects, and projects of other platforms, are a 404.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists its
+         *     projects' folders only: another project is a 404.
+         */
+        get: operations["listFolders"];
+        put?: never;
+        /**
+         * Create a folder
+         * @description Makes an empty folder in a project and sends `folder.created`. A name another folder of the
+         *     project has, ignoring case, is a `409 FOLDER_NAME_ALREADY_EXISTS` naming that folder in
+         *     `params.folderId` (so a create retried after a lost answer finds the folder it made). An
+         *     unknown project is a 404.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to projects
+         *     makes folders in its projects only: another project is a 404.
+         */
+        post: operations["createFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a folder
+         * @description Returns a folder with the number of flows in it. An unknown folder, or one of another platform, is a 404.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A folder of a project a key is
+         *     not limited to is a 404.
+         */
+        get: operations["getFolder"];
+        put?: never;
+        /**
+         * Rename a folder
+         * @description Renames a folder and sends `folder.updated`; its flows stay in it. A name another folder of
+         *     the project has, ignoring case, is a `409 FOLDER_NAME_ALREADY_EXISTS`, and nothing changes; the
+         *     folder's own name in another case is a rename (`reports` to `Reports`). The same name as now
+         *     changes nothing and sends no event. An unknown folder is a 404.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A folder of a project a key is not
+         *     limited to is a 404.
+         */
+        post: operations["updateFolder"];
+        /**
+         * Delete a folder
+         * @description Deletes a folder and answers `204` without a body. Its flows stay, in no folder
+         *     (`folderId: null`), and nothing else of them changes. Sends `folder.deleted` with the folder
+         *     as it was. An unknown folder is a 404: so is a second delete of the same folder.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A folder of a project a key is not
+         *     limited to is a 404.
+         */
+        delete: operations["deleteFolder"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1153,6 +1301,263 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "flow.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow was deleted
+         * @description Sent after `deleteFlow` deleted a flow, with the flow as it was just before (its latest version). Its versions and runs are gone with it; each MCP server that offered it as a tool sent `mcp_server.updated` first.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowDeletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "folder.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A folder was created
+         * @description Sent after `createFolder` made a folder, and after `createFlow` made one for its `folderName`
+         *     (before that flow's `flow.created`, the folder still empty).
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FolderEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "folder.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A folder was renamed
+         * @description Sent after `updateFolder` renamed a folder (a rename to the same name sends none).
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FolderEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "folder.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A folder was deleted
+         * @description Sent after `deleteFolder` deleted a folder, with the folder as it was just before; its flows are then in no folder.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FolderEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "flow_template.created": {
         parameters: {
             query?: never;
@@ -1292,7 +1697,8 @@ export interface webhooks {
         put?: never;
         /**
          * An MCP server was changed
-         * @description Sent after `updateMcpServer` changed a server. The token is never sent.
+         * @description Sent after `updateMcpServer` changed a server, and after `deleteFlow` removed the tool of a
+         *     deleted flow from it. The token is never sent.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -2267,6 +2673,7 @@ export interface components {
          *     - `FLOW_RUN_STATUS_CONFLICT` (409): the flow run's status is final, or the update would take it backwards.
          *     - `FLOW_OPERATION_INVALID` (409): the flow's state does not allow the operation (enabling a flow never published, publishing a version that is not `valid`, a step name already used, a change of step type that would drop nested steps).
          *     - `PRECONDITION_FAILED` (412): the flow changed since the `ETag` sent in `If-Match` was read.
+         *     - `FOLDER_NAME_ALREADY_EXISTS` (409): another folder of the project has this `displayName`, ignoring case.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
@@ -2277,7 +2684,7 @@ export interface components {
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached, or the instance is shutting down and did not take the request (its body had not all arrived); send it again.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -2345,7 +2752,7 @@ export interface components {
             projectId: components["schemas"]["Id"];
             /** @description An existing folder of the project (404 if it is not one). */
             folderId?: components["schemas"]["Id"];
-            /** @description A folder of the project by name; created when the project has none of that name. */
+            /** @description A folder of the project by name, compared ignoring case as folder names are (`sales` files the flow in `Sales`); created when the project has none of that name. */
             folderName?: string;
             metadata?: components["schemas"]["Metadata"];
         };
@@ -3165,6 +3572,201 @@ export interface components {
          */
         FlowOperationRequest: components["schemas"]["FlowOperationChangeStatus"] | components["schemas"]["FlowOperationLockAndPublish"] | components["schemas"]["FlowOperationUseAsDraft"] | components["schemas"]["FlowOperationLockFlow"] | components["schemas"]["FlowOperationChangeName"] | components["schemas"]["FlowOperationChangeFolder"] | components["schemas"]["FlowOperationUpdateMetadata"] | components["schemas"]["FlowOperationImportFlow"] | components["schemas"]["FlowOperationUpdateTrigger"] | components["schemas"]["FlowOperationAddAction"] | components["schemas"]["FlowOperationUpdateAction"] | components["schemas"]["FlowOperationDeleteAction"] | components["schemas"]["FlowOperationDuplicateAction"] | components["schemas"]["FlowOperationSetSkipAction"];
         /**
+         * FlowVersionPage
+         * @description A page of a flow's versions. Follow `next` until it is `null` to read them all.
+         */
+        FlowVersionPage: {
+            /** @description The versions of this page, newest first (by `created`, then `id`): the first of the first page is the latest version, the one getFlow shows by default. */
+            data: components["schemas"]["FlowVersion"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * @description Whether the piece is one of the platform's official pieces or a custom one.
+         * @enum {string}
+         */
+        PieceType: "CUSTOM" | "OFFICIAL";
+        /**
+         * @description How the piece is distributed.
+         * @enum {string}
+         */
+        PackageType: "ARCHIVE" | "REGISTRY";
+        /**
+         * InputUiInfo
+         * @description Test data and UI state of a trigger, as kept in templates and MCP tools.
+         */
+        InputUiInfo: {
+            /** @description File holding the trigger's sample output; absent when the trigger was never tested. */
+            sampleDataFileId?: string;
+            /** @description File holding the trigger's sample input; absent when the trigger was never tested. */
+            sampleDataInputFileId?: string;
+            lastTestDate?: components["schemas"]["Timestamp"];
+            /** @description Inputs the user customised in the builder. Free-form. */
+            customizedInputs?: {
+                [key: string]: unknown;
+            };
+            /** @description Schema of the trigger's dynamic inputs. Free-form. */
+            schema?: {
+                [key: string]: unknown;
+            };
+            /** @description The sample selected in the builder (any JSON value). */
+            currentSelectedData?: unknown;
+        };
+        /**
+         * PortableTriggerSettings
+         * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
+         */
+        PortableTriggerSettings: {
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-schedule
+             */
+            pieceName: string;
+            /**
+             * @description Semver range of the piece.
+             * @example ~0.1.5
+             */
+            pieceVersion: string;
+            pieceType: components["schemas"]["PieceType"];
+            packageType: components["schemas"]["PackageType"];
+            /**
+             * @description Name of the trigger within the piece.
+             * @example cron_expression
+             */
+            triggerName: string;
+            /** @description The trigger's input values. Free-form. */
+            input: {
+                [key: string]: unknown;
+            };
+            inputUiInfo?: components["schemas"]["InputUiInfo"];
+            /** @description Per-input UI settings, keyed by input name; absent when the template was sent without them. Free-form. */
+            propertySettings?: {
+                [key: string]: unknown;
+            };
+            /** @description Where the trigger's test data is stored; absent when the template was sent without it. */
+            sampleData?: components["schemas"]["SampleData"];
+            /**
+             * Format: uri
+             * @description Logo shown instead of the piece's own; absent when none.
+             */
+            customLogoUrl?: string;
+        };
+        /**
+         * PortablePieceTrigger
+         * @description A piece trigger with the portable settings variant.
+         */
+        PortablePieceTrigger: {
+            /**
+             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PIECE_TRIGGER";
+            /**
+             * @description Step name of the trigger; `trigger` in flows made by the platform.
+             * @example trigger
+             */
+            name: string;
+            /** @description Whether the trigger's settings are complete. */
+            valid: boolean;
+            /** @description Name of the trigger shown in the builder. */
+            displayName: string;
+            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). */
+            nextAction?: unknown;
+            settings: components["schemas"]["PortableTriggerSettings"];
+        };
+        /**
+         * PortableTrigger
+         * @description A trigger as carried by flow templates and MCP tools. `type` tells the variant.
+         */
+        PortableTrigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTrigger"];
+        /**
+         * FlowTemplateContent
+         * @description The flow a template creates.
+         */
+        FlowTemplateContent: {
+            /**
+             * @description Name of the flow the template creates.
+             * @example Post new leads to Slack
+             */
+            displayName: string;
+            trigger: components["schemas"]["PortableTrigger"];
+            /** @description Whether every step of the template is complete. */
+            valid: boolean;
+            /**
+             * @description Version of the flow-definition format of the template; `1` unless the template said otherwise.
+             * @example 1
+             */
+            schemaVersion: string;
+            /** @description External ids of the app connections the template's steps use. */
+            connectionIds: string[];
+            /** @description Ids of the agents the template's steps use; absent when the template was sent without them. */
+            agentIds?: string[];
+            /** @description Backups of the template's code steps, keyed by step name; absent when the template was sent without them. Free-form. */
+            backupFiles?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * FlowTemplateExport
+         * @description A version of a flow as the body `createFlowTemplate` takes, so that it can be sent there unchanged to make a template of the flow.
+         */
+        FlowTemplateExport: {
+            /** @description The version: its `displayName`, its trigger and the chain of steps below it in the portable form templates carry (the piece trigger's `sampleData` references as `inputUiInfo`), `valid`, `schemaVersion`, `connectionIds`, `agentIds` and `backupFiles`. */
+            template: components["schemas"]["FlowTemplateContent"];
+        };
+        /**
+         * Folder
+         * @description A folder of a project, holding some of its flows. Names are unique within the project, ignoring case.
+         */
+        Folder: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @description The project the folder belongs to. */
+            projectId: components["schemas"]["Id"];
+            /**
+             * @description Name of the folder, as it was last given; unique within the project, ignoring case.
+             * @example Reports
+             */
+            displayName: string;
+            /**
+             * Format: int32
+             * @description How many flows of the project are in the folder now.
+             */
+            numberOfFlows: number;
+        };
+        /**
+         * FolderPage
+         * @description A page of folders. Follow `next` until it is `null` to read them all.
+         */
+        FolderPage: {
+            /** @description The folders of this page, by `displayName` ignoring case (then by `id`); empty when there are none. */
+            data: components["schemas"]["Folder"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
+         * FolderName
+         * @description Name of a folder (1–255 characters, no control characters). Unique within its project, ignoring case (`Reports` and `reports` are one name; letters beyond ASCII too, compared in Unicode normal form C).
+         */
+        FolderName: string;
+        /**
+         * FolderCreateRequest
+         * @description A new folder of a project.
+         */
+        FolderCreateRequest: {
+            /** @description The project to make the folder in (404 when it is not a project of your platform). */
+            projectId: components["schemas"]["Id"];
+            displayName: components["schemas"]["FolderName"];
+        };
+        /**
+         * FolderUpdateRequest
+         * @description A folder's new name.
+         */
+        FolderUpdateRequest: {
+            displayName: components["schemas"]["FolderName"];
+        };
+        /**
          * @description `QUEUED` and `RUNNING` are in progress; `PAUSED` waits for a delay or an approval; the others are final:
          *     `SUCCEEDED`, `FAILED` (a step failed), `QUOTA_EXCEEDED`, `INTERNAL_ERROR`, `MEMORY_LIMIT_EXCEEDED`, `TIMEOUT`, `CANCELED`.
          * @enum {string}
@@ -3622,37 +4224,6 @@ export interface components {
             previous: components["schemas"]["PageCursor"];
         };
         /**
-         * @description Whether the piece is one of the platform's official pieces or a custom one.
-         * @enum {string}
-         */
-        PieceType: "CUSTOM" | "OFFICIAL";
-        /**
-         * @description How the piece is distributed.
-         * @enum {string}
-         */
-        PackageType: "ARCHIVE" | "REGISTRY";
-        /**
-         * InputUiInfo
-         * @description Test data and UI state of a trigger, as kept in templates and MCP tools.
-         */
-        InputUiInfo: {
-            /** @description File holding the trigger's sample output; absent when the trigger was never tested. */
-            sampleDataFileId?: string;
-            /** @description File holding the trigger's sample input; absent when the trigger was never tested. */
-            sampleDataInputFileId?: string;
-            lastTestDate?: components["schemas"]["Timestamp"];
-            /** @description Inputs the user customised in the builder. Free-form. */
-            customizedInputs?: {
-                [key: string]: unknown;
-            };
-            /** @description Schema of the trigger's dynamic inputs. Free-form. */
-            schema?: {
-                [key: string]: unknown;
-            };
-            /** @description The sample selected in the builder (any JSON value). */
-            currentSelectedData?: unknown;
-        };
-        /**
          * PortableTriggerSettingsInput
          * @description Settings of a flow template's piece trigger as sent. `pieceType` and `packageType` may be left out (a current Activepieces export has neither); they are stored as `OFFICIAL` and `REGISTRY`.
          */
@@ -3768,100 +4339,6 @@ export interface components {
             tags?: string[];
             /** @description Free-form JSON object owned by the client (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
-        };
-        /**
-         * PortableTriggerSettings
-         * @description Settings of a piece trigger as carried by flow templates and MCP tools (self-contained, with the piece's packaging).
-         */
-        PortableTriggerSettings: {
-            /**
-             * @description Package name of the piece.
-             * @example @activepieces/piece-schedule
-             */
-            pieceName: string;
-            /**
-             * @description Semver range of the piece.
-             * @example ~0.1.5
-             */
-            pieceVersion: string;
-            pieceType: components["schemas"]["PieceType"];
-            packageType: components["schemas"]["PackageType"];
-            /**
-             * @description Name of the trigger within the piece.
-             * @example cron_expression
-             */
-            triggerName: string;
-            /** @description The trigger's input values. Free-form. */
-            input: {
-                [key: string]: unknown;
-            };
-            inputUiInfo?: components["schemas"]["InputUiInfo"];
-            /** @description Per-input UI settings, keyed by input name; absent when the template was sent without them. Free-form. */
-            propertySettings?: {
-                [key: string]: unknown;
-            };
-            /** @description Where the trigger's test data is stored; absent when the template was sent without it. */
-            sampleData?: components["schemas"]["SampleData"];
-            /**
-             * Format: uri
-             * @description Logo shown instead of the piece's own; absent when none.
-             */
-            customLogoUrl?: string;
-        };
-        /**
-         * PortablePieceTrigger
-         * @description A piece trigger with the portable settings variant.
-         */
-        PortablePieceTrigger: {
-            /**
-             * @description Variant of the trigger: `PIECE_TRIGGER`, a trigger of a piece. (enum property replaced by openapi-typescript)
-             * @enum {string}
-             */
-            type: "PIECE_TRIGGER";
-            /**
-             * @description Step name of the trigger; `trigger` in flows made by the platform.
-             * @example trigger
-             */
-            name: string;
-            /** @description Whether the trigger's settings are complete. */
-            valid: boolean;
-            /** @description Name of the trigger shown in the builder. */
-            displayName: string;
-            /** @description The first action of the flow (any JSON value; its inner fields are not part of this contract). */
-            nextAction?: unknown;
-            settings: components["schemas"]["PortableTriggerSettings"];
-        };
-        /**
-         * PortableTrigger
-         * @description A trigger as carried by flow templates and MCP tools. `type` tells the variant.
-         */
-        PortableTrigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PortablePieceTrigger"];
-        /**
-         * FlowTemplateContent
-         * @description The flow a template creates.
-         */
-        FlowTemplateContent: {
-            /**
-             * @description Name of the flow the template creates.
-             * @example Post new leads to Slack
-             */
-            displayName: string;
-            trigger: components["schemas"]["PortableTrigger"];
-            /** @description Whether every step of the template is complete. */
-            valid: boolean;
-            /**
-             * @description Version of the flow-definition format of the template; `1` unless the template said otherwise.
-             * @example 1
-             */
-            schemaVersion: string;
-            /** @description External ids of the app connections the template's steps use. */
-            connectionIds: string[];
-            /** @description Ids of the agents the template's steps use; absent when the template was sent without them. */
-            agentIds?: string[];
-            /** @description Backups of the template's code steps, keyed by step name; absent when the template was sent without them. Free-form. */
-            backupFiles?: {
-                [key: string]: unknown;
-            };
         };
         /**
          * FlowTemplate
@@ -4287,16 +4764,19 @@ export interface components {
         /**
          * @description A kind of event a webhook endpoint can subscribe to. Each is delivered as `{type, timestamp, data}`,
          *     `data` being the resource as this API returns it (an MCP server without its token):
-         *     `project.created`, `project.updated` (data: Project); `flow.created` (Flow);
+         *     `project.created`, `project.updated` (data: Project); `flow.created` (Flow); `flow.deleted` (Flow,
+         *     as it was just before; sent by `deleteFlow`); `folder.created`, `folder.updated` (renamed),
+         *     `folder.deleted` (Folder);
          *     `flow_template.created`, `flow_template.updated` (FlowTemplate, `updated` when `createFlowTemplate`
          *     replaced an existing id); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
          *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
          *     `flow_run.quota_exceeded`, `flow_run.internal_error`, `flow_run.memory_limit_exceeded`,
          *     `flow_run.canceled` (FlowRun, as `updateFlowRun` answered it; once per run); `api_key.revoked`
-         *     (the API key as listApiKeys answers it, without its secret).
+         *     (the API key as listApiKeys answers it, without its secret). New event types are added in minor
+         *     versions: ignore a type you do not know.
          * @enum {string}
          */
-        WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow.deleted" | "folder.created" | "folder.updated" | "folder.deleted" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
         /**
          * WebhookEndpoint
          * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.
@@ -4574,6 +5054,36 @@ export interface components {
             operationType: components["schemas"]["FlowOperationType"];
         };
         /**
+         * FlowDeletedEvent
+         * @description The body of `flow.deleted` deliveries.
+         */
+        FlowDeletedEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow.deleted";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The flow as getFlow answered it just before it was deleted (with its latest version). */
+            data: components["schemas"]["Flow"];
+        };
+        /**
+         * FolderEvent
+         * @description The body of `folder.created`, `folder.updated` and `folder.deleted` deliveries.
+         */
+        FolderEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "folder.created" | "folder.updated" | "folder.deleted";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The folder as createFolder or updateFolder answered it; for `folder.deleted`, as it was just before (its `numberOfFlows` then, which all left the folder). */
+            data: components["schemas"]["Folder"];
+        };
+        /**
          * FlowTemplateEvent
          * @description The body of `flow_template.created` and `flow_template.updated` deliveries.
          */
@@ -4840,6 +5350,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Another folder of the project already has this `displayName`, ignoring case (`FOLDER_NAME_ALREADY_EXISTS`; `params.folderId` is that folder). */
+        FolderConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The run's status is final, or the change would take it backwards (`FLOW_RUN_STATUS_CONFLICT`). */
         FlowRunConflict: {
             headers: {
@@ -4914,6 +5437,21 @@ export interface components {
          *     the operation applies to the flow as it is (every operation is atomic either way).
          */
         IfMatch: string;
+        /**
+         * @description Id of the flow to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example fLwOLd0AuDiT7hOoK5xQz
+         */
+        FlowIdPathToDelete: components["schemas"]["Id"];
+        /**
+         * @description Id of the flow (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example tDVKg7394Qn7RoH23PSVU
+         */
+        FlowIdPath: components["schemas"]["Id"];
+        /**
+         * @description Id of the folder to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example Fo1dArch1veQrt7wYc2Nb
+         */
+        FolderIdPathToDelete: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
         ProjectLimit: number;
         /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
@@ -4993,7 +5531,7 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description Page size, 1 to 100. Default 10. */
                 limit?: components["parameters"]["Limit"];
-                /** @description Only flows in this folder. */
+                /** @description Only flows in this folder (a folder of listFolders); an id that is no folder of the project lists nothing. */
                 folderId?: components["schemas"]["Id"];
                 /** @description Only flows with one of these statuses (repeat the parameter for several). */
                 status?: components["schemas"]["FlowStatus"][];
@@ -5196,6 +5734,356 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFlow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example fLwOLd0AuDiT7hOoK5xQz
+                 */
+                id: components["parameters"]["FlowIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow, its versions and its runs are deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFlowVersions: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example tDVKg7394Qn7RoH23PSVU
+                 */
+                id: components["parameters"]["FlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the flow's versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowVersionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    exportFlowAsTemplate: {
+        parameters: {
+            query?: {
+                /** @description Export this version instead of the latest. */
+                versionId?: components["schemas"]["Id"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example tDVKg7394Qn7RoH23PSVU
+                 */
+                id: components["parameters"]["FlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version, as a body for createFlowTemplate. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowTemplateExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFolders: {
+        parameters: {
+            query: {
+                /** @description The project whose records to list (404 when it is not a project of your platform). */
+                projectId: components["parameters"]["ProjectIdQuery"];
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of folders. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FolderPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The new folder. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FolderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FolderUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed folder. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Folder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FolderConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFolder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the folder to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Fo1dArch1veQrt7wYc2Nb
+                 */
+                id: components["parameters"]["FolderIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The folder is deleted; its flows are in no folder. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -35,11 +35,14 @@ export interface HandlerInput<Op extends OperationId> {
 }
 
 type Responses<Op extends OperationId> = operations[Op]['responses'];
-type SuccessStatus<Op extends OperationId> = Extract<keyof Responses<Op>, 200 | 201>;
+type SuccessStatus<Op extends OperationId> = Extract<keyof Responses<Op>, 200 | 201 | 204>;
 type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 
+/** What a handler answers: its success status with the body the contract declares; a 204 has none. */
 export type HandlerResult<Op extends OperationId> = {
-  [S in SuccessStatus<Op>]: { status: S; body: JsonOf<Responses<Op>[S]>; headers?: Record<string, string> };
+  [S in SuccessStatus<Op>]: S extends 204
+    ? { status: S; body?: undefined; headers?: Record<string, string> }
+    : { status: S; body: JsonOf<Responses<Op>[S]>; headers?: Record<string, string> };
 }[SuccessStatus<Op>];
 
 export type Handler<Op extends OperationId> = (

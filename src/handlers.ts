@@ -9,6 +9,7 @@ import { appConnectionHandlers } from './app-connections/handlers';
 import { flowRunAccess, flowRunHandlers } from './flow-runs/handlers';
 import { flowTemplateAccess, flowTemplateHandlers } from './flow-templates/handlers';
 import { flowAccess, flowHandlers } from './flows/handlers';
+import { folderHandlers } from './folders/handlers';
 import type { AccessChecks, HandlerRegistry, IdempotentOperationId, OperationId, RequestContext } from './handler';
 import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
@@ -38,6 +39,7 @@ export const handlers: HandlerRegistry = withPermissions({
   ...flowTemplateHandlers,
   ...mcpServerHandlers,
   ...flowHandlers,
+  ...folderHandlers,
   ...flowRunHandlers,
   ...healthHandlers,
   ...projectHandlers,

@@ -331,6 +331,11 @@ class Comparer {
  */
 function isExtensible(pointer: string, old: JsonObject): boolean {
   if (old['x-extensible-enum'] === true) return true;
+  // A webhook endpoint's `eventTypes`: the contract said from the first version with webhooks
+  // (1.3.0, WebhookEndpoint's `eventTypes` and docs/webhooks.md) that event types are added later,
+  // and the list echoes the types a client subscribed to. WebhookEventType carries
+  // `x-extensible-enum: true` since 1.4.0; this covers the comparison with 1.3.0, which did not.
+  if (pointer.endsWith('/properties/eventTypes/items')) return true;
   return pointer.includes('/content/application~1problem+json/schema/') && pointer.endsWith('/properties/code');
 }
 

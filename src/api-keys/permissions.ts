@@ -30,6 +30,15 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   getFlow: { least: 'ENGINE', platformWide: false },
   createFlow: write,
   updateFlow: write,
+  // An engine runs the versions of flows: it reads them (and nothing else of the flow API).
+  listFlowVersions: { least: 'ENGINE', platformWide: false },
+  exportFlowAsTemplate: read,
+  deleteFlow: write,
+  listFolders: read,
+  createFolder: write,
+  getFolder: read,
+  updateFolder: write,
+  deleteFolder: write,
   listFlowRuns: read,
   getFlowRun: read,
   // A flow engine records runs; ADMIN may do everything.

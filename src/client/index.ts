@@ -19,6 +19,8 @@ export type {
 export type WebhookEventPayload = import('../../generated/api.js').components['schemas'][
   | 'ProjectEvent'
   | 'FlowEvent'
+  | 'FlowDeletedEvent'
+  | 'FolderEvent'
   | 'FlowTemplateEvent'
   | 'McpServerEvent'
   | 'FlowRunEvent'

@@ -125,15 +125,19 @@ export function mockOperation<K extends OperationId, S extends keyof Responses<K
   );
 }
 
-/** One handler per operation, keyed by operationId; each answers its first success example. */
+/** One handler per operation, keyed by operationId; each answers its first success example (a 204 no body). */
 export function createHandlersByOperation(baseUrl: string): { [K in OperationId]: HttpHandler } {
   const handlers: Partial<Record<OperationId, HttpHandler>> = {};
   for (const { operationId } of listOperations(bundle)) {
     const id = operationId as OperationId;
     const status = successStatus(id);
-    handlers[id] = route(baseUrl, id, () =>
-      HttpResponse.json(exampleValue(id, status) as object, { status, headers: { 'X-Request-Id': REQUEST_ID } }),
-    );
+    // A success without content (a delete's 204) answers no body: there is no example to send.
+    handlers[id] =
+      mediaOf(id, status) === undefined
+        ? route(baseUrl, id, () => new HttpResponse(null, { status, headers: { 'X-Request-Id': REQUEST_ID } }))
+        : route(baseUrl, id, () =>
+            HttpResponse.json(exampleValue(id, status) as object, { status, headers: { 'X-Request-Id': REQUEST_ID } }),
+          );
   }
   return handlers as { [K in OperationId]: HttpHandler };
 }

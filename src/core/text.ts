@@ -51,3 +51,13 @@ function codePointLength(text: string): number {
   for (const _ of text) length += 1;
   return length;
 }
+
+/**
+ * What a folder's name is compared on: its names are unique within a project ignoring case. Made
+ * here rather than by SQL's lower(), which folds only ASCII on SQLite and follows the server's
+ * locale on PostgreSQL: one key on both stores. NFC first, so a name typed with a combining accent
+ * is the same name.
+ */
+export function folderNameKey(displayName: string): string {
+  return displayName.normalize('NFC').toLowerCase();
+}

@@ -175,11 +175,23 @@ export async function loadDemoData(
           ...(flowPlan.folder ? { folderName: flowPlan.folder } : {}),
           metadata: { team: plan.externalId },
         });
-      const exampleFlow = flowPlan.name === EXAMPLE_IDS.flow.displayName && plan.externalId === 'sales-ops';
-      // A flow makes its own id, then its folder's (the project's first flow in that folder).
+      const inSales = plan.externalId === 'sales-ops';
+      const exampleFlow = inSales && flowPlan.name === EXAMPLE_IDS.flow.displayName;
+      const { flowToDelete } = EXAMPLE_IDS;
+      // A flow makes its own id, its first version's, then its folder's (the project's first flow in that folder).
       const flow = exampleFlow
-        ? await withExampleIds([EXAMPLE_IDS.flow.id, EXAMPLE_IDS.flow.folder], EXAMPLE_IDS.flow.id, createFlow)
-        : await createFlow();
+        ? await withExampleIds(
+            [EXAMPLE_IDS.flow.id, EXAMPLE_IDS.flow.publishedVersion, EXAMPLE_IDS.flow.folder],
+            EXAMPLE_IDS.flow.id,
+            createFlow,
+          )
+        : inSales && flowPlan.name === flowToDelete.displayName
+          ? await withExampleIds(
+              [flowToDelete.id, flowToDelete.version, flowToDelete.folder],
+              flowToDelete.id,
+              createFlow,
+            )
+          : await createFlow();
       let exampleRunPending = exampleFlow;
       flowIds.push(flow.id);
       summary.flows += 1;
@@ -193,11 +205,16 @@ export async function loadDemoData(
       if (!flowPlan.published) continue;
       await flows.publish(store, flow.id, principal.userId);
       if (flowPlan.enabled) await flows.setStatus(store, flow.id, 'ENABLED');
-      if (flowPlan.editedAfterPublish)
-        await flows.saveDraft(store, flow.id, {
-          displayName: `${flowPlan.name} (v2)`,
-          updatedBy: userIds[1] ?? principal.userId,
-        });
+      if (flowPlan.editedAfterPublish) {
+        const editDraft = () =>
+          flows.saveDraft(store, flow.id, {
+            displayName: `${flowPlan.name} (v2)`,
+            updatedBy: userIds[1] ?? principal.userId,
+          });
+        if (exampleFlow)
+          await withExampleIds([EXAMPLE_IDS.flow.draftVersion], EXAMPLE_IDS.flow.draftVersion, editDraft);
+        else await editDraft();
+      }
 
       // Runs of the last 30 days, newest last; some in the builder (TESTING), a few sub-flows.
       for (let runIndex = 0; runIndex < runsPerFlow; runIndex += 1) {

@@ -123,6 +123,14 @@ export const PROJECTS: ProjectPlan[] = [
         enabled: false,
         editedAfterPublish: false,
       },
+      {
+        name: 'Old lead import',
+        folder: 'Archive',
+        connections: [],
+        published: false,
+        enabled: false,
+        editedAfterPublish: false,
+      },
     ],
   },
   {
@@ -301,8 +309,24 @@ export const TEMPLATES: Array<[string, string, Trigger, string[]]> = [
 export const EXAMPLE_IDS = {
   /** ProjectPage: Sales operations, its plan, and McpServerPage's server. */
   salesOps: { project: 'tIGxaT6wLuyI20pyiBGVC', plan: 'DBi1zXYXrAWZb40BmwIES', mcpServer: 'G6T3H6nQQMRDy6C0PmltB' },
-  /** FlowLatest: the daily sales report, in its folder. */
-  flow: { id: 'tDVKg7394Qn7RoH23PSVU', folder: 'z7LL3Xvjf2cwBQrt1jfg1', displayName: 'Daily sales report' },
+  /**
+   * FlowLatest: the daily sales report, in its folder (Folder: Reports), with the version it
+   * published first (FlowPublishedVersion) and its newer draft (FlowVersionPage).
+   */
+  flow: {
+    id: 'tDVKg7394Qn7RoH23PSVU',
+    publishedVersion: 'L8Jt2j22v0uwMVM0sK5na',
+    folder: 'z7LL3Xvjf2cwBQrt1jfg1',
+    draftVersion: 'rhQvorLPRddZe7w0lhCZa',
+    displayName: 'Daily sales report',
+  },
+  /** EventFlowDeleted and EventFolderDeleted: the flow the deleteFlow sample deletes, in the folder deleteFolder's deletes. */
+  flowToDelete: {
+    id: 'fLwOLd0AuDiT7hOoK5xQz',
+    version: 'Bq7nW2xK9mZr4vT8cYp3L',
+    folder: 'Fo1dArch1veQrt7wYc2Nb',
+    displayName: 'Old lead import',
+  },
   /** FlowRunFailed: a failed run of that flow. */
   failedRun: 'L3y8I6ibMT8n4OWLs3cMC',
 } as const;

@@ -2,7 +2,9 @@ import { type PartialAccessChecks, type PartialRegistry, principalOf } from '../
 import * as flows from './service';
 import * as flowUpdates from './update';
 
-export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow'> = {
+export const flowHandlers: PartialRegistry<
+  'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow' | 'listFlowVersions' | 'exportFlowAsTemplate' | 'deleteFlow'
+> = {
   /** GET /v1/flows */
   async listFlows({ query }, context) {
     return { status: 200, body: await flows.list(context.store, principalOf(context), query) };
@@ -31,6 +33,22 @@ export const flowHandlers: PartialRegistry<'listFlows' | 'createFlow' | 'getFlow
       header['If-Match'],
     );
     return { status: 200, body: flow, headers: { ETag: etag } };
+  },
+  /** GET /v1/flows/{id}/versions */
+  async listFlowVersions({ path, query }, context) {
+    return { status: 200, body: await flows.listVersions(context.store, principalOf(context), path.id, query) };
+  },
+  /** GET /v1/flows/{id}/template */
+  async exportFlowAsTemplate({ path, query }, context) {
+    return {
+      status: 200,
+      body: await flows.exportAsTemplate(context.store, principalOf(context), path.id, query.versionId),
+    };
+  },
+  /** DELETE /v1/flows/{id} */
+  async deleteFlow({ path }, context) {
+    await flows.remove(context.store, principalOf(context), path.id);
+    return { status: 204 };
   },
 };
 

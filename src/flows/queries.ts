@@ -1,10 +1,10 @@
 // The SQL of the flows resource: flows with the version they show, folders, and the writes of the
-// flow's life (create, draft, publish, enable).
-import type { Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+// flow's life (create, draft, publish, enable), its versions page by page, and deleting it with
+// everything that is its: versions, runs, the MCP tools offering it.
+import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { components } from '../../generated/api';
 import type { Store } from '../store/database';
 import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
-import { newId } from '../store/ids';
 import { byCreation, fetchPage, type Page } from '../store/keyset';
 import {
   builtOnce,
@@ -15,7 +15,7 @@ import {
   runCompiledOnce,
 } from '../store/query-reuse';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
-import type { Database, FlowsTable, FlowVersionsTable } from '../store/schema';
+import type { Database, FlowsTable, FlowVersionsTable, McpServersTable } from '../store/schema';
 
 export interface FlowListQuery {
   projectId: string;
@@ -194,42 +194,20 @@ export async function versionsById(store: Store, versionIds: string[]): Promise<
   return new Map(versions.map((version) => [version.id, version]));
 }
 
-/** The id of the project's folder with this id, if it has one. */
+/**
+ * The id of the project's folder with this id, if it has one. On PostgreSQL the folder is read FOR
+ * SHARE: a delete of it (which locks it FOR UPDATE) waits until the flow filed in it is committed,
+ * and then takes that flow out of it too.
+ */
 export async function folderOfProject(
   trx: Kysely<Database>,
+  kind: Store['kind'],
   projectId: string,
   folderId: string,
 ): Promise<string | undefined> {
-  const folder = await trx
-    .selectFrom('folders')
-    .select('id')
-    .where('id', '=', folderId)
-    .where('project_id', '=', projectId)
-    .executeTakeFirst();
+  const select = trx.selectFrom('folders').select('id').where('id', '=', folderId).where('project_id', '=', projectId);
+  const folder = await (kind === 'postgres' ? select.forShare() : select).executeTakeFirst();
   return folder?.id;
-}
-
-/** The project's folder of that name, created when missing (concurrent creates end on the same row). */
-export async function folderNamed(
-  trx: Kysely<Database>,
-  projectId: string,
-  displayName: string,
-  timestamp: string,
-): Promise<string> {
-  // ON CONFLICT DO NOTHING rather than catching the unique violation: on PostgreSQL a failed
-  // statement aborts the whole transaction, so a catch-and-re-read could not continue in it.
-  await trx
-    .insertInto('folders')
-    .values({ id: newId(), created: timestamp, updated: timestamp, project_id: projectId, display_name: displayName })
-    .onConflict((conflict) => conflict.columns(['project_id', 'display_name']).doNothing())
-    .execute();
-  const folder = await trx
-    .selectFrom('folders')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('display_name', '=', displayName)
-    .executeTakeFirstOrThrow();
-  return folder.id;
 }
 
 /** A new flow and its first version, in a write transaction (`trx`). */
@@ -299,9 +277,23 @@ export async function setFlowStatus(
   await trx.updateTable('flows').set({ status, updated: timestamp }).where('id', '=', flowId).execute();
 }
 
+const versionsNewestFirst = byCreation<FlowVersionRow>('flow-versions', 'flow_versions', 'desc');
+
+/** A page of the flow's versions, newest first. */
+export function pageOfVersions(
+  store: Store,
+  query: { flowId: string; cursor?: string | undefined; limit?: number | undefined },
+): Promise<Page<FlowVersionRow>> {
+  const select = store.db.selectFrom('flow_versions').selectAll().where('flow_versions.flow_id', '=', query.flowId);
+  const { cursor, limit, ...filters } = query;
+  return fetchPage(select, versionsNewestFirst, { cursor, limit, filters });
+}
+
 /**
- * The flow's row in a write transaction, locked until it ends on PostgreSQL (`FOR UPDATE`), so that
- * concurrent operations on one flow run one after the other on its latest state. SQLite runs one
+ * The flow's row as it is in the transaction, or undefined when it is gone. On PostgreSQL it is
+ * locked FOR UPDATE until the transaction ends: two deletes take turns (the second finds nothing),
+ * and a run an engine records meanwhile (its insert checks the flow FOR KEY SHARE) waits; concurrent
+ * operations on one flow (updateFlow) run one after the other on its latest state. SQLite runs one
  * write transaction at a time already.
  */
 export function lockedFlow(trx: Kysely<Database>, kind: Store['kind'], flowId: string): Promise<FlowRow | undefined> {
@@ -332,4 +324,41 @@ export async function updateFlowRow(
   changes: Updateable<FlowsTable>,
 ): Promise<void> {
   await trx.updateTable('flows').set(changes).where('id', '=', flowId).execute();
+}
+
+/** The MCP servers with a tool offering the flow, locked on PostgreSQL as updateMcpServer locks them. */
+export async function serversOfferingFlow(
+  trx: Kysely<Database>,
+  kind: Store['kind'],
+  flowId: string,
+): Promise<Selectable<McpServersTable>[]> {
+  const select = trx
+    .selectFrom('mcp_servers')
+    .selectAll()
+    .where('id', 'in', trx.selectFrom('mcp_tools').select('mcp_id').where('flow_id', '=', flowId))
+    .orderBy('id');
+  return (kind === 'postgres' ? select.forUpdate() : select).execute();
+}
+
+/**
+ * Deletes the flow and what is its, children first: the MCP tools offering it (their servers'
+ * `updated` moves), its runs' tags and its runs, its versions, the flow.
+ */
+export async function deleteFlowRows(
+  trx: Kysely<Database>,
+  flowId: string,
+  serverIds: string[],
+  timestamp: string,
+): Promise<void> {
+  await trx.deleteFrom('mcp_tools').where('flow_id', '=', flowId).execute();
+  if (serverIds.length > 0)
+    await trx.updateTable('mcp_servers').set({ updated: timestamp }).where('id', 'in', serverIds).execute();
+  await trx
+    .deleteFrom('flow_run_tags')
+    .where('run_id', 'in', trx.selectFrom('flow_runs').select('id').where('flow_id', '=', flowId))
+    .execute();
+  await trx.deleteFrom('flow_runs').where('flow_id', '=', flowId).execute();
+  // latest_version_id and published_version_id point at the versions (without a foreign key).
+  await trx.deleteFrom('flow_versions').where('flow_id', '=', flowId).execute();
+  await trx.deleteFrom('flows').where('id', '=', flowId).execute();
 }

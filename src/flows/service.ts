@@ -1,6 +1,8 @@
-// Flows of a project: list, create, read one (with its latest or a chosen version), and the
-// internal operations the API does not expose yet (save a draft, publish, enable/disable) that
-// demo data and tests use to build flows the way the product would.
+// Flows of a project: list, create, read one (with its latest or a chosen version), list its
+// versions, export one as a template, delete it with everything that is its; and the internal
+// operations the API does not expose yet (save a draft, publish, enable/disable) that demo data and
+// tests use to build flows the way the product would.
+import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
@@ -18,17 +20,23 @@ import {
   type Trigger,
   triggerOf,
 } from '../store/records/flows';
+import { folderNamed, insertFolderUnlessNamed, toFolder } from '../store/records/folders';
+import { portableTrigger, serversWithoutToken } from '../store/records/mcp-servers';
+import type { Database } from '../store/schema';
 import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
+  deleteFlowRows,
   type FlowListQuery,
   flowPublication,
   flowWithLatestVersion,
-  folderNamed,
   folderOfProject,
   insertFlow,
   insertLatestVersion,
+  lockedFlow,
   pageOfFlows,
+  pageOfVersions,
   publishVersion,
+  serversOfferingFlow,
   setFlowStatus,
   splitFlowWithVersion,
   updateVersion,
@@ -45,6 +53,8 @@ type FlowCreateRequest = components['schemas']['FlowCreateRequest'];
 type FlowStatus = components['schemas']['FlowStatus'];
 type FlowVersionState = components['schemas']['FlowVersionState'];
 type FlowNotes = components['schemas']['FlowNote'][];
+type FlowVersionPage = components['schemas']['FlowVersionPage'];
+type FlowTemplateExport = components['schemas']['FlowTemplateExport'];
 
 /** The trigger of a new flow's first version: nothing chosen yet. */
 const EMPTY_TRIGGER: Trigger = {
@@ -197,11 +207,11 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
   return store.write(async (trx) => {
     let folderId: string | null = null;
     if (input.folderId !== undefined) {
-      const folder = await folderOfProject(trx, project.id, input.folderId);
+      const folder = await folderOfProject(trx, store.kind, project.id, input.folderId);
       if (folder === undefined) throw notFound('folder', input.folderId);
       folderId = folder;
     } else if (input.folderName !== undefined) {
-      folderId = await folderNamed(trx, project.id, input.folderName, timestamp);
+      folderId = await folderForName(store, trx, principal, project.id, input.folderName, timestamp);
     }
     flow.folder_id = folderId;
     await insertFlow(store, trx, flow, version);
@@ -213,6 +223,107 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
       data: created,
     });
     return created;
+  });
+}
+
+/**
+ * The id of the project's folder named `displayName` ignoring case; made (with its folder.created)
+ * when the project has none. Concurrent creates under one new name end in the one folder.
+ */
+async function folderForName(
+  store: Store,
+  trx: Kysely<Database>,
+  principal: Principal,
+  projectId: string,
+  displayName: string,
+  timestamp: string,
+): Promise<string> {
+  const made = await insertFolderUnlessNamed(trx, projectId, displayName, timestamp);
+  if (made) {
+    await recordEvent(store, trx, {
+      platformId: principal.platformId,
+      projectId,
+      type: 'folder.created',
+      data: toFolder(made, 0),
+    });
+    return made.id;
+  }
+  const existing = await folderNamed(trx, projectId, displayName);
+  if (!existing) throw new Error(`folder ${displayName} of project ${projectId} refused and not found`);
+  return existing.id;
+}
+
+/** GET /v1/flows/{id}/versions: the flow's versions, newest first. */
+export async function listVersions(
+  store: Store,
+  principal: Principal,
+  flowId: string,
+  query: { cursor?: string | undefined; limit?: number | undefined },
+): Promise<FlowVersionPage> {
+  const flow = await findOwned(store, principal, 'flow', flowId);
+  const page = await pageOfVersions(store, { flowId: flow.id, ...query });
+  return { data: page.rows.map(toFlowVersion), next: page.next, previous: page.previous };
+}
+
+/** GET /v1/flows/{id}/template: the version (the latest, or `versionId`) as createFlowTemplate's body. */
+export async function exportAsTemplate(
+  store: Store,
+  principal: Principal,
+  flowId: string,
+  versionId?: string,
+): Promise<FlowTemplateExport> {
+  const { version } = await get(store, principal, flowId, versionId);
+  return {
+    template: {
+      displayName: version.displayName,
+      trigger: portableTrigger(version.trigger),
+      valid: version.valid,
+      schemaVersion: version.schemaVersion,
+      connectionIds: version.connectionIds,
+      agentIds: version.agentIds,
+      backupFiles: version.backupFiles,
+    },
+  };
+}
+
+/**
+ * DELETE /v1/flows/{id}: the flow with its versions and runs, and the MCP tools offering it, in one
+ * transaction; each server that lost a tool sends mcp_server.updated, then the flow flow.deleted.
+ */
+export async function remove(store: Store, principal: Principal, flowId: string): Promise<void> {
+  const found = await findOwned(store, principal, 'flow', flowId);
+  const timestamp = now();
+  await store.write(async (trx) => {
+    const row = await lockedFlow(trx, store.kind, found.id);
+    // Deleted meanwhile, by a request that got its 204: this one is the second delete.
+    if (!row) throw notFound('flow', flowId);
+    const version = (await latestVersions(trx, [row.id])).get(row.id);
+    if (!version) throw new Error(`flow ${row.id} has no version`);
+    const deleted = toFlow(row, version);
+    const servers = await serversOfferingFlow(trx, store.kind, row.id);
+    await deleteFlowRows(
+      trx,
+      row.id,
+      servers.map((server) => server.id),
+      timestamp,
+    );
+    const changed = await serversWithoutToken(
+      trx,
+      servers.map((server) => ({ ...server, updated: timestamp })),
+    );
+    for (const server of changed)
+      await recordEvent(store, trx, {
+        platformId: principal.platformId,
+        projectId: server.projectId,
+        type: 'mcp_server.updated',
+        data: server,
+      });
+    await recordEvent(store, trx, {
+      platformId: principal.platformId,
+      projectId: row.project_id,
+      type: 'flow.deleted',
+      data: deleted,
+    });
   });
 }
 

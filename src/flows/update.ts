@@ -177,9 +177,9 @@ async function applyLifecycle(work: Work, operation: Operation): Promise<FlowVer
     }
     case 'CHANGE_FOLDER': {
       const folderId = operation.request.folderId ?? null;
-      // TODO(flows-folders): the folders branch owns the folders table and its API; this only checks
-      // that the folder is one of the flow's project, through the same query createFlow uses.
-      if (folderId !== null && (await folderOfProject(trx, flow.project_id, folderId)) === undefined)
+      // A folder of the flow's project (read FOR SHARE on PostgreSQL, as createFlow reads it: a
+      // folder deleted meanwhile waits for this change, then takes the flow out of it).
+      if (folderId !== null && (await folderOfProject(trx, work.store.kind, flow.project_id, folderId)) === undefined)
         throw notFound('folder', folderId);
       flow.folder_id = folderId;
       return latest;

@@ -1,14 +1,13 @@
 // The SQL of the MCP servers resource. Reads take `db`: the store's handle, or a write
 // transaction's when what was just written is read back in it.
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Store } from '../store/database';
 import { containsIgnoringCase } from '../store/filters';
 import { byCreation, fetchPage, type Page } from '../store/keyset';
-import type { FlowRow } from '../store/records/flows';
+import type { ServerRow, ToolRow } from '../store/records/mcp-servers';
 import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
 
-export type ServerRow = Selectable<McpServersTable>;
-export type ToolRow = Selectable<McpToolsTable>;
+export type { ServerRow, ToolRow } from '../store/records/mcp-servers';
 
 export interface McpServerListQuery {
   projectId: string;
@@ -29,21 +28,6 @@ export function pageOfServers(store: Store, query: McpServerListQuery): Promise<
 
 export function serverById(db: Kysely<Database>, serverId: string): Promise<ServerRow> {
   return db.selectFrom('mcp_servers').selectAll().where('id', '=', serverId).executeTakeFirstOrThrow();
-}
-
-/** The tools of these servers, by server and position. */
-export function toolsOfServers(db: Kysely<Database>, serverIds: string[]): Promise<ToolRow[]> {
-  return db
-    .selectFrom('mcp_tools')
-    .selectAll()
-    .where('mcp_id', 'in', serverIds)
-    .orderBy('mcp_id')
-    .orderBy('position')
-    .execute();
-}
-
-export function flowsById(db: Kysely<Database>, flowIds: string[]): Promise<FlowRow[]> {
-  return db.selectFrom('flows').selectAll().where('id', 'in', flowIds).execute();
 }
 
 /** Which of these flows are of the project. */

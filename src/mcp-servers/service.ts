@@ -7,22 +7,19 @@ import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
-import { fromJson, toJson } from '../store/json';
+import { toJson } from '../store/json';
 import { newMcpToken, openMcpToken, sealMcpToken } from '../store/mcp-tokens';
 import { recordEvent } from '../store/outbox';
+import { type ServerRow, serversWithoutToken } from '../store/records/mcp-servers';
 import type { Database } from '../store/schema';
 import { findOwned } from '../store/tenancy';
-import { mcpFlowsById } from './embedded-flow';
 import {
   flowsOfProject,
   type McpServerListQuery,
   pageOfServers,
   replaceToolRows,
-  type ServerRow,
   serverById,
-  type ToolRow,
   toolsOfServer,
-  toolsOfServers,
   updateServer,
 } from './queries';
 
@@ -30,57 +27,20 @@ export type { McpServerListQuery } from './queries';
 
 type McpServer = components['schemas']['McpServer'];
 type McpServerPage = components['schemas']['McpServerPage'];
-type McpTool = components['schemas']['McpTool'];
-type McpFlow = components['schemas']['McpFlow'];
 type McpToolInput = components['schemas']['McpToolInput'];
 type McpServerUpdateRequest = components['schemas']['McpServerUpdateRequest'];
-type McpPieceMetadata = components['schemas']['McpPieceMetadata'];
-function toPieceMetadata(row: ToolRow): McpPieceMetadata {
-  if (row.piece_name === null || row.piece_version === null || row.action_names === null)
-    throw new Error(`PIECE tool ${row.id} has no piece`);
-  const metadata: McpPieceMetadata = {
-    pieceName: row.piece_name,
-    pieceVersion: row.piece_version,
-    actionNames: fromJson<string[]>(row.action_names),
-  };
-  if (row.logo_url !== null) metadata.logoUrl = row.logo_url;
-  if (row.connection_external_id !== null) metadata.connectionExternalId = row.connection_external_id;
-  return metadata;
-}
-
-function toTool(row: ToolRow, flows: Map<string, McpFlow>): McpTool {
-  const common = { id: row.id, created: row.created, updated: row.updated, mcpId: row.mcp_id };
-  if (row.type === 'PIECE') return { ...common, type: 'PIECE', pieceMetadata: toPieceMetadata(row) };
-  const flow = row.flow_id === null ? undefined : flows.get(row.flow_id);
-  if (row.flow_id === null || !flow) throw new Error(`FLOW tool ${row.id} has no flow`);
-  return { ...common, type: 'FLOW', flowId: row.flow_id, flow };
-}
-
 /**
- * Servers with their tools (by position) and the flows those embed: three queries for the page.
- * `store` holds the key that opens the tokens; `db` is the store's or a transaction's.
+ * Servers as the API answers them: with their tools (src/store/records/mcp-servers.ts) and their
+ * tokens opened. `store` holds the key that opens the tokens; `db` is the store's or a transaction's.
  */
 async function present(store: Store, db: Kysely<Database>, rows: ServerRow[]): Promise<McpServer[]> {
-  if (rows.length === 0) return [];
-  const tools = await toolsOfServers(
-    db,
-    rows.map((row) => row.id),
-  );
-  const flows = await mcpFlowsById(db, [
-    ...new Set(tools.flatMap((tool) => (tool.flow_id === null ? [] : [tool.flow_id]))),
-  ]);
-  const toolsOf = new Map<string, McpTool[]>();
-  for (const tool of tools) toolsOf.set(tool.mcp_id, [...(toolsOf.get(tool.mcp_id) ?? []), toTool(tool, flows)]);
-  return rows.map((row) => ({
-    id: row.id,
-    created: row.created,
-    updated: row.updated,
-    name: row.name,
-    projectId: row.project_id,
-    token: openMcpToken(store, row.id, row.token),
-    ...(row.agent_id !== null ? { agentId: row.agent_id } : {}),
-    tools: toolsOf.get(row.id) ?? [],
-  }));
+  const servers = await serversWithoutToken(db, rows);
+  return servers.map((server, index) => {
+    const row = rows[index];
+    if (!row || row.id !== server.id) throw new Error(`MCP server ${server.id} out of order`);
+    const { tools, ...fields } = server;
+    return { ...fields, token: openMcpToken(store, row.id, row.token), tools };
+  });
 }
 
 async function presentOne(store: Store, db: Kysely<Database>, serverId: string): Promise<McpServer> {

@@ -1,6 +1,7 @@
 // The one set of migrations, for SQLite and PostgreSQL alike. Applied at start-up and by
 // `npm run migrate`. Never edit a migration that has shipped: add a new one.
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { folderNameKey, withSuffixWithin } from '../core/text';
 import type { StoreKind } from './database';
 
 type ColumnBuilder = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
@@ -666,6 +667,73 @@ const flowRevisionAndNotes: Migration = {
   },
 };
 
+/**
+ * Folder names are unique within a project ignoring case (src/core/text.ts, folderNameKey): each
+ * folder gets the key its name is compared on, sortable as the other keyset columns (listFolders
+ * orders by it), unique per project. Folders whose names differed only in case are kept, each with
+ * its flows: all but the oldest are renamed `<name> (2)`, `(3)`, …, so no flow changes folder. The
+ * flows' folder gets an index: listFlows filters by it, folders count their flows, and deleting a
+ * folder empties it.
+ */
+function folderNameKeys(kind: StoreKind): Migration {
+  return {
+    async up(untyped: Kysely<unknown>): Promise<void> {
+      const db = untyped as Kysely<{
+        folders: { id: string; created: string; project_id: string; display_name: string; name_key: string };
+      }>;
+      await db.schema
+        .alterTable('folders')
+        .addColumn('name_key', 'text', (c) =>
+          kind === 'postgres' ? c.notNull().defaultTo('').modifyEnd(sql`collate "C"`) : c.notNull().defaultTo(''),
+        )
+        .execute();
+      const folders = await db
+        .selectFrom('folders')
+        .select(['id', 'project_id', 'display_name'])
+        .orderBy('project_id')
+        .orderBy('created')
+        .orderBy('id')
+        .execute();
+      const taken = new Map<string, Set<string>>();
+      for (const folder of folders) {
+        const keys = taken.get(folder.project_id) ?? new Set<string>();
+        taken.set(folder.project_id, keys);
+        keys.add(folderNameKey(folder.display_name));
+      }
+      const kept = new Map<string, Set<string>>();
+      for (const folder of folders) {
+        const keys = kept.get(folder.project_id) ?? new Set<string>();
+        kept.set(folder.project_id, keys);
+        let name = folder.display_name;
+        if (keys.has(folderNameKey(name))) {
+          const all = taken.get(folder.project_id) ?? new Set<string>();
+          for (let n = 2; ; n += 1) {
+            name = withSuffixWithin(folder.display_name, ` (${n})`, 255);
+            if (!all.has(folderNameKey(name))) break;
+          }
+          all.add(folderNameKey(name));
+        }
+        keys.add(folderNameKey(name));
+        await db
+          .updateTable('folders')
+          .set({ display_name: name, name_key: folderNameKey(name) })
+          .where('id', '=', folder.id)
+          .execute();
+      }
+      // The exact name's constraint is implied by the key's. SQLite cannot drop a table's constraint
+      // without rebuilding the table, which flows reference: there it stays, redundant.
+      if (kind === 'postgres') await db.schema.alterTable('folders').dropConstraint('folders_project_name').execute();
+      await db.schema
+        .createIndex('folders_project_name_key')
+        .on('folders')
+        .columns(['project_id', 'name_key'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('flows_folder').on('flows').column('folder_id').execute();
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -684,6 +752,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
         '0019_idempotency_keys_per_api_key': idempotencyKeysPerApiKey(kind),
         '0020_flow_revision_and_notes': flowRevisionAndNotes,
+        '0021_folder_name_keys': folderNameKeys(kind),
       };
     },
   };

@@ -74,6 +74,8 @@ export interface FoldersTable {
   updated: string;
   project_id: string;
   display_name: string;
+  /** What names are compared on, unique per project (src/core/text.ts, folderNameKey). */
+  name_key: string;
 }
 
 export interface FlowsTable {

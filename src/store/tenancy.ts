@@ -1,7 +1,7 @@
 // Tenancy: a caller sees the records of its own platform only. A record of another platform is
 // answered as one that does not exist (404), never as forbidden, so ids of other tenants cannot be
 // probed. A record looked up by the id a caller sent goes through `findOwned` (projects, flows, MCP
-// servers, webhook endpoints), except where the platform is checked in the query that does the
+// servers, folders, webhook endpoints), except where the platform is checked in the query that does the
 // work, with the same 404: lists; a flow read with its latest version and flow runs (each joined
 // through its project); an endpoint's deliveries (by the endpoint found here); and an API key's
 // revocation, one `delete … where platform_id` (reading the key first would only add a race; a new
@@ -13,12 +13,13 @@ import type { Selectable } from 'kysely';
 import { notFound } from '../core/errors';
 import { mayReachProject, type Principal } from '../core/principal';
 import { newBindings, type QueryHost, type QueryRunner, runCompiledOnce } from './query-reuse';
-import type { FlowsTable, McpServersTable, ProjectsTable, WebhookEndpointsTable } from './schema';
+import type { FlowsTable, FoldersTable, McpServersTable, ProjectsTable, WebhookEndpointsTable } from './schema';
 
 /** The records looked up by id, each with its row. */
 interface Owned {
   project: Selectable<ProjectsTable>;
   flow: Selectable<FlowsTable>;
+  folder: Selectable<FoldersTable>;
   mcpServer: Selectable<McpServersTable>;
   webhookEndpoint: Selectable<WebhookEndpointsTable>;
 }
@@ -27,6 +28,7 @@ interface Owned {
 const entityTypes: { readonly [What in keyof Owned]: string } = {
   project: 'project',
   flow: 'flow',
+  folder: 'folder',
   mcpServer: 'mcpServer',
   webhookEndpoint: 'webhook endpoint',
 };
@@ -35,6 +37,7 @@ const entityTypes: { readonly [What in keyof Owned]: string } = {
 const projectOf: { readonly [What in keyof Owned]: (row: Owned[What]) => string | null } = {
   project: (row) => row.id,
   flow: (row) => row.project_id,
+  folder: (row) => row.project_id,
   mcpServer: (row) => row.project_id,
   webhookEndpoint: () => null,
 };
@@ -49,6 +52,13 @@ const lookups = {
       .innerJoin('projects', 'projects.id', 'flows.project_id')
       .selectAll('flows')
       .where('flows.id', '=', id)
+      .where('projects.platform_id', '=', platformId),
+  folder: (store: QueryHost, id: string, platformId: string) =>
+    store.db
+      .selectFrom('folders')
+      .innerJoin('projects', 'projects.id', 'folders.project_id')
+      .selectAll('folders')
+      .where('folders.id', '=', id)
       .where('projects.platform_id', '=', platformId),
   mcpServer: (store: QueryHost, id: string, platformId: string) =>
     store.db

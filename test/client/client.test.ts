@@ -12,6 +12,7 @@ import {
   paginate,
   type Schemas,
   unwrap,
+  type WebhookEventPayload,
 } from '../../src/client';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
@@ -51,6 +52,8 @@ describe('what the client reads from the contract', () => {
       .sort();
     const typed: Record<ListPath, true> = {
       '/v1/flows': true,
+      '/v1/flows/{id}/versions': true,
+      '/v1/folders': true,
       '/v1/flow-runs': true,
       '/v1/app-connections': true,
       '/v1/projects': true,
@@ -68,6 +71,10 @@ describe('what the client reads from the contract', () => {
     expectTypeOf<ListItem<'/v1/projects'>>().toEqualTypeOf<Schemas['Project']>();
     // @ts-expect-error getFlow is no list
     expectTypeOf<ListItem<'/v1/flows/{id}'>>().toBeObject();
+  });
+
+  it('types a webhook payload of every event type', () => {
+    expectTypeOf<WebhookEventPayload['type']>().toEqualTypeOf<Schemas['WebhookEventType'] | 'webhook_endpoint.test'>();
   });
 });
 

@@ -200,7 +200,7 @@ describe('the breaking-change gate', () => {
   });
 
   it.each<[string, (bundle: Mutable) => void]>([
-    ['a new operation', (b) => (b.paths['/v1/folders'] = { get: structuredClone(b.paths['/v1/users'].get) })],
+    ['a new operation', (b) => (b.paths['/v1/tables'] = { get: structuredClone(b.paths['/v1/users'].get) })],
     [
       'a new optional request field',
       (b) => (schemas(b).ProjectCreateRequest.properties.note = { type: 'string', maxLength: 100 }),
@@ -238,6 +238,21 @@ describe('the breaking-change gate', () => {
     expect(findings.filter((finding) => finding.severity === 'breaking')).toEqual([]);
     expect(findings).toContainEqual(
       expect.objectContaining({ severity: 'additive', message: expect.stringMatching(/extensible response enum/) }),
+    );
+  });
+
+  it("passes a new webhook event type in an endpoint's eventTypes as additive, as 1.3.0 said types are added later", () => {
+    const before = changed((b) => delete schemas(b).WebhookEventType['x-extensible-enum']);
+    const after = changed((b) => {
+      schemas(b).WebhookEventType.enum = [...schemas(b).WebhookEventType.enum, 'folder.archived'];
+    });
+    const findings = compareBundles(before, after);
+    expect(findings.filter((finding) => finding.severity === 'breaking')).toEqual([]);
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        pointer: expect.stringMatching(/\/eventTypes\/items\/enum$/),
+        message: expect.stringMatching(/extensible response enum.*folder\.archived/),
+      }),
     );
   });
 

@@ -23,6 +23,8 @@ function firstSuccess(operationId: string): { status: number; body: unknown } {
     .sort()[0];
   if (status === undefined) throw new Error(`${operationId} has no success response`);
   const response = deref(bundle, responses[status]);
+  // A success without content (a delete's 204) has no body, which the client reads as undefined.
+  if (isObject(response) && response.content === undefined) return { status: Number(status), body: undefined };
   const media = isObject(response) && isObject(response.content) ? response.content['application/json'] : undefined;
   const first = isObject(media) && isObject(media.examples) ? Object.values(media.examples)[0] : undefined;
   const example = deref(bundle, first);
@@ -43,6 +45,14 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
       params: { path: { id } },
       body: { type: 'CHANGE_NAME', request: { displayName: 'Daily sales report (EMEA and APAC)' } },
     }),
+  deleteFlow: (c) => c.DELETE('/v1/flows/{id}', { params: { path: { id } } }),
+  listFlowVersions: (c) => c.GET('/v1/flows/{id}/versions', { params: { path: { id } } }),
+  exportFlowAsTemplate: (c) => c.GET('/v1/flows/{id}/template', { params: { path: { id }, query: { versionId: id } } }),
+  listFolders: (c) => c.GET('/v1/folders', { params: { query: { projectId } } }),
+  createFolder: (c) => c.POST('/v1/folders', { body: { projectId, displayName: 'Forecasts' } }),
+  getFolder: (c) => c.GET('/v1/folders/{id}', { params: { path: { id } } }),
+  updateFolder: (c) => c.POST('/v1/folders/{id}', { params: { path: { id } }, body: { displayName: 'Sales reports' } }),
+  deleteFolder: (c) => c.DELETE('/v1/folders/{id}', { params: { path: { id } } }),
   listFlowRuns: (c) => c.GET('/v1/flow-runs', { params: { query: { projectId, status: ['FAILED'] } } }),
   getFlowRun: (c) => c.GET('/v1/flow-runs/{id}', { params: { path: { id } } }),
   createFlowRun: (c) =>

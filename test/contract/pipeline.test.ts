@@ -25,20 +25,28 @@ const GENERATE_BOUND_MS = 300_000;
 const TYPECHECK_BOUND_MS = 600_000;
 
 describe('contract pipeline', () => {
-  it('lint passes and generated/ is in sync with openapi/', () => {
-    const result = runNode(['--import', 'tsx', join(projectRoot, 'scripts', 'generate.ts'), '--check']);
-    expect(result.output).toBe('');
-    expect(result.code).toBe(0);
-  }, GENERATE_BOUND_MS);
+  it(
+    'lint passes and generated/ is in sync with openapi/',
+    () => {
+      const result = runNode(['--import', 'tsx', join(projectRoot, 'scripts', 'generate.ts'), '--check']);
+      expect(result.output).toBe('');
+      expect(result.code).toBe(0);
+    },
+    GENERATE_BOUND_MS,
+  );
 
-  it('src/ and test/ type-check (strict) against the generated types', () => {
-    const result = runNode([
-      join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '--noEmit',
-      '-p',
-      join(projectRoot, 'tsconfig.json'),
-    ]);
-    expect(result.output).toBe('');
-    expect(result.code).toBe(0);
-  }, TYPECHECK_BOUND_MS);
+  it(
+    'src/ and test/ type-check (strict) against the generated types',
+    () => {
+      const result = runNode([
+        join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '--noEmit',
+        '-p',
+        join(projectRoot, 'tsconfig.json'),
+      ]);
+      expect(result.output).toBe('');
+      expect(result.code).toBe(0);
+    },
+    TYPECHECK_BOUND_MS,
+  );
 });

@@ -19,6 +19,9 @@ export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
       },
     }),
   );
+  const folder = await unwrap(
+    backend.client.POST('/v1/folders', { body: { projectId, displayName: 'Fuzzed folder' } }),
+  );
   return {
     apiKey: backend.apiKey,
     projectId,
@@ -26,5 +29,6 @@ export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
     flowRunId: run.id,
     mcpServerId: server.id,
     templateId: template.id,
+    folderId: folder.id,
   };
 }

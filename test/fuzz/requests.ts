@@ -35,6 +35,7 @@ export interface Fixtures {
   flowRunId: string;
   mcpServerId: string;
   templateId: string;
+  folderId: string;
 }
 
 interface Parameter {
@@ -95,6 +96,9 @@ function idFor(name: string, operationId: string, fixtures: Fixtures): string | 
   if (name === 'projectId') return fixtures.projectId;
   if (name === 'flowId') return fixtures.flowId;
   if (name !== 'id') return undefined;
+  // Deleting a fixture would turn every later request on it into a 404: deletes get any well-formed id.
+  if (operationId.startsWith('delete')) return undefined;
+  if (/Folder/.test(operationId)) return fixtures.folderId;
   if (/FlowRun/.test(operationId)) return fixtures.flowRunId;
   if (/Flow/.test(operationId)) return fixtures.flowId;
   if (/McpServer/.test(operationId)) return fixtures.mcpServerId;

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate, type Schemas, unwrap } from '../../src/client';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
+import { EXAMPLE_IDS } from '../../src/demo/fixtures';
 import { EXAMPLE_WEBHOOK_IDS, exampleWebhookEndpoints } from '../../src/demo/webhook-endpoints';
 import { storeKinds } from '../support/backend';
 import { MAX_PAGE_SIZE } from '../support/contract';
@@ -41,7 +42,7 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
 
   it('gives the sales project a plan of allowed pieces and counts its flows', () => {
     expect(sales.plan.piecesFilterType).toBe('ALLOWED');
-    expect(sales.analytics.totalFlows).toBe(4);
+    expect(sales.analytics.totalFlows).toBe(5);
     expect(sales.analytics.activeFlows).toBe(2);
   });
 
@@ -80,6 +81,38 @@ describe.each(storeKinds)('demo data on %s', (kind) => {
   it('gives the MCP server a piece tool and a flow tool', async () => {
     const servers = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: sales.id } } }));
     expect(servers.data[0]?.tools.map((t) => t.type).sort()).toEqual(['FLOW', 'PIECE']);
+  });
+});
+
+describe.each(storeKinds)("the records of the docs' examples on %s", (kind) => {
+  const backend = useBackend(kind);
+  beforeAll(async () => {
+    await loadDemoData(backend.store, platformAdmin(backend.platformId, backend.adminUserId), { exampleIds: true });
+  });
+
+  it("carry the examples' ids: the flow, its versions and folder, and what the delete samples delete", async () => {
+    const { flow, flowToDelete, salesOps } = EXAMPLE_IDS;
+    const example = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
+    expect(example).toMatchObject({
+      projectId: salesOps.project,
+      folderId: flow.folder,
+      publishedVersionId: flow.publishedVersion,
+      version: { id: flow.draftVersion, state: 'DRAFT' },
+    });
+    const versions = await unwrap(backend.client.GET('/v1/flows/{id}/versions', { params: { path: { id: flow.id } } }));
+    expect(versions.data.map((version) => version.id)).toEqual([flow.draftVersion, flow.publishedVersion]);
+    const doomed = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flowToDelete.id } } }));
+    expect(doomed).toMatchObject({ folderId: flowToDelete.folder, version: { id: flowToDelete.version } });
+    const folders = await unwrap(
+      backend.client.GET('/v1/folders', { params: { query: { projectId: salesOps.project } } }),
+    );
+    expect(folders.data.map((folder) => [folder.displayName, folder.numberOfFlows])).toEqual([
+      ['Archive', 1],
+      ['Leads', 2],
+      ['Reports', 2],
+    ]);
+    expect(folders.data.find((folder) => folder.displayName === 'Reports')?.id).toBe(flow.folder);
+    expect(folders.data.find((folder) => folder.displayName === 'Archive')?.id).toBe(flowToDelete.folder);
   });
 });
 

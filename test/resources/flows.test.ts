@@ -112,19 +112,21 @@ describe.each(storeKinds)('flows on %s', (kind) => {
     expect(first.externalId).not.toBe(second.externalId);
   });
 
-  it('files flows by folderName into one folder per name and project, names matching case', async () => {
+  it('files flows by folderName into one folder per name and project, names ignoring case', async () => {
     const projectId = await newProject();
     const otherProjectId = await newProject();
     const first = await newFlow(projectId, 'One', { folderName: 'Sales' });
     const second = await newFlow(projectId, 'Two', { folderName: 'Sales' });
     const elsewhere = await newFlow(otherProjectId, 'Three', { folderName: 'Sales' });
-    const differentName = await newFlow(projectId, 'Four', { folderName: 'sales' });
+    const otherCase = await newFlow(projectId, 'Four', { folderName: 'SALES' });
+    const otherName = await newFlow(projectId, 'Five', { folderName: 'Sales team' });
     expect(first.folderId).toMatch(ID_PATTERN);
     expect(second.folderId).toBe(first.folderId);
     expect(elsewhere.folderId).not.toBe(first.folderId);
-    expect(differentName.folderId).not.toBe(first.folderId);
+    expect(otherCase.folderId).toBe(first.folderId);
+    expect(otherName.folderId).not.toBe(first.folderId);
     const folders = await storedFolders(backend.store, projectId);
-    expect(folders.map((folder) => folder.displayName)).toEqual(['Sales', 'sales']);
+    expect(folders.map((folder) => folder.displayName)).toEqual(['Sales', 'Sales team']);
   });
 
   it('files a flow by folderId', async () => {

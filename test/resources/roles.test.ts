@@ -37,6 +37,15 @@ const RULES: Record<string, Rule> = {
   getFlow: { least: 'ENGINE', platformWide: false },
   createFlow: { least: 'EDITOR', platformWide: false },
   updateFlow: { least: 'EDITOR', platformWide: false },
+  // An engine runs flows' versions: it reads them, as every other key.
+  listFlowVersions: { least: 'ENGINE', platformWide: false },
+  exportFlowAsTemplate: { least: 'VIEWER', platformWide: false },
+  deleteFlow: { least: 'EDITOR', platformWide: false },
+  listFolders: { least: 'VIEWER', platformWide: false },
+  createFolder: { least: 'EDITOR', platformWide: false },
+  getFolder: { least: 'VIEWER', platformWide: false },
+  updateFolder: { least: 'EDITOR', platformWide: false },
+  deleteFolder: { least: 'EDITOR', platformWide: false },
   listFlowRuns: { least: 'VIEWER', platformWide: false },
   getFlowRun: { least: 'VIEWER', platformWide: false },
   createFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
@@ -102,10 +111,12 @@ describe('the contract states each operation’s rule', () => {
     (operationId, op) => {
       const rule = RULES[operationId];
       const responses = isObject(op.operation.responses) ? op.operation.responses : {};
-      // Every operation that needs a key may refuse one: ENGINE keys may only record runs (and read
-      // flows), which no VIEWER or EDITOR key may. getFlow, which every key may call since 1.4.0,
-      // keeps the 403 it declared before: a response taken out of the contract is a breaking change.
-      const mayBeRefused = rule !== undefined;
+      // An operation may refuse a key unless every role may call it: ENGINE keys may only record runs
+      // (which no VIEWER or EDITOR key may) and read flows and their versions (which every key may).
+      // getFlow, which every key may call since 1.4.0, keeps the 403 it declared before: a response
+      // taken out of the contract is a breaking change.
+      const everyKeyMay = rule?.least === 'ENGINE' && !rule.roles && !rule.platformWide;
+      const mayBeRefused = rule !== undefined && (!everyKeyMay || operationId === 'getFlow');
       expect('403' in responses).toBe(mayBeRefused);
       if (mayBeRefused) {
         const forbidden = deref(bundle, responses['403']);
@@ -141,6 +152,7 @@ interface Target {
   runId: string;
   connectionId: string;
   mcpServerId: string;
+  folderId: string;
 }
 
 interface Answer {
@@ -223,6 +235,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     });
     const servers = await unwrap(admin.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
     const mcpServerId = servers.data[0]?.id ?? '';
+    const folder = await unwrap(admin.POST('/v1/folders', { body: { projectId, displayName: `Folder ${name}` } }));
     return {
       admin,
       projectId,
@@ -231,6 +244,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       runId: run.id,
       connectionId: connection.id,
       mcpServerId,
+      folderId: folder.id,
     };
   }
 
@@ -261,6 +275,20 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     (await unwrap(t.admin.GET('/v1/projects', { params: { query: { limit: 100 } } }))).data.find(
       (project) => project.id === t.projectId,
     );
+  const folderIds = async (t: Target) =>
+    (
+      await walkPages((cursor) =>
+        t.admin.GET('/v1/folders', { params: { query: { projectId: t.projectId, cursor, limit: 100 } } }),
+      )
+    ).ids;
+  const folderOf = async (t: Target) =>
+    unwrap(t.admin.GET('/v1/folders/{id}', { params: { path: { id: t.folderId } } }));
+  /** A flow of the target's project the ADMIN key makes, for a call to delete. */
+  const newFlowOf = async (t: Target) =>
+    (await unwrap(t.admin.POST('/v1/flows', { body: { displayName: 'To delete', projectId: t.projectId } }))).id;
+  /** A folder of the target's project the ADMIN key makes, for a call to delete. */
+  const newFolderOf = async (t: Target) =>
+    (await unwrap(t.admin.POST('/v1/folders', { body: { displayName: await stamp(), projectId: t.projectId } }))).id;
   const mcpServerOf = async (t: Target) =>
     (await unwrap(t.admin.GET('/v1/mcp-servers', { params: { query: { projectId: t.projectId } } }))).data.find(
       (server) => server.id === t.mcpServerId,
@@ -345,6 +373,74 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         expect(await flowIds(target)).toContain(idOf(data));
       },
       state: flowIds,
+    },
+    listFlowVersions: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/flows/{id}/versions', { params: { path: { id: t.flowId } } }),
+      check: holds((t) => t.flowVersionId),
+    },
+    exportFlowAsTemplate: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/flows/{id}/template', { params: { path: { id: t.flowId } } }),
+      check: (data, { target }) =>
+        expect(data).toMatchObject({ template: { displayName: `Flow ${target === targets.A ? 'A' : 'B'}` } }),
+    },
+    deleteFlow: {
+      aimed: true,
+      success: 204,
+      given: newFlowOf,
+      send: (c, _t, id) => c.DELETE('/v1/flows/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await flowIds(target)).not.toContain(given);
+      },
+      state: flowIds,
+    },
+    listFolders: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/folders', { params: { query: { projectId: t.projectId } } }),
+      check: holds((t) => t.folderId),
+    },
+    createFolder: {
+      aimed: true,
+      success: 201,
+      given: stamp,
+      send: (c, t, displayName) => c.POST('/v1/folders', { body: { displayName, projectId: t.projectId } }),
+      check: async (data, { target, given }) => {
+        expect(data).toMatchObject({ projectId: target.projectId, displayName: given, numberOfFlows: 0 });
+        expect(await folderIds(target)).toContain(idOf(data));
+      },
+      state: folderIds,
+    },
+    getFolder: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/folders/{id}', { params: { path: { id: t.folderId } } }),
+      check: isRecord((t) => t.folderId),
+    },
+    updateFolder: {
+      aimed: true,
+      success: 200,
+      given: stamp,
+      send: (c, t, displayName) =>
+        c.POST('/v1/folders/{id}', { params: { path: { id: t.folderId } }, body: { displayName } }),
+      check: (data, { target, given }) =>
+        expect(data).toMatchObject({ id: target.folderId, projectId: target.projectId, displayName: given }),
+      state: folderOf,
+    },
+    deleteFolder: {
+      aimed: true,
+      success: 204,
+      given: newFolderOf,
+      send: (c, _t, id) => c.DELETE('/v1/folders/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await folderIds(target)).not.toContain(given);
+      },
+      state: folderIds,
     },
     listFlowRuns: {
       aimed: true,

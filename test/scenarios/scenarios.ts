@@ -415,6 +415,12 @@ export function defineScenarios(target: ScenarioTarget): void {
 
     const declared = declaredResponse(entry, response.status);
     expect(declared, `${where}: ${response.status} is declared by the contract`).toBeDefined();
+    if (declared !== undefined && declared.content === undefined) {
+      // A success without content (a delete's 204): no body, so no content type either.
+      expect(response.headers.get('content-type'), `${where}: no content`).toBeNull();
+      expect(body, `${where}: no body`).toBeUndefined();
+      return body;
+    }
     const content = isObject(declared?.content) ? declared.content : {};
     const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     expect(Object.keys(content), `${where}: content type "${mediaType}" is the declared one`).toContain(mediaType);
@@ -459,6 +465,11 @@ export function defineScenarios(target: ScenarioTarget): void {
     checkResponse(path, method, result, status);
     if (result.data === undefined) throw new Error(`${method.toUpperCase()} ${path}: no body`);
     return result.data;
+  }
+
+  /** A success without content: `204`, no body. */
+  async function noContent(path: ApiPath, method: Method, call: Promise<FetchResult>): Promise<void> {
+    checkResponse(path, method, await call, 204);
   }
 
   async function problem(path: ApiPath, method: Method, call: Promise<FetchResult>, status: number): Promise<Problem> {
@@ -701,6 +712,124 @@ export function defineScenarios(target: ScenarioTarget): void {
           const created = seen.map((f) => Date.parse(f.created));
           expect(created, 'newest first').toEqual([...created].sort((a, b) => b - a));
         });
+    });
+
+    describe('flow versions, export and deletion', () => {
+      it('listFlowVersions answers a page of the versions of a flow', async () => {
+        const flow = await createdFlow();
+        const versions = await ok(
+          '/v1/flows/{id}/versions',
+          'get',
+          api.GET('/v1/flows/{id}/versions', { params: { path: { id: flow.id } } }),
+        );
+        if (isBackend) expect(versions).toEqual({ data: [flow.version], next: null, previous: null });
+      });
+
+      it('exportFlowAsTemplate answers the body createFlowTemplate takes, which it takes unchanged', async () => {
+        const flow = await createdFlow();
+        const exported = await ok(
+          '/v1/flows/{id}/template',
+          'get',
+          api.GET('/v1/flows/{id}/template', { params: { path: { id: flow.id } } }),
+        );
+        if (isBackend) {
+          expect(exported.template.displayName).toBe(flow.version.displayName);
+          const stored = await ok('/v1/flow-templates', 'post', api.POST('/v1/flow-templates', { body: exported }));
+          expect(stored.template).toEqual(exported.template);
+        }
+      });
+
+      it('deleteFlow answers 204 without a body, and the flow is then gone', async () => {
+        const { project } = await createdProject();
+        // On the mock, the example's flow; on the backend, a flow of its own.
+        const id = isBackend
+          ? (
+              await ok(
+                '/v1/flows',
+                'post',
+                api.POST('/v1/flows', { body: { displayName: `Doomed ${suffix}`, projectId: project.id } }),
+                201,
+              )
+            ).id
+          : 'fLwOLd0AuDiT7hOoK5xQz';
+        await noContent('/v1/flows/{id}', 'delete', api.DELETE('/v1/flows/{id}', { params: { path: { id } } }));
+        if (isBackend) {
+          await problem('/v1/flows/{id}', 'get', api.GET('/v1/flows/{id}', { params: { path: { id } } }), 404);
+          await problem('/v1/flows/{id}', 'delete', api.DELETE('/v1/flows/{id}', { params: { path: { id } } }), 404);
+        }
+      });
+    });
+
+    describe('folders', () => {
+      const createdFolder = once(async () => {
+        const { project } = await createdProject();
+        return ok(
+          '/v1/folders',
+          'post',
+          api.POST('/v1/folders', { body: { projectId: project.id, displayName: `Scenario folder ${suffix}` } }),
+          201,
+        );
+      });
+
+      it('createFolder answers 201 with the empty folder', async () => {
+        const folder = await createdFolder();
+        if (isBackend) {
+          const { project } = await createdProject();
+          expect(folder).toMatchObject({
+            projectId: project.id,
+            displayName: `Scenario folder ${suffix}`,
+            numberOfFlows: 0,
+          });
+        }
+      });
+
+      it('listFolders and getFolder answer the folder', async () => {
+        const folder = await createdFolder();
+        const page = await ok(
+          '/v1/folders',
+          'get',
+          api.GET('/v1/folders', { params: { query: { projectId: folder.projectId } } }),
+        );
+        const got = await ok(
+          '/v1/folders/{id}',
+          'get',
+          api.GET('/v1/folders/{id}', { params: { path: { id: folder.id } } }),
+        );
+        if (isBackend) {
+          expect(page.data).toContainEqual(folder);
+          expect(got).toEqual(folder);
+        }
+      });
+
+      it('updateFolder answers 200 with the renamed folder', async () => {
+        const folder = await createdFolder();
+        const renamed = await ok(
+          '/v1/folders/{id}',
+          'post',
+          api.POST('/v1/folders/{id}', {
+            params: { path: { id: folder.id } },
+            body: { displayName: `Renamed folder ${suffix}` },
+          }),
+        );
+        if (isBackend) expect(renamed).toMatchObject({ id: folder.id, displayName: `Renamed folder ${suffix}` });
+      });
+
+      it('deleteFolder answers 204 without a body, and the folder is then gone', async () => {
+        const { project } = await createdProject();
+        const id = isBackend
+          ? (
+              await ok(
+                '/v1/folders',
+                'post',
+                api.POST('/v1/folders', { body: { projectId: project.id, displayName: `Doomed ${suffix}` } }),
+                201,
+              )
+            ).id
+          : 'Fo1dArch1veQrt7wYc2Nb';
+        await noContent('/v1/folders/{id}', 'delete', api.DELETE('/v1/folders/{id}', { params: { path: { id } } }));
+        if (isBackend)
+          await problem('/v1/folders/{id}', 'get', api.GET('/v1/folders/{id}', { params: { path: { id } } }), 404);
+      });
     });
 
     describe('flow runs', () => {

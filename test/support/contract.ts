@@ -25,6 +25,8 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
  * The operations the contract must have: the interface document's 14, plus health and readiness,
  * plus the API keys' create, list and revoke, plus the 9 of webhook endpoints (create, list, get,
  * update, delete, rotate the secret, send a test event, list deliveries, retry one), plus recording
- * runs (createFlowRun, updateFlowRun), and changing a flow (updateFlow).
+ * runs (createFlowRun, updateFlowRun), plus changing a flow (updateFlow), a flow's versions, its
+ * deletion and its export as a template (listFlowVersions, deleteFlow, exportFlowAsTemplate), plus
+ * the 5 of folders (list, create, get, rename, delete).
  */
-export const EXPECTED_OPERATION_COUNT = 31;
+export const EXPECTED_OPERATION_COUNT = 39;

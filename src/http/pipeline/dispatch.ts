@@ -120,7 +120,7 @@ export function routesById(routes: OperationRoute[]): ReadonlyMap<string, Operat
 type AnyHandler = (
   input: { query: unknown; path: unknown; header: unknown; body: unknown },
   context: RequestContext,
-) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>;
+) => Promise<{ status: number; body?: unknown; headers?: Record<string, string> }>;
 
 /** The declared headers the request carries, by their names in the contract. */
 function headersOf(route: OperationRoute, req: Request): Record<string, string> {
@@ -148,6 +148,8 @@ export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, st
     const header = route.headers.length === 0 ? {} : headersOf(route, req);
     const result = await handler({ query: req.query, path: pathParamsOf(req), header, body: req.body }, context);
     if (result.headers) res.set(result.headers);
-    res.status(result.status).json(result.body);
+    // A 204 (a delete) has no body, not even `null`.
+    if (result.status === 204) res.status(204).end();
+    else res.status(result.status).json(result.body);
   };
 }
