@@ -9,7 +9,8 @@ export type RawQuery = Readonly<Record<string, unknown>>;
 
 const FORMATS: Record<string, string> = {
   // What the format refuses beyond a malformed text (src/http/validator/date-time-format.ts) is said.
-  'date-time': 'an RFC 3339 date-time such as 2026-11-21T09:33:30.123Z (seconds 00-59, no leap second; years 0000-9999)',
+  'date-time':
+    'an RFC 3339 date-time such as 2026-11-21T09:33:30.123Z (seconds 00-59, no leap second; years 0000-9999)',
   uri: 'an absolute URI such as https://example.com/page',
   email: 'an email address',
 };
