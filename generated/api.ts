@@ -3747,7 +3747,7 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description Seconds to wait before sending another request. */
         "Retry-After": string;
-        /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`, not a new create. Absent otherwise. */
+        /** @description `true` when this response is the stored answer to an earlier request of the same API key with the same `Idempotency-Key`, not a new create. Absent otherwise. */
         "Idempotent-Replayed": "true";
     };
     pathItems: never;
