@@ -5513,7 +5513,7 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description Seconds to wait before sending another request. */
         "Retry-After": string;
-        /** @description `true` when this response is the stored answer to an earlier request with the same `Idempotency-Key`, not a new create. Absent otherwise. */
+        /** @description `true` when this response is the stored answer to an earlier request of the same API key with the same `Idempotency-Key`, not a new create. Absent otherwise. */
         "Idempotent-Replayed": "true";
         /** @description The flow's revision as an entity tag (`"9"`): it changes with every change of the flow (any operation of `updateFlow`), whichever version is shown. Send it back in `If-Match` to make a change only if nobody changed the flow since. */
         ETag: string;

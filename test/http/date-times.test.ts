@@ -100,6 +100,7 @@ describe.each(storeKinds)('date-times on %s', (kind) => {
     flowVersionId: '',
     templateId: '',
     serverId: '',
+    importedFlowId: '',
   };
 
   beforeAll(async () => {
@@ -109,6 +110,9 @@ describe.each(storeKinds)('date-times on %s', (kind) => {
     );
     given.flowId = flow.id;
     given.flowVersionId = flow.version.id;
+    given.importedFlowId = (
+      await unwrap(backend.client.POST('/v1/flows', { body: { displayName: 'Imported', projectId: given.projectId } }))
+    ).id;
     given.templateId = (
       await unwrap(backend.client.POST('/v1/flow-templates', { body: { description: 'Kept', template: TEMPLATE } }))
     ).id;
@@ -173,6 +177,29 @@ describe.each(storeKinds)('date-times on %s', (kind) => {
     updateMcpServer: {
       path: () => `/v1/mcp-servers/${given.serverId}`,
       body: async () => ({ tools: [await flowToolAsRead()] }),
+    },
+    // A definition imported into the draft of a flow of its own: the trigger's test date is stored.
+    updateFlow: {
+      path: () => `/v1/flows/${given.importedFlowId}`,
+      body: async () => ({
+        type: 'IMPORT_FLOW',
+        request: {
+          displayName: 'Imported',
+          trigger: {
+            type: 'PIECE_TRIGGER',
+            name: 'trigger',
+            displayName: 'Catch webhook',
+            settings: {
+              pieceName: '@activepieces/piece-webhook',
+              pieceVersion: '~0.1.4',
+              triggerName: 'catch_webhook',
+              input: {},
+              propertySettings: {},
+              sampleData: {},
+            },
+          },
+        },
+      }),
     },
   };
 

@@ -1,7 +1,8 @@
 // Idempotent creates: the Idempotency-Key header on createProject, createFlow and
 // createFlowTemplate. A retry answers the first success again and creates nothing; the key with
 // another body is a 422, while the first still runs a 409; only successes are remembered, for 24 h,
-// per platform. On every store of the run.
+// per API key (another key's, or another platform's, K is another K: idempotency-per-api-key.test.ts).
+// On every store of the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_TTL_MS } from '../../src/store/idempotency';

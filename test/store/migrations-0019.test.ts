@@ -2,7 +2,7 @@
 // key made it: it keeps the API key '' and answers, as it did, the keys of its platform that may
 // make the request, until it expires, so a create retried across the upgrade is made once. A key
 // that may not make the request is refused before the record is read, as for every record. On
-// every store.
+// every store. Before 0019 the test writes plain SQL only: the services write today's schema.
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,22 +27,22 @@ async function migrateTo(store: Store, target: string): Promise<void> {
     provider: migrationProvider(store.kind),
     ...(store.schema ? { migrationTableSchema: store.schema } : {}),
   });
-  const { error } = await migrator.migrateTo(target);
+  const { error } = target === 'latest' ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
   if (error) throw error;
 }
 
-/** An idempotency record as the version before 0019 wrote it: per platform. */
-async function givenRecordBefore0019(
-  store: Store,
-  record: { platformId: string; key: string; fingerprint: string; ageMs: number; answer: unknown },
-): Promise<void> {
+/**
+ * An idempotency record as the version before 0019 wrote it: per platform, no API key. Written
+ * with plain SQL, as are the platform it belongs to, so nothing of the later schema is needed.
+ */
+async function givenRecordBefore0019(store: Store, record: { platformId: string; key: string; ageMs: number }) {
   const at = Date.now() - record.ageMs;
   const created = new Date(at).toISOString();
   const expires = new Date(at + IDEMPOTENCY_TTL_MS).toISOString();
   await sql`insert into idempotency_keys
       (platform_id, key, claim, fingerprint, state, created, locked_until, expires, status, body)
-    values (${record.platformId}, ${record.key}, ${'Claim'.padEnd(21, '0')}, ${record.fingerprint}, 'completed',
-      ${created}, ${created}, ${expires}, 201, ${JSON.stringify(record.answer)})`.execute(store.db);
+    values (${record.platformId}, ${record.key}, ${'Claim'.padEnd(21, '0')}, 'fingerprint', 'completed',
+      ${created}, ${created}, ${expires}, 201, '{}')`.execute(store.db);
 }
 
 describe.each(storeKinds)('migration 0019 on %s', (kind) => {
@@ -55,6 +55,8 @@ describe.each(storeKinds)('migration 0019 on %s', (kind) => {
   const expired = { key: crypto.randomUUID(), body: {} as Record<string, unknown> };
   const keys = new Map<string, string>();
 
+  let migrated: unknown[] = [];
+
   beforeAll(async () => {
     const prepared = await prepareStore(kind);
     cleanup = prepared.cleanup;
@@ -62,7 +64,28 @@ describe.each(storeKinds)('migration 0019 on %s', (kind) => {
     const before = openStore(prepared.options);
     useEncryptionKey(before, encryptionKey);
     try {
+      // The store of the version before: a platform with a create made with an Idempotency-Key just
+      // before the upgrade, and one made a day before.
       await migrateTo(before, BEFORE);
+      const legacyPlatform = 'LegacyPlatform0000000';
+      const T = new Date().toISOString();
+      await sql`insert into platforms (id, created, updated, name) values (${legacyPlatform}, ${T}, ${T}, 'Old')`.execute(
+        before.db,
+      );
+      await givenRecordBefore0019(before, { platformId: legacyPlatform, key: live.key, ageMs: HOUR_MS });
+      await givenRecordBefore0019(before, {
+        platformId: legacyPlatform,
+        key: expired.key,
+        ageMs: IDEMPOTENCY_TTL_MS + HOUR_MS,
+      });
+      await migrateTo(before, 'latest');
+      migrated = await before.db
+        .selectFrom('idempotency_keys')
+        .select(['platform_id', 'api_key_id', 'key', 'state', 'body'])
+        .where('key', '=', live.key)
+        .execute();
+      // Made with today's services: the platform whose keys send the retries, its projects and the
+      // flow the record answers; the records are theirs (what they hold is the old version's to choose).
       platform = await createPlatform(before, { name: 'Upgraded', adminEmail: 'admin@example.com' });
       const admin = platformAdmin(
         platform.platformId,
@@ -76,28 +99,26 @@ describe.each(storeKinds)('migration 0019 on %s', (kind) => {
       );
       p1 = (await projects.create(before, admin, { displayName: 'P1' })).id;
       p2 = (await projects.create(before, admin, { displayName: 'P2' })).id;
-      // A create of a flow made with an Idempotency-Key just before the upgrade, and one a day before.
       live.body = { displayName: 'Made before the upgrade', projectId: p2 };
       live.answer = await flows.create(before, admin, { displayName: 'Made before the upgrade', projectId: p2 });
-      await givenRecordBefore0019(before, {
-        platformId: platform.platformId,
-        key: live.key,
-        fingerprint: requestFingerprint('createFlow', live.body),
-        ageMs: HOUR_MS,
-        answer: live.answer,
-      });
       expired.body = { displayName: 'Made yesterday', projectId: p2 };
-      await givenRecordBefore0019(before, {
-        platformId: platform.platformId,
-        key: expired.key,
-        fingerprint: requestFingerprint('createFlow', expired.body),
-        ageMs: IDEMPOTENCY_TTL_MS + HOUR_MS,
-        answer: live.answer,
-      });
+      for (const [key, body] of [
+        [live.key, live.body],
+        [expired.key, expired.body],
+      ] as const)
+        await before.db
+          .updateTable('idempotency_keys')
+          .set({
+            platform_id: platform.platformId,
+            fingerprint: requestFingerprint('createFlow', body),
+            body: JSON.stringify(live.answer),
+          })
+          .where('key', '=', key)
+          .execute();
     } finally {
       await before.close();
     }
-    // The new version starts on the store, and migrates it.
+    // The new version starts on the store.
     backend = await startBackend(kind, { ENCRYPTION_KEY: encryptionKey.toString('hex') }, {
       storeOptions: prepared.options,
     } as TestBackend);
@@ -136,13 +157,9 @@ describe.each(storeKinds)('migration 0019 on %s', (kind) => {
   }
 
   it("keeps the records made before it, with no API key (''), and their answers", async () => {
-    const rows = await backend.store.db
-      .selectFrom('idempotency_keys')
-      .select(['api_key_id', 'key', 'state', 'body'])
-      .where('platform_id', '=', platform.platformId)
-      .where('key', '=', live.key)
-      .execute();
-    expect(rows).toEqual([{ api_key_id: '', key: live.key, state: 'completed', body: JSON.stringify(live.answer) }]);
+    expect(migrated).toEqual([
+      { platform_id: 'LegacyPlatform0000000', api_key_id: '', key: live.key, state: 'completed', body: '{}' },
+    ]);
   });
 
   it('refuses a key that may not make the request before reading such a record', async () => {
