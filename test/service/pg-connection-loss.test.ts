@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/store/api-keys';
 import { REVOCATION_CHANNEL } from '../../src/store/key-revocations';
 import { storeKinds } from '../support/backend';
+import { requestOnFreshConnection } from '../support/fresh-connection';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
 import { parse, startReceiver } from '../support/webhook-receiver';
 
@@ -100,14 +101,13 @@ describe.skipIf(!runsOnPostgres)('PostgreSQL ending the connections of a running
       const { baseUrl } = service;
       const call = async (method: string, path: string, body?: unknown): Promise<Answer & { body: unknown }> => {
         try {
-          const response = await fetch(`${baseUrl}${path}`, {
+          const response = await requestOnFreshConnection(`${baseUrl}${path}`, {
             method,
             headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
-          const text = await response.text();
-          const parsed: unknown = text ? JSON.parse(text) : undefined;
-          const type = response.headers.get('content-type') ?? '';
+          const parsed: unknown = response.text ? JSON.parse(response.text) : undefined;
+          const type = response.contentType;
           const detail =
             response.status >= 400
               ? `${type.startsWith('application/problem+json') ? '' : `${type} `}${String((parsed as { code?: unknown })?.code)}`

@@ -14,6 +14,7 @@ import { newApiKey } from '../../src/store/api-keys';
 import { randomAlphanumeric } from '../../src/store/ids';
 import { REVOCATION_CHANNEL } from '../../src/store/key-revocations';
 import { cuttableRedis } from '../support/cuttable-redis';
+import { requestOnFreshConnection } from '../support/fresh-connection';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -61,12 +62,12 @@ describe.runIf(REDIS_URL)('Redis lost under the load of a running service', () =
       };
       const call = async (method: string, path: string, body?: unknown): Promise<Answer> => {
         try {
-          const response = await fetch(`${running.baseUrl}${path}`, {
+          const response = await requestOnFreshConnection(`${running.baseUrl}${path}`, {
             method,
             headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
-          const parsed: unknown = await response.json();
+          const parsed: unknown = JSON.parse(response.text);
           const detail = response.status >= 400 ? String((parsed as { code?: unknown }).code) : '';
           return { request: `${method} ${path}`, status: response.status, detail, body: parsed };
         } catch (error) {
