@@ -13,6 +13,7 @@ import { ApiError } from '../core/errors';
 import { isUniqueViolation } from './errors';
 import { randomAlphanumeric } from './ids';
 import type { Database } from './schema';
+import { currentMillis } from './scope';
 
 /** How long a success is remembered (the IETF draft and Stripe both keep keys for 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -132,7 +133,7 @@ export async function claimIdempotencyKey(
   db: Kysely<Database>,
   scope: IdempotencyScope,
   fingerprint: string,
-  at: Date = new Date(),
+  at: Date = new Date(currentMillis()),
 ): Promise<IdempotencyClaim> {
   const timestamp = at.toISOString();
   // Expired records of every platform go as new ones come: the table holds about a day of keys.

@@ -10,6 +10,7 @@ import type { Store } from '../../store/database';
 import { operationIdOf, pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
 import { requestIdOf } from './request-id';
+import { storeOfRequest } from './request-store';
 
 export interface OperationRoute {
   operationId: OperationId;
@@ -119,7 +120,11 @@ export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, st
     const handler = route && handlerOf.get(route.operationId);
     if (!route || !handler) return next();
     refuseUnexpectedBody(route, req);
-    const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
+    const context: RequestContext = {
+      store: storeOfRequest(req, store),
+      principal: principalOfRequest(req),
+      requestId: requestIdOf(req),
+    };
     const result = await handler({ query: req.query, path: pathParamsOf(req), body: req.body }, context);
     res.status(result.status).json(result.body);
   };

@@ -16,6 +16,7 @@ import {
 import { requestLogOf } from '../observability/request-log';
 import { principalOfRequest } from './authentication';
 import { IDEMPOTENCY_HEADER, type OperationRoute, routeOf, routesById } from './dispatch';
+import { storeOfRequest } from './request-store';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -65,7 +66,7 @@ function holdClaim(req: Request, res: Response, store: Store, pending: PendingAn
   res.send = (body?: unknown) => settle(body, () => sendText(body));
 }
 
-export function idempotency(routes: OperationRoute[], store: Store): RequestHandler {
+export function idempotency(routes: OperationRoute[], appStore: Store): RequestHandler {
   const byId = routesById(routes.filter((candidate) => candidate.idempotent));
   return async (req: Request, res: Response, next: NextFunction) => {
     const route = routeOf(byId, req);
@@ -74,6 +75,7 @@ export function idempotency(routes: OperationRoute[], store: Store): RequestHand
     const principal = principalOfRequest(req);
     if (key === undefined || !principal) return next();
     const scope: IdempotencyScope = { platformId: principal.platformId, key };
+    const store = storeOfRequest(req, appStore);
     const outcome = await claimIdempotencyKey(store.db, scope, requestFingerprint(route.operationId, req.body));
     if (outcome.kind === 'replay') {
       res.setHeader(REPLAYED_HEADER, 'true');
