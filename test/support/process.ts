@@ -198,11 +198,11 @@ export interface SandboxProcess {
 }
 
 /** `npm run sandbox` as a compiled process on a free port, once it has printed its banner. */
-export async function startSandboxProcess(): Promise<SandboxProcess> {
+export async function startSandboxProcess(env: Record<string, string> = {}): Promise<SandboxProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [compiledSandbox], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
