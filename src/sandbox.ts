@@ -28,7 +28,13 @@ await runService({
     // Sessions for test suites, each an isolated copy of a fixture (src/sandbox/, docs/frontend.md).
     const { sandboxSessions } = await import('./sandbox/start');
     const sessions = sandboxSessions(config, logger);
-    const service = await startService(config, logger, { kind: 'sqlite', inMemory: true }, sessions.extensions);
+    // Pages of 1 KiB: the many small tables of the demo fit in a fixture a third smaller, which each session copies.
+    const service = await startService(
+      config,
+      logger,
+      { kind: 'sqlite', inMemory: true, pageSize: 1024 },
+      sessions.extensions,
+    );
     // The records the docs name carry the ids of the contract's examples: every sample runs as written.
     const admin = await platformPrincipal(service.store);
     const summary = await loadDemoData(service.store, admin, { exampleIds: true });

@@ -91,6 +91,7 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
     expiresAt: new Date(session.expiresAt).toISOString(),
     now: new Date(session.now()).toISOString(),
     idleTimeout: isoDuration(session.idleMs),
+    asleep: session.isAsleep,
     ...(session.engineEveryMs === undefined ? {} : { engineEvery: isoDuration(session.engineEveryMs) }),
   });
   const clockOf = (session: Session, engineRuns: number) => ({

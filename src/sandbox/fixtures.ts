@@ -50,7 +50,7 @@ export function demoImage(defaultStore: Store): Buffer {
 
 /** The `empty` fixture, made in a store of its own with the default store's encryption keys. */
 export async function emptyImage(config: Config, defaultStore: Store): Promise<Buffer> {
-  const store = openStore({ kind: 'sqlite', inMemory: true });
+  const store = openStore({ kind: 'sqlite', inMemory: true, pageSize: 1024 });
   try {
     useEncryptionKeys(store, encryptionKeysOf(defaultStore));
     await migrate(store);

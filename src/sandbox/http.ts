@@ -92,6 +92,17 @@ function sessionRouting(registry: SessionRegistry): RequestHandler {
     if (!session) return next();
     sessionsOfRequests.set(req, session);
     useStoreFor(req, session.store);
+    // Under way until answered or cut: a session sleeps only between requests.
+    session.inFlight += 1;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      session.inFlight -= 1;
+      session.touch();
+    };
+    res.once('finish', end);
+    res.once('close', end);
     logRequest(session, req, res);
     inScope(session.scope, () => next());
   };

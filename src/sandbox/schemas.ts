@@ -26,7 +26,7 @@ const SessionCreateRequest = {
 const Session = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'fixture', 'apiKey', 'keys', 'baseUrl', 'expiresAt', 'now', 'idleTimeout'],
+  required: ['id', 'fixture', 'apiKey', 'keys', 'baseUrl', 'expiresAt', 'now', 'idleTimeout', 'asleep'],
   properties: {
     id,
     fixture: { enum: [...FIXTURE_NAMES] },
@@ -41,6 +41,8 @@ const Session = {
     expiresAt: timestamp,
     now: timestamp,
     idleTimeout: duration,
+    /** Unused for SANDBOX_SESSION_SLEEP_MS: its data kept compressed until its next request. */
+    asleep: { type: 'boolean' },
     engineEvery: duration,
   },
 } as const;

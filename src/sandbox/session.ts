@@ -2,6 +2,7 @@
 // clock and API keys (src/store/scope.ts), its forced-answer rules and its request log. The real
 // backend's pipeline and handlers serve it: only the store they are given differs
 // (src/http/pipeline/request-store.ts).
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Principal } from '../core/principal';
@@ -53,6 +54,12 @@ export class Session {
   private offsetMs = 0;
   private current: Store | undefined;
   private dispatcher: Dispatcher | undefined;
+  /** The store's image, compressed, while the session sleeps (./sessions.ts puts idle ones to sleep). */
+  private sleeping: Buffer | undefined;
+  /** Requests under way; a session sleeps only without any. */
+  inFlight = 0;
+  /** A reset or a move of the clock under way: no sleep meanwhile. */
+  private busy = false;
 
   constructor(
     private readonly environment: SessionEnvironment,
@@ -72,9 +79,43 @@ export class Session {
     this.scope = { now: () => this.now(), keyPrefix: prefix };
   }
 
+  /** The session's store, woken first when the session sleeps (a copy from its compressed image: a few ms). */
   get store(): Store {
+    if (!this.current && this.sleeping) {
+      this.current = this.attach(inflateRawSync(this.sleeping));
+      this.sleeping = undefined;
+    }
     if (!this.current) throw new Error(`sandbox session ${this.id} has no store`);
     return this.current;
+  }
+
+  get isAsleep(): boolean {
+    return this.sleeping !== undefined;
+  }
+
+  /** Whether the session may sleep now: idle for `afterMs`, nothing under way, no webhook deliveries being sent. */
+  maySleep(afterMs: number, time = Date.now()): boolean {
+    return (
+      this.current !== undefined &&
+      !this.busy &&
+      this.inFlight === 0 &&
+      this.dispatcher === undefined &&
+      time - this.lastUsed >= afterMs
+    );
+  }
+
+  /**
+   * Keeps the store as a compressed image and closes it: a sleeping demo session holds about 80 KB
+   * instead of about 600 KB. Its next request wakes it (the `store` getter).
+   */
+  async sleep(): Promise<void> {
+    const store = this.current;
+    const image = store?.image?.();
+    if (!store || !image) return;
+    this.sleeping = deflateRawSync(image, { level: 1 });
+    this.current = undefined;
+    onDeliveriesQueued(store, undefined);
+    await store.close();
   }
 
   /** The session's time, epoch milliseconds: the machine's, moved forward by its clock. */
@@ -98,16 +139,22 @@ export class Session {
     return time - this.lastUsed > this.idleMs;
   }
 
+  /** A store of the session from `image`, bound as the sandbox's store is. */
+  private attach(image: Buffer): Store {
+    const { config, logger, settings, encryptionKeys } = this.environment;
+    const store = openStore({ kind: 'sqlite', image, maxBytes: settings.maxBytes });
+    useEncryptionKeys(store, encryptionKeys);
+    allowPrivateWebhookAddresses(store, config.webhooks.allowPrivate);
+    useKeyLog(store, logger);
+    // The dispatcher starts with the session's first delivery: most sessions never queue one.
+    onDeliveriesQueued(store, () => this.startDelivery(store));
+    return store;
+  }
+
   /** Opens the session's store from its fixture: a copy of the image, with the session's keys in place of the fixture's. */
   async open(): Promise<void> {
-    const { config, logger, settings, encryptionKeys } = this.environment;
-    const store = openStore({ kind: 'sqlite', image: this.image, maxBytes: settings.maxBytes });
+    const store = this.attach(this.image);
     try {
-      useEncryptionKeys(store, encryptionKeys);
-      allowPrivateWebhookAddresses(store, config.webhooks.allowPrivate);
-      useKeyLog(store, logger);
-      // The dispatcher starts with the session's first delivery: most sessions never queue one.
-      onDeliveriesQueued(store, () => this.startDelivery(store));
       await inScope(this.scope, () =>
         store.write(async (trx) => {
           for (const role of SESSION_KEY_ROLES) {
@@ -135,11 +182,16 @@ export class Session {
 
   /** Back to the fixture: its data, the clock of now, no rules, an empty log; the same keys. */
   async reset(): Promise<void> {
-    await this.closeStore();
-    this.offsetMs = 0;
-    this.rules.clear();
-    this.log.clear();
-    await this.open();
+    this.busy = true;
+    try {
+      await this.closeStore();
+      this.offsetMs = 0;
+      this.rules.clear();
+      this.log.clear();
+      await this.open();
+    } finally {
+      this.busy = false;
+    }
   }
 
   async close(): Promise<void> {
@@ -153,6 +205,7 @@ export class Session {
     const dispatcher = this.dispatcher;
     this.current = undefined;
     this.dispatcher = undefined;
+    this.sleeping = undefined;
     await dispatcher?.stop();
     if (store) {
       onDeliveriesQueued(store, undefined);
@@ -169,31 +222,40 @@ export class Session {
     const target = this.now() + ms;
     const every = this.engineEveryMs;
     let recorded = 0;
-    if (every !== undefined) {
-      const store = this.store;
-      const due = Math.floor(ms / every);
-      const skipped = Math.max(0, due - this.environment.settings.maxEngineRuns);
-      const start = this.now();
-      await inScope(this.scope, async () => {
-        const admin = await platformPrincipal(store);
-        let flows = await this.engineFlowsOf(store, admin);
-        for (let turn = skipped + 1; turn <= due && flows.length > 0; turn += 1) {
-          const flow = flows[turn % flows.length] as EngineFlow;
-          this.offsetMs = start + turn * every - Date.now();
-          try {
-            const runId = await startEngineRun(store, admin, flow);
-            this.offsetMs += Math.min(ENGINE_RUN_MS, every);
-            await endEngineRun(store, admin, runId, turn);
-            recorded += 1;
-          } catch (error) {
-            // A flow deleted meanwhile (or whose version is gone) leaves the engine's rotation.
-            this.environment.logger.debug({ err: error, flow }, 'sandbox session engine: a run failed');
-            flows = flows.filter((candidate) => candidate !== flow);
-          }
-        }
-      });
+    this.busy = true;
+    try {
+      if (every !== undefined) recorded = await this.playEngine(ms, every);
+    } finally {
+      this.busy = false;
     }
     this.offsetMs = target - Date.now();
+    return recorded;
+  }
+
+  private async playEngine(ms: number, every: number): Promise<number> {
+    let recorded = 0;
+    const store = this.store;
+    const due = Math.floor(ms / every);
+    const skipped = Math.max(0, due - this.environment.settings.maxEngineRuns);
+    const start = this.now();
+    await inScope(this.scope, async () => {
+      const admin = await platformPrincipal(store);
+      let flows = await this.engineFlowsOf(store, admin);
+      for (let turn = skipped + 1; turn <= due && flows.length > 0; turn += 1) {
+        const flow = flows[turn % flows.length] as EngineFlow;
+        this.offsetMs = start + turn * every - Date.now();
+        try {
+          const runId = await startEngineRun(store, admin, flow);
+          this.offsetMs += Math.min(ENGINE_RUN_MS, every);
+          await endEngineRun(store, admin, runId, turn);
+          recorded += 1;
+        } catch (error) {
+          // A flow deleted meanwhile (or whose version is gone) leaves the engine's rotation.
+          this.environment.logger.debug({ err: error, flow }, 'sandbox session engine: a run failed');
+          flows = flows.filter((candidate) => candidate !== flow);
+        }
+      }
+    });
     return recorded;
   }
 

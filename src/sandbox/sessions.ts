@@ -143,7 +143,16 @@ export class SessionRegistry {
 
   private sweep(): void {
     const time = Date.now();
-    for (const session of this.live.values()) if (session.isIdle(time)) this.expire(session);
+    const { sleepMs } = this.settings;
+    for (const session of this.live.values()) {
+      if (session.isIdle(time)) this.expire(session);
+      else if (sleepMs > 0 && session.maySleep(sleepMs, time))
+        session
+          .sleep()
+          .catch((error: unknown) =>
+            this.environment.logger.warn({ err: error, sessionId: session.id }, 'a sandbox session could not sleep'),
+          );
+    }
   }
 
   async stop(): Promise<void> {

@@ -8,6 +8,8 @@ export interface SessionSettings {
   idleMs: number;
   /** SANDBOX_SESSION_MAX_IDLE_MS: the longest idle timeout a session may ask for. */
   maxIdleMs: number;
+  /** SANDBOX_SESSION_SLEEP_MS: a session unused this long sleeps, its store kept as a compressed image until its next request (0: never). */
+  sleepMs: number;
   /** SANDBOX_SESSION_MAX_BYTES: the largest one session's data may grow (its SQLite database in memory). */
   maxBytes: number;
   /** SANDBOX_SESSION_LOG_SIZE: requests a session's log keeps (the oldest go first). */
@@ -37,6 +39,7 @@ export function sessionSettingsOf(env: NodeJS.ProcessEnv): SessionSettings {
     maxSessions: integer(env, 'SANDBOX_MAX_SESSIONS', 1_000, 1, 100_000),
     idleMs: integer(env, 'SANDBOX_SESSION_IDLE_MS', 15 * 60 * 1000, 1_000, maxIdleMs),
     maxIdleMs,
+    sleepMs: integer(env, 'SANDBOX_SESSION_SLEEP_MS', 2_000, 0, maxIdleMs),
     maxBytes: integer(env, 'SANDBOX_SESSION_MAX_BYTES', 64 * MIB, MIB, 4096 * MIB),
     logSize: integer(env, 'SANDBOX_SESSION_LOG_SIZE', 1_000, 1, 100_000),
     maxRules: integer(env, 'SANDBOX_SESSION_MAX_RULES', 100, 1, 10_000),

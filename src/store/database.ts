@@ -70,7 +70,8 @@ export interface PoolStats {
 
 export type StoreOptions = (
   | { kind: 'sqlite'; dataDir: string }
-  | { kind: 'sqlite'; inMemory: true }
+  /** `pageSize`: SQLite's page size, in bytes (a sandbox's fixture: small pages make small copies). */
+  | { kind: 'sqlite'; inMemory: true; pageSize?: number }
   /** In memory, a copy of another store's `image()`; `maxBytes` bounds how large it may grow (SQLITE_FULL beyond). */
   | { kind: 'sqlite'; image: Buffer; maxBytes?: number }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
@@ -136,12 +137,14 @@ interface Opened {
   close(): Promise<void>;
 }
 
-type SqliteOptions = { dataDir: string } | { inMemory: true } | { image: Buffer; maxBytes?: number };
+type SqliteOptions = { dataDir: string } | { inMemory: true; pageSize?: number } | { image: Buffer; maxBytes?: number };
 
 function openSqlite(options: SqliteOptions, tricks: SpeedTrickHooks): Opened {
   const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
   // better-sqlite3 takes a buffer for a database deserialized into memory.
   const database = new SqliteDatabase('image' in options ? options.image : file);
+  // Before anything is written: a page size is chosen with the first table.
+  if ('pageSize' in options && options.pageSize !== undefined) database.pragma(`page_size = ${options.pageSize}`);
   if ('image' in options && options.maxBytes !== undefined) {
     const pageSize = database.pragma('page_size', { simple: true }) as number;
     database.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);

@@ -242,6 +242,20 @@ describe('sandbox sessions: isolation', () => {
     expect(await snapshot(b.apiKey)).toEqual(bWritten);
   }, 120_000);
 
+  it('puts an unused session to sleep and wakes it, its data intact, at its next request', async () => {
+    const session = await newSession();
+    const made = await request('POST', '/v1/projects', { key: session.apiKey, body: { displayName: 'Kept asleep' } });
+    expect(made.status).toBe(201);
+    await until('the session to sleep', async () => {
+      const view = (await request('GET', '/sandbox/sessions')).body as { data: { id: string; asleep: boolean }[] };
+      return view.data.find((candidate) => candidate.id === session.id)?.asleep ? true : undefined;
+    });
+    const names = dataOf(await request('GET', '/v1/projects?limit=100', { key: session.apiKey })).map(
+      (project) => project.displayName,
+    );
+    expect(names).toContain('Kept asleep');
+  });
+
   it('makes an empty session: one platform, its admin, one project, the four role keys', async () => {
     const session = await newSession({ fixture: 'empty' });
     const projects = dataOf(await request('GET', '/v1/projects', { key: session.apiKey }));
