@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/index';
+import { createSandboxSession } from '../../src/client/sandbox';
 import { EXAMPLE_IDS, SANDBOX_API_KEY } from '../../src/demo/fixtures';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { startSandboxProcess, startServiceProcess } from '../support/process';
@@ -577,6 +579,28 @@ describe('sandbox sessions: bounds and strictness', () => {
     for (const session of made) await request('DELETE', `/sandbox/sessions/${session.id}`);
     expect((await request('POST', '/sandbox/sessions', { body: {} })).status).toBe(201);
   }, 60_000);
+});
+
+describe("the client package's createSandboxSession", () => {
+  it('gives a test its session: a typed client on it, rules, the log, the clock, and dispose', async () => {
+    const session = await createSandboxSession(baseUrl, { fixture: 'empty' });
+    const client = createClient({ baseUrl: session.baseUrl, apiKey: session.apiKey, retry: false });
+    const projects = await client.GET('/v1/projects');
+    expect(projects.data?.data).toHaveLength(1);
+    const rule = await session.addRule({ operationId: 'listProjects', status: 500, times: 1 });
+    expect((await client.GET('/v1/projects')).response.status).toBe(500);
+    expect((await session.rules()).map((candidate) => candidate.id)).toEqual([rule.id]);
+    await session.removeRule(rule.id);
+    const sent = await session.requests();
+    expect(sent.map((entry) => entry.status)).toEqual([200, 500]);
+    const moved = await session.advanceClock('PT90M');
+    expect(Date.parse(moved.now)).toBeGreaterThan(Date.now() + 80 * 60_000);
+    await session.reset();
+    expect(await session.requests()).toEqual([]);
+    await session.dispose();
+    await session.dispose();
+    expect((await client.GET('/v1/projects')).response.status).toBe(410);
+  });
 });
 
 describe('npm start', () => {
