@@ -2682,9 +2682,11 @@ export interface components {
          *     - `RATE_LIMITED` (429): the rate-limit budget of the API key or client address is spent; see `Retry-After`.
          *     - `INTERNAL_ERROR` (500): a fault of the service; no internals are disclosed.
          *     - `SERVICE_UNAVAILABLE` (503): the store cannot be reached, or the instance is shutting down and did not take the request (its body had not all arrived); send it again.
+         *     - `SANDBOX_SESSION_ENDED` (410): sandbox only (`npm run sandbox`): the API key belongs to a sandbox session that was deleted or expired.
+         *     - `SANDBOX_LIMIT_REACHED` (507): sandbox only: a bound of the sandbox is reached, the number of live sessions or the size of one session's data; `params.limit` names it.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.

@@ -7,6 +7,7 @@
 //   npm run bench -- --out DIR          write the reports there instead of dist/bench
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
+//   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
 //                    [--cases createFlow,getFlow] [--rounds 3]
 // Writes dist/bench/bench-<store>.md and .json.
@@ -20,6 +21,7 @@ import { runDepth } from './bench/depth';
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
+import { runSandboxBench } from './bench/sandbox';
 import { measureStatementReuse } from './bench/statement-reuse';
 import { type BenchStoreKind, createBenchStore, seedDemo } from './bench/store';
 import { type DeliveryLatency, measureDeliveryLatency } from './bench/webhooks';
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     store: { type: 'string', default: 'sqlite' },
     duration: { type: 'string', default: '5' },
     depth: { type: 'boolean', default: false },
+    sandbox: { type: 'boolean', default: false },
     runs: { type: 'string', default: '1000000' },
     profile: { type: 'boolean', default: false },
     against: { type: 'string' },
@@ -62,6 +65,12 @@ if (values.against !== undefined) {
     log,
   });
   writeFileSync(join(outDir, 'compare.md'), report);
+  process.stdout.write(report);
+  process.exit(0);
+}
+
+if (values.sandbox) {
+  const report = await runSandboxBench({ outDir, log });
   process.stdout.write(report);
   process.exit(0);
 }

@@ -20,7 +20,16 @@ await runService({
     const { platformPrincipal } = await import('./platforms/service');
     const { loadSandboxKeys, SANDBOX_ROLE_KEYS } = await import('./demo/keys');
     const { responseValidationLine } = await import('./config');
-    const service = await startService(config, logger, { kind: 'sqlite', inMemory: true });
+    // Sessions for test suites, each an isolated copy of a fixture (src/sandbox/, docs/frontend.md).
+    const { sandboxSessions } = await import('./sandbox/start');
+    const sessions = sandboxSessions(config, logger);
+    // Pages of 1 KiB: the many small tables of the demo fit in a fixture a third smaller, which each session copies.
+    const service = await startService(
+      config,
+      logger,
+      { kind: 'sqlite', inMemory: true, pageSize: 1024 },
+      sessions.extensions,
+    );
     // The records the docs name carry the ids of the contract's examples: every sample runs as written.
     const admin = await platformPrincipal(service.store);
     const summary = await loadDemoData(service.store, admin, { exampleIds: true });
@@ -31,6 +40,8 @@ await runService({
     await exampleWebhookEndpoints(service.store, admin);
     const { engineFlows, exampleEngineRecords, playEngine } = await import('./demo/engine');
     await exampleEngineRecords(service.store, admin);
+    // The demo fixture of sessions is this store as loaded: before the engine or any request writes.
+    await sessions.ready(service.store);
     // SANDBOX_ENGINE=true: an engine records a run every 5 seconds, of the demo's flows in turn, so
     // webhooks get flow_run.* events.
     const stopEngine =
@@ -55,6 +66,7 @@ await runService({
       `\n  Sandbox (in memory, forgotten on exit): ${service.url}\n  API key: ${SANDBOX_API_KEY}  (ADMIN)\n` +
         '  Keys of the other roles, over the same data:\n' +
         SANDBOX_ROLE_KEYS.map((key) => `    ${key.label.padEnd(width)}  ${key.key}\n`).join('') +
+        `  Sessions for test suites (each its own copy of this data): POST ${service.url}/sandbox/sessions\n` +
         `  Docs: ${service.url}/docs\n  ${responseValidationLine(config)}\n` +
         `${reach}\n` +
         `  ${summary.projects} projects, ${summary.flows} flows, ${summary.runs} runs, ${summary.connections} connections, ${summary.users + 1} users, ${summary.templates} templates\n` +
@@ -70,6 +82,7 @@ await runService({
       async stop() {
         await stopEngine?.();
         await service.stop();
+        await sessions.stop();
       },
     };
   },

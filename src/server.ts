@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import type { PipelineExtensions } from './http/app';
 import { requirePatchedValidatorVersion } from './http/validator/patches';
 import { buildApp, metricsOf } from './startup/app';
 import { listenForKeyRevocations } from './startup/key-revocations';
@@ -51,6 +52,8 @@ export async function startService(
   config: Config,
   logger: Logger,
   storeOptions: StoreOptions = storeOptionsOf(config),
+  /** The sandbox's additions to the pipeline (src/sandbox/); `npm start` passes none. */
+  extensions?: PipelineExtensions,
 ): Promise<RunningService> {
   // Before anything is opened or written: a validator our patches were not written for refuses here.
   requirePatchedValidatorVersion();
@@ -64,7 +67,7 @@ export async function startService(
   );
   bindWebhookPolicy(config, store, logger);
   const metrics = await metricsOf(config, store);
-  const app = buildApp(config, { store, logger, redis, metrics });
+  const app = buildApp(config, { store, logger, redis, metrics, extensions });
   // A busy port must not leave the store (a pool, a file lock) open behind the error.
   const listening = await listenForRequests(config, app, metrics, logger).catch(async (error: unknown) => {
     await closeStores(store, redis, revocations);

@@ -26,6 +26,7 @@ export const ENTRY_POINTS = {
   './react-query': 'src/client/react-query.ts',
   './msw': 'src/client/msw-handlers.ts',
   './msw/openapi': 'src/client/msw-openapi.ts',
+  './sandbox': 'src/client/sandbox.ts',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ import {
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { recordEvent } from '../store/outbox';
+import { currentMillis } from '../store/scope';
 import { permissionDenied } from './permissions';
 import {
   type ApiKeyListQuery,
@@ -78,7 +79,7 @@ export async function create(
     key?: string;
   } = {},
 ): Promise<NewApiKey> {
-  const issues = issuesOf(input, Date.now());
+  const issues = issuesOf(input, currentMillis());
   if (issues.length > 0) throw invalidWithIssues('request', issues);
   const key = options.key ?? newApiKey();
   if (!isApiKey(key)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');

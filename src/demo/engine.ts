@@ -7,7 +7,7 @@ import type { Principal } from '../core/principal';
 import * as flowRuns from '../flow-runs/service';
 import * as flows from '../flows/service';
 import type { Store } from '../store/database';
-import { withChosenIds } from '../store/ids';
+import { now, withChosenIds } from '../store/ids';
 import { EXAMPLE_IDS } from './fixtures';
 
 export const EXAMPLE_ENGINE_IDS = {
@@ -78,6 +78,28 @@ export async function engineFlows(
   return chosen;
 }
 
+/** Starts a run of `flow` as the engine does, at the store's "now" (a session's clock, src/store/scope.ts); its id. */
+export async function startEngineRun(store: Store, admin: Principal, flow: EngineFlow): Promise<string> {
+  const run = await flowRuns.start(store, admin, {
+    flowId: flow.flowId,
+    flowVersionId: flow.flowVersionId,
+    status: 'RUNNING',
+    startTime: now(),
+    tags: ['sandbox-engine'],
+  });
+  return run.id;
+}
+
+/** Ends the engine's run of `turn` with that turn's final status. */
+export async function endEngineRun(store: Store, admin: Principal, runId: string, turn: number): Promise<void> {
+  const status = FINAL_STATUSES[turn % FINAL_STATUSES.length] ?? 'SUCCEEDED';
+  await flowRuns.update(store, admin, runId, {
+    status,
+    tasks: 2,
+    ...(status === 'FAILED' ? { failedStepName: 'step_1' } : {}),
+  });
+}
+
 /**
  * Records a run every `everyMs`, of each flow in turn, ended `runMs` later with the next of the
  * final statuses; returns how to stop (waiting for the runs under way to end).
@@ -87,20 +109,9 @@ export function playEngine(store: Store, admin: Principal, options: EngineOption
   let played = 0;
   const runOnce = async (turn: number) => {
     const flow = options.flows[turn % options.flows.length] as EngineFlow;
-    const run = await flowRuns.start(store, admin, {
-      flowId: flow.flowId,
-      flowVersionId: flow.flowVersionId,
-      status: 'RUNNING',
-      startTime: new Date().toISOString(),
-      tags: ['sandbox-engine'],
-    });
+    const runId = await startEngineRun(store, admin, flow);
     await new Promise((resolve) => setTimeout(resolve, options.runMs));
-    const status = FINAL_STATUSES[turn % FINAL_STATUSES.length] ?? 'SUCCEEDED';
-    await flowRuns.update(store, admin, run.id, {
-      status,
-      tasks: 2,
-      ...(status === 'FAILED' ? { failedStepName: 'step_1' } : {}),
-    });
+    await endEngineRun(store, admin, runId, turn);
   };
   const running = new Set<Promise<void>>();
   const timer = setInterval(() => {

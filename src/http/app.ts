@@ -1,5 +1,5 @@
 // The Express app, read top to bottom as a request travels through it.
-import express from 'express';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
 import { basePathOf } from '../core/contract';
@@ -25,6 +25,16 @@ import { problemWriter } from './problems/problem-writer';
 import { unknownPath } from './problems/unknown-path';
 import { contractValidation } from './validator/validation';
 
+/** Steps an entry point adds to the pipeline (the sandbox's sessions, src/sandbox/); none for `npm start`. */
+export interface PipelineExtensions {
+  /** After CORS, before the API key is checked: endpoints of its own, or the choice of the request's store. */
+  beforeIdentification?: readonly RequestHandler[];
+  /** Once the request is valid and its operation known, before idempotency and the handler. */
+  afterValidation?: readonly RequestHandler[];
+  /** Error handlers before the problem writer: a failure of its own turned into an ApiError. */
+  errors?: readonly ErrorRequestHandler[];
+}
+
 export interface AppOptions {
   store: Store;
   logger: Logger;
@@ -48,6 +58,7 @@ export interface AppOptions {
   hostNames?: readonly string[];
   /** Where request counts and latencies go (served on METRICS_PORT by server.ts); none when absent. */
   metrics?: ServiceMetrics;
+  extensions?: PipelineExtensions;
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -77,6 +88,7 @@ export function createApp(options: AppOptions): express.Express {
       ...(options.metrics ? [requestMetrics(options.metrics, routes)] : []),
       oneHostHeader(options.hostNames),
       cors({ origins: options.corsOrigins ?? [], methods: [...new Set(routes.map((route) => route.method))] }),
+      ...(options.extensions?.beforeIdentification ?? []),
       // Who the key is first, so that a valid key spends its own budget and only that.
       identification(keysOfStore(options.store), publicPaths),
       limits,
@@ -86,11 +98,13 @@ export function createApp(options: AppOptions): express.Express {
       queryShape(),
       inputText(),
       ...contractValidation(bundle, { validateResponses: options.validateResponses }),
+      ...(options.extensions?.afterValidation ?? []),
       idempotency(routes, options.store, options.access),
       dispatch(routes, options.handlers, options.store),
       unknownPath(),
     ]),
   );
+  for (const handler of options.extensions?.errors ?? []) app.use(handler);
   app.use(problemWriter());
   return app;
 }

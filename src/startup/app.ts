@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { accessChecks, handlers } from '../handlers';
-import { createApp } from '../http/app';
+import { createApp, type PipelineExtensions } from '../http/app';
 import { createMetrics, type ServiceMetrics } from '../http/observability/metrics';
 import type { Store } from '../store/database';
 import type { RedisConnection } from '../store/redis';
@@ -17,9 +17,14 @@ export interface AppParts {
   logger: Logger;
   redis: RedisConnection | undefined;
   metrics: ServiceMetrics | undefined;
+  /** The sandbox's additions to the pipeline; none for `npm start`. */
+  extensions?: PipelineExtensions | undefined;
 }
 
-export function buildApp(config: Config, { store, logger, redis, metrics }: AppParts): ReturnType<typeof createApp> {
+export function buildApp(
+  config: Config,
+  { store, logger, redis, metrics, extensions }: AppParts,
+): ReturnType<typeof createApp> {
   return createApp({
     store,
     logger,
@@ -36,5 +41,6 @@ export function buildApp(config: Config, { store, logger, redis, metrics }: AppP
     corsOrigins: config.corsOrigins,
     ...(config.hostNames ? { hostNames: config.hostNames } : {}),
     ...(metrics ? { metrics } : {}),
+    ...(extensions ? { extensions } : {}),
   });
 }

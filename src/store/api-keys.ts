@@ -16,6 +16,7 @@ import type { Store } from './database';
 import { randomAlphanumeric } from './ids';
 import type { RevocationFeed, RevocationListener } from './key-revocations';
 import type { Database } from './schema';
+import { currentMillis, currentScope } from './scope';
 
 const API_KEY_PATTERN = /^sk-[0-9A-Za-z]{61}$/;
 
@@ -31,8 +32,10 @@ export function isApiKey(value: string): boolean {
   return API_KEY_PATTERN.test(value);
 }
 
+/** A new key; in a sandbox session's scope (./scope.ts) it starts with the session's prefix, which routes it. */
 export function newApiKey(): string {
-  return `sk-${randomAlphanumeric(61)}`;
+  const prefix = currentScope()?.keyPrefix ?? '';
+  return `sk-${prefix}${randomAlphanumeric(61 - prefix.length)}`;
 }
 
 export function digestOf(apiKey: string): string {
@@ -227,7 +230,8 @@ export async function principalOfApiKey(store: Store, apiKey: string): Promise<P
   if (!isApiKey(apiKey)) return undefined;
   const digest = digestOf(apiKey);
   const cache = cacheOf(store);
-  const time = Date.now();
+  // The scope's clock: a sandbox session's moved forward expires its keys (./scope.ts).
+  const time = currentMillis();
   let entry = cache.entries.get(digest);
   if (!entry || time - entry.readAt >= trustPeriod(cache)) entry = await readAndCache(store, cache, digest, time);
   if (!entry || time >= entry.expiresAt) return undefined;

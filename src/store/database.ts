@@ -58,6 +58,12 @@ export interface Store extends QueryHost {
    * once; the pool has dropped it, and the request using it, if any, got the error (a 503).
    */
   onConnectionLost?(listener: (error: Error) => void): void;
+  /**
+   * An in-memory SQLite store's whole database as one buffer (better-sqlite3's serialize), from
+   * which `openStore({ kind: 'sqlite', image })` makes a copy: a sandbox session starts from its
+   * fixture so. Undefined on other stores.
+   */
+  image?(): Buffer;
   /** Runs a trivial query; throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -71,7 +77,10 @@ export interface PoolStats {
 
 export type StoreOptions = (
   | { kind: 'sqlite'; dataDir: string }
-  | { kind: 'sqlite'; inMemory: true }
+  /** `pageSize`: SQLite's page size, in bytes (a sandbox's fixture: small pages make small copies). */
+  | { kind: 'sqlite'; inMemory: true; pageSize?: number }
+  /** In memory, a copy of another store's `image()`; `maxBytes` bounds how large it may grow (SQLITE_FULL beyond). */
+  | { kind: 'sqlite'; image: Buffer; maxBytes?: number }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
 ) & {
   /** Speed tricks to leave out (./speed-tricks.ts): tests show the results do not depend on them. */
@@ -131,12 +140,22 @@ function oneByOne(db: Kysely<Database>, beforeWriting: () => Promise<void> | und
 interface Opened {
   db: Kysely<Database>;
   writes: WritePath;
+  image?(): Buffer;
   close(): Promise<void>;
 }
 
-function openSqlite(options: { dataDir: string } | { inMemory: true }, tricks: SpeedTrickHooks): Opened {
+type SqliteOptions = { dataDir: string } | { inMemory: true; pageSize?: number } | { image: Buffer; maxBytes?: number };
+
+function openSqlite(options: SqliteOptions, tricks: SpeedTrickHooks): Opened {
   const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
-  const database = new SqliteDatabase(file);
+  // better-sqlite3 takes a buffer for a database deserialized into memory.
+  const database = new SqliteDatabase('image' in options ? options.image : file);
+  // Before anything is written: a page size is chosen with the first table.
+  if ('pageSize' in options && options.pageSize !== undefined) database.pragma(`page_size = ${options.pageSize}`);
+  if ('image' in options && options.maxBytes !== undefined) {
+    const pageSize = database.pragma('page_size', { simple: true }) as number;
+    database.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
+  }
   // WAL: readers do not block the writer. synchronous=NORMAL in WAL mode keeps every committed
   // transaction across a crash of the process (the OS holds the WAL); FULL would add power-loss
   // safety at the cost of an fsync per commit.
@@ -182,6 +201,7 @@ function openSqlite(options: { dataDir: string } | { inMemory: true }, tricks: S
   return {
     db,
     writes: tricks.sqliteWrites?.(db, writePause) ?? oneByOne(db, writePause),
+    ...(file === ':memory:' ? { image: () => database.serialize() } : {}),
     async close() {
       // The checkpointer's connection first: the last connection to close checkpoints what is left.
       await checkpoints?.stop();
@@ -261,6 +281,7 @@ export function openStore(options: StoreOptions): Store {
     // Within an idempotent create, the write also stores the create's answer (./idempotency.ts).
     write: (work) => writes.write(answeringIn(work)),
     ...(writes.batches ? { writeBatches: writes.batches } : {}),
+    ...(opened.image ? { image: opened.image } : {}),
     ...(pool
       ? { poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }) }
       : {}),

@@ -18,6 +18,7 @@ import { ApiError } from '../core/errors';
 import { isUniqueViolation } from './errors';
 import { randomAlphanumeric } from './ids';
 import type { Database } from './schema';
+import { currentMillis } from './scope';
 
 /** How long a success is remembered (the IETF draft and Stripe both keep keys for 24 hours). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -164,7 +165,7 @@ export async function claimIdempotencyKey(
   db: Kysely<Database>,
   scope: IdempotencyScope,
   fingerprint: string,
-  at: Date = new Date(),
+  at: Date = new Date(currentMillis()),
   legacy = false,
 ): Promise<IdempotencyClaim> {
   const timestamp = at.toISOString();

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomFillSync } from 'node:crypto';
+import { currentMillis } from './scope';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 // 62 * 4 = 248: bytes at or above it are dropped so every character is equally likely.
@@ -75,7 +76,7 @@ export function newId(): string {
 }
 
 function timeOrderedId(): string {
-  const millis = Date.now();
+  const millis = currentMillis();
   return timePrefix(millis) + randomPartAfter(millis);
 }
 
@@ -142,5 +143,5 @@ export function withChosenIds<T>(ids: readonly string[], work: () => Promise<T>)
 
 /** The current time as the contract's timestamp: RFC 3339 UTC with milliseconds. */
 export function now(): string {
-  return new Date().toISOString();
+  return new Date(currentMillis()).toISOString();
 }

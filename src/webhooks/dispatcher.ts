@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../store/database';
 import { now } from '../store/ids';
 import { onDeliveriesQueued } from '../store/outbox';
+import { currentMillis } from '../store/scope';
 import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
 import { retryDelayMs } from './schedule';
 import { type AttemptOutcome, type AttemptResult, type SendSettings, sendAttempt } from './send';
@@ -98,7 +99,9 @@ export function startDispatcher(
     else {
       const delay = retryDelayMs(claimed.scheduledAttempts + 1, settings.retryBaseMs);
       next =
-        delay === undefined ? { kind: 'failed' } : { kind: 'retry', at: new Date(Date.now() + delay).toISOString() };
+        delay === undefined
+          ? { kind: 'failed' }
+          : { kind: 'retry', at: new Date(currentMillis() + delay).toISOString() };
     }
     const { disabledEndpoint } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next);
     if (next.kind === 'failed')
@@ -166,7 +169,7 @@ export function startDispatcher(
 
   async function prune(): Promise<void> {
     try {
-      const before = new Date(Date.now() - DELIVERY_RETENTION_MS).toISOString();
+      const before = new Date(currentMillis() - DELIVERY_RETENTION_MS).toISOString();
       const pruned = await pruneEnded(store, before);
       if (pruned > 0) logger.info({ deliveries: pruned }, 'pruned webhook deliveries that ended 30 days ago');
     } catch (error) {

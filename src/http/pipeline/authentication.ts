@@ -13,17 +13,18 @@ import type { Principal } from '../../core/principal';
 import { isApiKey, principalOfApiKey } from '../../store/api-keys';
 import type { Store } from '../../store/database';
 import { inOrder } from './in-order';
+import { storeOfRequest } from './request-store';
 
 /** Scheme names are case-insensitive (RFC 9110 §11.1): `bearer` and `BEARER` are Bearer too. */
 const BEARER_PATTERN = /^Bearer +(\S+)$/i;
 const principals = new WeakMap<Request, Principal>();
 
 /** The principal an API key acts as, or undefined when the key is malformed or unknown. */
-export type KeyCheck = (apiKey: string) => Promise<Principal | undefined>;
+export type KeyCheck = (apiKey: string, req: Request) => Promise<Principal | undefined>;
 
-/** The backend's check: the key must be one of the store's. */
+/** The backend's check: the key must be one of the store's (the request's: ./request-store.ts). */
 export function keysOfStore(store: Store): KeyCheck {
-  return (apiKey) => principalOfApiKey(store, apiKey);
+  return (apiKey, req) => principalOfApiKey(storeOfRequest(req, store), apiKey);
 }
 
 /** What a key of the mock acts as: the mock keeps no platforms. */
@@ -71,7 +72,7 @@ export function identification(checkKey: KeyCheck, publicPaths: ReadonlySet<stri
   return async (req: Request, _res: Response, next: NextFunction) => {
     if (isPublic(req, publicPaths) || authorizationHeaders(req) > 1) return next();
     const apiKey = bearerTokenOf(req);
-    const principal = apiKey ? await checkKey(apiKey) : undefined;
+    const principal = apiKey ? await checkKey(apiKey, req) : undefined;
     if (principal) principals.set(req, principal);
     next();
   };

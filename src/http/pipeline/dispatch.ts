@@ -10,6 +10,7 @@ import type { Store } from '../../store/database';
 import { operationIdOf, pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
 import { requestIdOf } from './request-id';
+import { storeOfRequest } from './request-store';
 
 export interface OperationRoute {
   operationId: OperationId;
@@ -144,7 +145,11 @@ export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, st
     const handler = route && handlerOf.get(route.operationId);
     if (!route || !handler) return next();
     refuseUnexpectedBody(route, req);
-    const context: RequestContext = { store, principal: principalOfRequest(req), requestId: requestIdOf(req) };
+    const context: RequestContext = {
+      store: storeOfRequest(req, store),
+      principal: principalOfRequest(req),
+      requestId: requestIdOf(req),
+    };
     const header = route.headers.length === 0 ? {} : headersOf(route, req);
     const result = await handler({ query: req.query, path: pathParamsOf(req), header, body: req.body }, context);
     if (result.headers) res.set(result.headers);

@@ -19,11 +19,13 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from '../../store/idempotency';
+import { currentMillis } from '../../store/scope';
 import { requestLogOf } from '../observability/request-log';
 import { pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
 import { IDEMPOTENCY_HEADER, type OperationRoute, refuseUnexpectedBody, routeOf, routesById } from './dispatch';
 import { requestIdOf } from './request-id';
+import { storeOfRequest } from './request-store';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -78,7 +80,7 @@ type AnyAccessCheck = (
   context: RequestContext,
 ) => Promise<void>;
 
-export function idempotency(routes: OperationRoute[], store: Store, access: AccessChecks): RequestHandler {
+export function idempotency(routes: OperationRoute[], appStore: Store, access: AccessChecks): RequestHandler {
   const idempotent = routes.filter((candidate) => candidate.idempotent);
   const byId = routesById(idempotent);
   // The one untyped seam, as in dispatch: the table is typed per operation, and the validator has
@@ -93,7 +95,7 @@ export function idempotency(routes: OperationRoute[], store: Store, access: Acce
   // Records made before keys were per API key are looked up until the last of them expires.
   let legacyUntil: Promise<string | null> | undefined;
   const legacyLive = async (at: Date): Promise<boolean> => {
-    legacyUntil ??= legacyRecordsExpire(store.db).catch((error: unknown) => {
+    legacyUntil ??= legacyRecordsExpire(appStore.db).catch((error: unknown) => {
       legacyUntil = undefined;
       throw error;
     });
@@ -107,13 +109,15 @@ export function idempotency(routes: OperationRoute[], store: Store, access: Acce
     const key = req.get(IDEMPOTENCY_HEADER);
     const principal = principalOfRequest(req);
     if (key === undefined || !principal) return next();
+    // A sandbox session's request reads and writes its session's store.
+    const store = storeOfRequest(req, appStore);
     // Everything the request would be refused for before its create, in the order it would be.
     refuseUnexpectedBody(route, req);
     const context: RequestContext = { store, principal, requestId: requestIdOf(req) };
     await check({ query: req.query, path: pathParamsOf(req), body: req.body }, context);
     if (principal.keyId === undefined) throw new Error('an idempotent create reached without an API key');
     const scope: IdempotencyScope = { platformId: principal.platformId, apiKeyId: principal.keyId, key };
-    const at = new Date();
+    const at = new Date(currentMillis());
     const fingerprint = requestFingerprint(route.operationId, req.body);
     const outcome = await claimIdempotencyKey(store.db, scope, fingerprint, at, await legacyLive(at));
     if (outcome.kind === 'replay') {

@@ -29,6 +29,8 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   RATE_LIMITED: { status: 429, title: 'Too many requests' },
   INTERNAL_ERROR: { status: 500, title: 'Internal error' },
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
+  SANDBOX_SESSION_ENDED: { status: 410, title: 'Sandbox session ended' },
+  SANDBOX_LIMIT_REACHED: { status: 507, title: 'Sandbox limit reached' },
 };
 
 export function statusOf(code: ErrorCode): number {

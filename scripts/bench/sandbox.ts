@@ -1,0 +1,192 @@
+// `npm run bench -- --sandbox`: the sandbox's sessions for test suites (src/sandbox/), against the
+// compiled `npm run sandbox` in a process of its own: creating a `demo` session (p50, p99), a reset,
+// the resident memory with 500 live `demo` sessions, and 16 workers each running create → 20 calls →
+// dispose in parallel, counting any read of another session's data (there must be none).
+// Targets (issue 34): create p50 ≤ 20 ms and p99 ≤ 100 ms, a reset as fast, 500 sessions < 300 MB.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../../src/core/bundle-file';
+import { EXAMPLE_IDS } from '../../src/demo/fixtures';
+import { compile, compiledSandbox, startCommand } from '../compile';
+import { freePort } from '../support/ports';
+import { rssMb, stopChild } from './processes';
+
+interface Options {
+  outDir: string;
+  log: (line: string) => void;
+  /** Sessions created (and reset) one by one for the latency figures. */
+  samples?: number;
+  liveSessions?: number;
+  workers?: number;
+  rounds?: number;
+}
+
+interface SessionAnswer {
+  id: string;
+  apiKey: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function fixed(value: number, digits = 1): string {
+  return value.toFixed(digits);
+}
+
+export async function runSandboxBench(options: Options): Promise<string> {
+  const { log } = options;
+  const samples = options.samples ?? 300;
+  const liveSessions = options.liveSessions ?? 500;
+  const workers = options.workers ?? 16;
+  const rounds = options.rounds ?? 5;
+  await compile();
+  const port = await freePort();
+  const { env, nodeOptions } = startCommand();
+  const child = spawn(process.execPath, [...nodeOptions, compiledSandbox], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '0',
+      SANDBOX_MAX_SESSIONS: String(liveSessions + workers + 10),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const baseUrl = `http://127.0.0.1:${port}/api`;
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('Try:')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`the sandbox did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const call = async (method: string, path: string, key?: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(key ? { authorization: `Bearer ${key}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+    };
+    const create = async (): Promise<SessionAnswer> => {
+      const answer = await call('POST', '/sandbox/sessions', undefined, { fixture: 'demo' });
+      if (answer.status !== 201) throw new Error(`create: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body as SessionAnswer;
+    };
+    const dispose = async (session: SessionAnswer) => {
+      const answer = await call('DELETE', `/sandbox/sessions/${session.id}`);
+      if (answer.status !== 204) throw new Error(`dispose: ${answer.status}`);
+    };
+    const timed = async (work: () => Promise<unknown>): Promise<number> => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+
+    log('sandbox: warming up…');
+    for (let index = 0; index < 20; index += 1) await dispose(await create());
+
+    log(`sandbox: ${samples} creates of a demo session…`);
+    const creates: number[] = [];
+    for (let index = 0; index < samples; index += 1) {
+      let made: SessionAnswer | undefined;
+      creates.push(
+        await timed(async () => {
+          made = await create();
+        }),
+      );
+      if (made) await dispose(made);
+    }
+    log(`sandbox: ${samples} resets…`);
+    const resets: number[] = [];
+    const resetSession = await create();
+    for (let index = 0; index < samples; index += 1) {
+      await call('POST', '/v1/projects', resetSession.apiKey, { displayName: `Before reset ${index}` });
+      resets.push(await timed(() => call('POST', `/sandbox/sessions/${resetSession.id}/reset`)));
+    }
+    await dispose(resetSession);
+
+    const rssBefore = rssMb(child.pid);
+    log(`sandbox: ${liveSessions} live demo sessions…`);
+    const live: SessionAnswer[] = [];
+    for (let index = 0; index < liveSessions; index += 1) {
+      const session = await create();
+      // Each one used once, as a test would: its statements prepared, its key read.
+      await call('GET', `/v1/flows?projectId=${EXAMPLE_IDS.salesOps.project}`, session.apiKey);
+      live.push(session);
+    }
+    const rssLive = rssMb(child.pid);
+    for (const session of live) await dispose(session);
+    const rssAfter = rssMb(child.pid);
+
+    log(`sandbox: ${workers} workers × ${rounds} rounds of create → 20 calls → dispose…`);
+    let crossReads = 0;
+    let failures = 0;
+    let calls = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: workers }, async (_, worker) => {
+        for (let round = 0; round < rounds; round += 1) {
+          const session = await create();
+          const mine = `worker ${worker} session ${session.id}`;
+          for (let step = 0; step < 20; step += 1) {
+            calls += 1;
+            if (step % 4 === 0) {
+              const made = await call('POST', '/v1/projects', session.apiKey, { displayName: `${mine} #${step}` });
+              if (made.status !== 201) failures += 1;
+              continue;
+            }
+            const listed = await call('GET', '/v1/projects?limit=100', session.apiKey);
+            if (listed.status !== 200) {
+              failures += 1;
+              continue;
+            }
+            for (const project of (listed.body as { data: { displayName: string }[] }).data)
+              if (project.displayName.startsWith('worker ') && !project.displayName.startsWith(mine)) crossReads += 1;
+          }
+          await dispose(session);
+        }
+      }),
+    );
+    const parallelMs = performance.now() - started;
+
+    const sortedCreates = [...creates].sort((a, b) => a - b);
+    const sortedResets = [...resets].sort((a, b) => a - b);
+    const lines = [
+      '# Sandbox sessions',
+      '',
+      `${new Date().toISOString()}, compiled sandbox (${compiledSandbox.replace(`${projectRoot}/`, '')}), demo fixture.`,
+      '',
+      '| measure | figure | target |',
+      '|---|---|---|',
+      `| create a demo session, p50 | ${fixed(percentile(sortedCreates, 50))} ms | ≤ 20 ms |`,
+      `| create a demo session, p99 | ${fixed(percentile(sortedCreates, 99))} ms | ≤ 100 ms |`,
+      `| reset a session, p50 | ${fixed(percentile(sortedResets, 50))} ms | ≤ 20 ms |`,
+      `| reset a session, p99 | ${fixed(percentile(sortedResets, 99))} ms | ≤ 100 ms |`,
+      `| RSS with no session | ${fixed(rssBefore)} MB | |`,
+      `| RSS with ${liveSessions} live demo sessions | ${fixed(rssLive)} MB | < 300 MB |`,
+      `| RSS once they are disposed | ${fixed(rssAfter)} MB | |`,
+      `| ${workers} workers × ${rounds} rounds of create → 20 calls → dispose | ${fixed(parallelMs, 0)} ms, ${calls} calls, ${failures} failed | |`,
+      `| cross-session reads | ${crossReads} | 0 |`,
+      '',
+      `Samples: ${samples} creates and ${samples} resets, one at a time over HTTP (the figures include the request).`,
+      '',
+    ];
+    const report = lines.join('\n');
+    writeFileSync(join(options.outDir, 'bench-sandbox.md'), report);
+    if (crossReads > 0 || failures > 0) log(`sandbox: ${crossReads} cross-session reads, ${failures} failed calls`);
+    return report;
+  } finally {
+    await stopChild(child);
+  }
+}

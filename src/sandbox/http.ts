@@ -1,0 +1,207 @@
+// The sandbox's sessions in the HTTP pipeline (src/http/app.ts's PipelineExtensions):
+// - before the key is checked, the sandbox's own endpoints (./endpoints.ts), then the routing: a
+//   request with a session's key works on that session's store, in its scope (its clock, its key
+//   prefix), and is written to its request log;
+// - once the request is valid and its operation known, the forced answers: a session's rules and
+//   a request's `Prefer: code=…` / `Prefer: delay=…`;
+// - among the errors, a session's store grown to SANDBOX_SESSION_MAX_BYTES (SQLite's SQLITE_FULL)
+//   becomes a SANDBOX_LIMIT_REACHED problem.
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import { type Bundle, basePathOf } from '../core/contract';
+import { ApiError } from '../core/errors';
+import type { PipelineExtensions } from '../http/app';
+import { bearerTokenOf } from '../http/pipeline/authentication';
+import { requestIdOf } from '../http/pipeline/request-id';
+import { useStoreFor } from '../http/pipeline/request-store';
+import { operationIdOf, pathParamsOf } from '../http/validator/matched-operation';
+import { inScope } from '../store/scope';
+import { sandboxEndpoints } from './endpoints';
+import { type OperationFacts, operationFacts, undeclaredStatus } from './operations';
+import type { Session } from './session';
+import { limitReached, type SessionRegistry } from './sessions';
+
+const sessionsOfRequests = new WeakMap<Request, Session>();
+const forcedHow = new WeakMap<Request, 'rule' | 'prefer'>();
+
+function isProblem(res: Response): boolean {
+  const type = res.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('application/problem+json');
+}
+
+function problemOf(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The query as sent (the validator's view of req.query may differ), a repeated name as an array. */
+function sentQuery(req: Request): Record<string, string | string[]> {
+  const at = req.originalUrl.indexOf('?');
+  const query: Record<string, string | string[]> = {};
+  if (at < 0) return query;
+  for (const [name, value] of new URLSearchParams(req.originalUrl.slice(at + 1))) {
+    const earlier = query[name];
+    query[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+  }
+  return query;
+}
+
+/** Writes the request to its session's log once it is answered, or its connection closed. */
+function logRequest(session: Session, req: Request, res: Response): void {
+  const started = performance.now();
+  const at = new Date(session.now()).toISOString();
+  const query = sentQuery(req);
+  let problem: Record<string, unknown> | null = null;
+  const send = res.send.bind(res);
+  res.send = (body?: unknown) => {
+    if (isProblem(res)) problem = problemOf(body);
+    return send(body);
+  };
+  let logged = false;
+  const record = (status: number | null) => {
+    if (logged) return;
+    logged = true;
+    const forced = forcedHow.get(req);
+    session.log.add({
+      operationId: operationIdOf(req) ?? null,
+      method: req.method,
+      path: req.originalUrl.split('?')[0] ?? req.originalUrl,
+      query,
+      body: req.body === undefined ? null : (req.body as unknown),
+      status,
+      problem,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      requestId: requestIdOf(req),
+      at,
+      ...(forced ? { forced } : {}),
+    });
+  };
+  res.once('finish', () => record(res.statusCode));
+  res.once('close', () => record(res.writableFinished ? res.statusCode : null));
+}
+
+/** A request with a session's key: the session's store, scope and log. */
+function sessionRouting(registry: SessionRegistry): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const apiKey = bearerTokenOf(req);
+    const session = apiKey === undefined ? undefined : registry.ofKey(apiKey);
+    if (!session) return next();
+    sessionsOfRequests.set(req, session);
+    useStoreFor(req, session.store);
+    // Under way until answered or cut: a session sleeps only between requests.
+    session.inFlight += 1;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      session.inFlight -= 1;
+      session.touch();
+    };
+    res.once('finish', end);
+    res.once('close', end);
+    logRequest(session, req, res);
+    inScope(session.scope, () => next());
+  };
+}
+
+interface Preference {
+  code?: number;
+  delay?: number;
+}
+
+/** `Prefer: code=503, delay=800` (RFC 7240); preferences of other names (Prism's example=, dynamic=) are left alone. */
+function preferenceOf(req: Request, maxDelayMs: number): Preference | undefined {
+  const header = req.get('prefer');
+  if (header === undefined) return undefined;
+  const preference: Preference = {};
+  for (const part of header.split(/[,;]/)) {
+    const [name = '', value = ''] = part.split('=').map((text) => text.trim().replace(/^"|"$/g, ''));
+    const lower = name.toLowerCase();
+    if (lower !== 'code' && lower !== 'delay') continue;
+    const number = /^\d{1,7}$/.test(value) ? Number(value) : Number.NaN;
+    const valid = lower === 'code' ? number >= 100 && number <= 599 : number <= maxDelayMs;
+    if (!valid)
+      throw new ApiError(
+        'VALIDATION',
+        `Invalid request: the Prefer header's ${lower} must be ${lower === 'code' ? 'an HTTP status' : `a number of milliseconds up to ${maxDelayMs}`}.`,
+        {
+          issues: [
+            {
+              location: 'header',
+              pointer: 'prefer',
+              message:
+                lower === 'code'
+                  ? 'code must be an HTTP status (code=503)'
+                  : `delay must be 0 to ${maxDelayMs} milliseconds (delay=800)`,
+            },
+          ],
+        },
+      );
+    preference[lower] = number;
+  }
+  return preference.code === undefined && preference.delay === undefined ? undefined : preference;
+}
+
+function forcedAnswers(operations: ReadonlyMap<string, OperationFacts>, maxDelayMs: number): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const operationId = operationIdOf(req);
+    const facts = operationId === undefined ? undefined : operations.get(operationId);
+    if (!facts) return next();
+    const preference = preferenceOf(req, maxDelayMs);
+    if (preference?.code !== undefined && !facts.errorStatuses.includes(preference.code))
+      throw undeclaredStatus(facts, preference.code, 'header', 'prefer');
+    const rule = sessionsOfRequests.get(req)?.rules.take(facts.operationId, pathParamsOf(req));
+    if (!preference && !rule) return next();
+    const delay = preference?.delay ?? rule?.delayMs;
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (preference?.code === undefined && rule?.closeConnection) {
+      forcedHow.set(req, 'rule');
+      req.socket.destroy();
+      return;
+    }
+    const status = preference?.code ?? rule?.status;
+    if (status === undefined) return next();
+    forcedHow.set(req, preference?.code !== undefined ? 'prefer' : 'rule');
+    if (status === 429 || status === 503) _res.setHeader('Retry-After', '1');
+    const by = preference?.code !== undefined ? `Prefer: code=${status}` : `the session's rule ${rule?.id}`;
+    throw new ApiError(facts.codeOf(status), `A forced answer of the sandbox (${by}) to ${facts.operationId}.`);
+  };
+}
+
+function isStoreFull(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth += 1) {
+    if ((cause as { code?: unknown }).code === 'SQLITE_FULL') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function sessionFull(maxBytes: number): ErrorRequestHandler {
+  return (error: unknown, _req, _res, next) => {
+    next(
+      isStoreFull(error)
+        ? limitReached(
+            'SANDBOX_SESSION_MAX_BYTES',
+            maxBytes,
+            `This sandbox session's data reached its bound of ${maxBytes} bytes (SANDBOX_SESSION_MAX_BYTES): reset or delete it.`,
+          )
+        : error,
+    );
+  };
+}
+
+export function sandboxExtensions(registry: SessionRegistry, bundle: Bundle, bodyLimit: number): PipelineExtensions {
+  const operations = operationFacts(bundle);
+  return {
+    beforeIdentification: [
+      sandboxEndpoints(registry, { basePath: basePathOf(bundle), operations, bodyLimit }),
+      sessionRouting(registry),
+    ],
+    afterValidation: [forcedAnswers(operations, registry.settings.maxDelayMs)],
+    errors: [sessionFull(registry.settings.maxBytes)],
+  };
+}

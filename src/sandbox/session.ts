@@ -1,0 +1,274 @@
+// One sandbox session: its own in-memory SQLite store copied from a fixture's image, its own
+// clock and API keys (src/store/scope.ts), its forced-answer rules and its request log. The real
+// backend's pipeline and handlers serve it: only the store they are given differs
+// (src/http/pipeline/request-store.ts).
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Principal } from '../core/principal';
+import { type EngineFlow, endEngineRun, engineFlows, startEngineRun } from '../demo/engine';
+import { platformPrincipal } from '../platforms/service';
+import { digestOf, lastFourOf, useKeyLog } from '../store/api-keys';
+import { openStore, type Store } from '../store/database';
+import { randomAlphanumeric } from '../store/ids';
+import { onDeliveriesQueued } from '../store/outbox';
+import { inScope, type StoreScope } from '../store/scope';
+import { type EncryptionKeys, useEncryptionKeys } from '../store/secrets';
+import { allowPrivateWebhookAddresses } from '../store/webhook-policy';
+import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
+import { type FixtureName, fixtureKeyDigest, SESSION_KEY_ROLES, type SessionKeyRole } from './fixtures';
+import { RequestLog } from './request-log';
+import { Rules } from './rules';
+import type { SessionSettings } from './settings';
+
+/** What every session is made with. */
+export interface SessionEnvironment {
+  config: Config;
+  logger: Logger;
+  settings: SessionSettings;
+  encryptionKeys: EncryptionKeys;
+}
+
+/** A session's id: letters and digits, carried by each of its keys after `sk-sbx`. */
+export const SESSION_ID_LENGTH = 12;
+/** What a session's keys start with, before the session id. */
+export const SESSION_KEY_START = 'sk-sbx';
+const KEY_LENGTH = 64;
+
+/** How long an engine's run lasts on the session's clock. */
+const ENGINE_RUN_MS = 1_000;
+
+export function sessionIdOfKey(apiKey: string): string | undefined {
+  if (apiKey.length !== KEY_LENGTH || !apiKey.startsWith(SESSION_KEY_START)) return undefined;
+  return apiKey.slice(SESSION_KEY_START.length, SESSION_KEY_START.length + SESSION_ID_LENGTH);
+}
+
+export class Session {
+  readonly id = randomAlphanumeric(SESSION_ID_LENGTH);
+  readonly keys: Record<SessionKeyRole, string>;
+  readonly rules = new Rules();
+  readonly log: RequestLog;
+  readonly scope: StoreScope;
+  /** Real epoch milliseconds of the last request or management call. */
+  lastUsed = Date.now();
+  private offsetMs = 0;
+  private current: Store | undefined;
+  private dispatcher: Dispatcher | undefined;
+  /** The store's image, compressed, while the session sleeps (./sessions.ts puts idle ones to sleep). */
+  private sleeping: Buffer | undefined;
+  /** Requests under way; a session sleeps only without any. */
+  inFlight = 0;
+  /** A reset or a move of the clock under way: no sleep meanwhile. */
+  private busy = false;
+
+  constructor(
+    private readonly environment: SessionEnvironment,
+    readonly fixture: FixtureName,
+    private readonly image: Buffer,
+    readonly idleMs: number,
+    readonly engineEveryMs: number | undefined,
+  ) {
+    const prefix = SESSION_KEY_START.slice(3) + this.id;
+    this.keys = Object.fromEntries(
+      SESSION_KEY_ROLES.map((role) => [
+        role,
+        `${SESSION_KEY_START}${this.id}${randomAlphanumeric(KEY_LENGTH - SESSION_KEY_START.length - SESSION_ID_LENGTH)}`,
+      ]),
+    ) as Record<SessionKeyRole, string>;
+    this.log = new RequestLog(environment.settings.logSize);
+    this.scope = { now: () => this.now(), keyPrefix: prefix };
+  }
+
+  /** The session's store, woken first when the session sleeps (a copy from its compressed image: a few ms). */
+  get store(): Store {
+    if (!this.current && this.sleeping) {
+      this.current = this.attach(inflateRawSync(this.sleeping));
+      this.sleeping = undefined;
+    }
+    if (!this.current) throw new Error(`sandbox session ${this.id} has no store`);
+    return this.current;
+  }
+
+  get isAsleep(): boolean {
+    return this.sleeping !== undefined;
+  }
+
+  /** Whether the session may sleep now: idle for `afterMs`, nothing under way, no webhook deliveries being sent. */
+  maySleep(afterMs: number, time = Date.now()): boolean {
+    return (
+      this.current !== undefined &&
+      !this.busy &&
+      this.inFlight === 0 &&
+      this.dispatcher === undefined &&
+      time - this.lastUsed >= afterMs
+    );
+  }
+
+  /**
+   * Keeps the store as a compressed image and closes it: a sleeping demo session holds about 80 KB
+   * instead of about 600 KB. Its next request wakes it (the `store` getter).
+   */
+  async sleep(): Promise<void> {
+    const store = this.current;
+    const image = store?.image?.();
+    if (!store || !image) return;
+    this.sleeping = deflateRawSync(image, { level: 1 });
+    this.current = undefined;
+    onDeliveriesQueued(store, undefined);
+    await store.close();
+  }
+
+  /** The session's time, epoch milliseconds: the machine's, moved forward by its clock. */
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+
+  get offset(): number {
+    return this.offsetMs;
+  }
+
+  get expiresAt(): number {
+    return this.lastUsed + this.idleMs;
+  }
+
+  touch(): void {
+    this.lastUsed = Date.now();
+  }
+
+  isIdle(time = Date.now()): boolean {
+    return time - this.lastUsed > this.idleMs;
+  }
+
+  /** A store of the session from `image`, bound as the sandbox's store is. */
+  private attach(image: Buffer): Store {
+    const { config, logger, settings, encryptionKeys } = this.environment;
+    const store = openStore({ kind: 'sqlite', image, maxBytes: settings.maxBytes });
+    useEncryptionKeys(store, encryptionKeys);
+    allowPrivateWebhookAddresses(store, config.webhooks.allowPrivate);
+    useKeyLog(store, logger);
+    // The dispatcher starts with the session's first delivery: most sessions never queue one.
+    onDeliveriesQueued(store, () => this.startDelivery(store));
+    return store;
+  }
+
+  /** Opens the session's store from its fixture: a copy of the image, with the session's keys in place of the fixture's. */
+  async open(): Promise<void> {
+    const store = this.attach(this.image);
+    try {
+      await inScope(this.scope, () =>
+        store.write(async (trx) => {
+          for (const role of SESSION_KEY_ROLES) {
+            const key = this.keys[role];
+            await trx
+              .updateTable('api_keys')
+              .set({ digest: digestOf(key), last_four: lastFourOf(key) })
+              .where('digest', '=', fixtureKeyDigest(role))
+              .execute();
+          }
+        }),
+      );
+    } catch (error) {
+      await store.close().catch(() => undefined);
+      throw error;
+    }
+    this.current = store;
+  }
+
+  private startDelivery(store: Store): void {
+    const { config, logger } = this.environment;
+    if (store !== this.current || this.dispatcher || !config.webhooks.deliver) return;
+    this.dispatcher = inScope(this.scope, () => startDispatcher(store, config.webhooks, logger));
+  }
+
+  /** Back to the fixture: its data, the clock of now, no rules, an empty log; the same keys. */
+  async reset(): Promise<void> {
+    this.busy = true;
+    try {
+      await this.closeStore();
+      this.offsetMs = 0;
+      this.rules.clear();
+      this.log.clear();
+      await this.open();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.closeStore();
+    this.rules.clear();
+    this.log.clear();
+  }
+
+  private async closeStore(): Promise<void> {
+    const store = this.current;
+    const dispatcher = this.dispatcher;
+    this.current = undefined;
+    this.dispatcher = undefined;
+    this.sleeping = undefined;
+    await dispatcher?.stop();
+    if (store) {
+      onDeliveriesQueued(store, undefined);
+      await store.close();
+    }
+  }
+
+  /**
+   * Moves the session's clock forward by `ms`. With an engine, the runs it would have recorded
+   * meanwhile are recorded, each at its own time on the clock (at most SANDBOX_ENGINE_MAX_RUNS, the
+   * latest); returns how many.
+   */
+  async advance(ms: number): Promise<number> {
+    const target = this.now() + ms;
+    const every = this.engineEveryMs;
+    let recorded = 0;
+    this.busy = true;
+    try {
+      if (every !== undefined) recorded = await this.playEngine(ms, every);
+    } finally {
+      this.busy = false;
+    }
+    this.offsetMs = target - Date.now();
+    return recorded;
+  }
+
+  private async playEngine(ms: number, every: number): Promise<number> {
+    let recorded = 0;
+    const store = this.store;
+    const due = Math.floor(ms / every);
+    const skipped = Math.max(0, due - this.environment.settings.maxEngineRuns);
+    const start = this.now();
+    await inScope(this.scope, async () => {
+      const admin = await platformPrincipal(store);
+      let flows = await this.engineFlowsOf(store, admin);
+      for (let turn = skipped + 1; turn <= due && flows.length > 0; turn += 1) {
+        const flow = flows[turn % flows.length] as EngineFlow;
+        this.offsetMs = start + turn * every - Date.now();
+        try {
+          const runId = await startEngineRun(store, admin, flow);
+          this.offsetMs += Math.min(ENGINE_RUN_MS, every);
+          await endEngineRun(store, admin, runId, turn);
+          recorded += 1;
+        } catch (error) {
+          // A flow deleted meanwhile (or whose version is gone) leaves the engine's rotation.
+          this.environment.logger.debug({ err: error, flow }, 'sandbox session engine: a run failed');
+          flows = flows.filter((candidate) => candidate !== flow);
+        }
+      }
+    });
+    return recorded;
+  }
+
+  private async engineFlowsOf(store: Store, admin: Principal): Promise<EngineFlow[]> {
+    const projects = await store.db
+      .selectFrom('projects')
+      .select('id')
+      .where('platform_id', '=', admin.platformId)
+      .execute();
+    return engineFlows(
+      store,
+      admin,
+      projects.map((project) => project.id),
+    );
+  }
+}

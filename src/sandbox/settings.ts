@@ -1,0 +1,49 @@
+// The bounds and defaults of the sandbox's sessions, read from the environment at start
+// (docs/operating.md#sandbox-sessions lists them). Beyond a bound a request gets a
+// SANDBOX_LIMIT_REACHED problem naming it, never an out-of-memory.
+export interface SessionSettings {
+  /** SANDBOX_MAX_SESSIONS: sessions alive at once; one more is refused. */
+  maxSessions: number;
+  /** SANDBOX_SESSION_IDLE_MS: a session unused this long ends (its memory freed); a session may ask for less or more, up to the maximum. */
+  idleMs: number;
+  /** SANDBOX_SESSION_MAX_IDLE_MS: the longest idle timeout a session may ask for. */
+  maxIdleMs: number;
+  /** SANDBOX_SESSION_SLEEP_MS: a session unused this long sleeps, its store kept as a compressed image until its next request (0: never). */
+  sleepMs: number;
+  /** SANDBOX_SESSION_MAX_BYTES: the largest one session's data may grow (its SQLite database in memory). */
+  maxBytes: number;
+  /** SANDBOX_SESSION_LOG_SIZE: requests a session's log keeps (the oldest go first). */
+  logSize: number;
+  /** SANDBOX_SESSION_MAX_RULES: forced-answer rules a session may hold. */
+  maxRules: number;
+  /** SANDBOX_MAX_DELAY_MS: the longest delay a rule or `Prefer: delay=` may add. */
+  maxDelayMs: number;
+  /** SANDBOX_ENGINE_MAX_RUNS: runs the engine records at most for one move of a session's clock. */
+  maxEngineRuns: number;
+}
+
+const MIB = 1024 * 1024;
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return value;
+}
+
+export function sessionSettingsOf(env: NodeJS.ProcessEnv): SessionSettings {
+  const maxIdleMs = integer(env, 'SANDBOX_SESSION_MAX_IDLE_MS', 24 * 60 * 60 * 1000, 1_000, 7 * 24 * 60 * 60 * 1000);
+  return {
+    maxSessions: integer(env, 'SANDBOX_MAX_SESSIONS', 1_000, 1, 100_000),
+    idleMs: integer(env, 'SANDBOX_SESSION_IDLE_MS', 15 * 60 * 1000, 1_000, maxIdleMs),
+    maxIdleMs,
+    sleepMs: integer(env, 'SANDBOX_SESSION_SLEEP_MS', 2_000, 0, maxIdleMs),
+    maxBytes: integer(env, 'SANDBOX_SESSION_MAX_BYTES', 64 * MIB, MIB, 4096 * MIB),
+    logSize: integer(env, 'SANDBOX_SESSION_LOG_SIZE', 1_000, 1, 100_000),
+    maxRules: integer(env, 'SANDBOX_SESSION_MAX_RULES', 100, 1, 10_000),
+    maxDelayMs: integer(env, 'SANDBOX_MAX_DELAY_MS', 60_000, 0, 600_000),
+    maxEngineRuns: integer(env, 'SANDBOX_ENGINE_MAX_RUNS', 1_000, 1, 100_000),
+  };
+}

@@ -1,0 +1,41 @@
+// What `npm run sandbox` (src/sandbox.ts) adds for test suites: sessions, each an isolated copy of a
+// fixture (docs/frontend.md#sessions-one-sandbox-per-test). The pipeline extensions go to the
+// service at its start; the fixtures are made once the default sandbox has loaded its demo data.
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { loadBundle } from '../core/bundle-file';
+import type { PipelineExtensions } from '../http/app';
+import type { Store } from '../store/database';
+import { encryptionKeysOf } from '../store/secrets';
+import { demoImage, emptyImage } from './fixtures';
+import { sandboxExtensions } from './http';
+import type { SessionEnvironment } from './session';
+import { SessionRegistry } from './sessions';
+import { sessionSettingsOf } from './settings';
+
+export interface SandboxSessions {
+  extensions: PipelineExtensions;
+  /** Makes the fixtures from the default sandbox's store, loaded and not yet called. */
+  ready(defaultStore: Store): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function sandboxSessions(config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env): SandboxSessions {
+  const environment: SessionEnvironment = {
+    config,
+    logger,
+    settings: sessionSettingsOf(env),
+    // Until ready(): no fixture, so no session is made without them.
+    encryptionKeys: { current: Buffer.alloc(32), previous: [], source: 'none yet' },
+  };
+  const registry = new SessionRegistry(environment);
+  return {
+    extensions: sandboxExtensions(registry, loadBundle(), config.bodyLimit),
+    async ready(defaultStore) {
+      environment.encryptionKeys = encryptionKeysOf(defaultStore);
+      registry.useFixture('demo', demoImage(defaultStore));
+      registry.useFixture('empty', await emptyImage(config, defaultStore));
+    },
+    stop: () => registry.stop(),
+  };
+}
