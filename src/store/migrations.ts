@@ -606,6 +606,23 @@ const webhookClaimableDeliveries: Migration = {
   },
 };
 
+/**
+ * The attempts in flight to an endpoint are bounded across instances (src/webhooks/queue.ts): a
+ * claimed delivery says until when its attempt holds it, and the claim counts them per endpoint
+ * through this index, which holds the deliveries in flight alone.
+ */
+const webhookDeliveryClaims: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('webhook_deliveries').addColumn('claimed_until', 'text').execute();
+    await db.schema
+      .createIndex('webhook_deliveries_claimed')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'claimed_until'])
+      .where(sql.ref('claimed_until'), 'is not', null)
+      .execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -622,6 +639,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0016_webhooks': webhooks(kind),
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
+        '0019_webhook_delivery_claims': webhookDeliveryClaims,
       };
     },
   };

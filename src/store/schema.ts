@@ -265,6 +265,11 @@ export interface WebhookDeliveriesTable {
    * `enabled` for the claim's index (src/store/outbox.ts says when it is written).
    */
   endpoint_enabled: number;
+  /**
+   * While an attempt is in flight, the end of its claim's lease (as `next_attempt_at` then); null
+   * once its outcome is recorded. What bounds the attempts in flight to one endpoint across instances.
+   */
+  claimed_until: string | null;
 }
 
 export interface WebhookAttemptsTable {

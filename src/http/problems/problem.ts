@@ -18,6 +18,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   PROJECT_EXTERNAL_ID_ALREADY_EXISTS: { status: 409, title: 'External id already used' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },
   FLOW_RUN_STATUS_CONFLICT: { status: 409, title: 'Flow run status conflict' },
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: { status: 409, title: 'Webhook endpoint limit reached' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
