@@ -609,7 +609,9 @@ const webhookClaimableDeliveries: Migration = {
 /**
  * The attempts in flight to an endpoint are bounded across instances (src/webhooks/queue.ts): a
  * claimed delivery says until when its attempt holds it, and the claim counts them per endpoint
- * through this index, which holds the deliveries in flight alone.
+ * through an index that holds the deliveries in flight alone. An attempt that succeeded hands its
+ * slot to its endpoint's next due delivery, found through an index of each endpoint's pending ones
+ * (the endpoint's index by creation also walks the deliveries that ended, kept for 30 days).
  */
 const webhookDeliveryClaims: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -619,6 +621,12 @@ const webhookDeliveryClaims: Migration = {
       .on('webhook_deliveries')
       .columns(['endpoint_id', 'claimed_until'])
       .where(sql.ref('claimed_until'), 'is not', null)
+      .execute();
+    await db.schema
+      .createIndex('webhook_deliveries_endpoint_pending')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'next_attempt_at'])
+      .where(sql.ref('next_attempt_at'), 'is not', null)
       .execute();
   },
 };

@@ -109,7 +109,10 @@ export function startDispatcher(
       next =
         delay === undefined ? { kind: 'failed' } : { kind: 'retry', at: new Date(Date.now() + delay).toISOString() };
     }
-    const { disabledEndpoint } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next);
+    // Only while this instance has a slot free besides this one: a full one gives it to the fair claim.
+    const chain = !stopping && inFlight.size < settings.concurrency ? leaseMs : undefined;
+    const { disabledEndpoint, chained } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next, chain);
+    if (chained) track(chained);
     if (next.kind === 'failed')
       logger.warn(
         {

@@ -7,9 +7,11 @@
 // instances claiming at the same moment each take other rows instead of queueing behind one another.
 // A claim also writes `claimed_until` (the lease), cleared when the outcome is recorded: the
 // attempts in flight to each endpoint, which a claim counts to keep within the endpoint's bound.
+import type { Kysely } from 'kysely';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { holdPendingDeliveries, webhookIdOf } from '../store/outbox';
+import type { Database } from '../store/schema';
 import { openWebhookSecret } from '../store/webhook-secrets';
 import { chooseFairly } from './fair-share';
 import type { Delivery } from './send';
@@ -48,6 +50,66 @@ function secretsOf(
       secretError: `not sent: the endpoint's signing secret cannot be opened (${reason}); was ENCRYPTION_KEY changed without the old key in ENCRYPTION_KEYS_OLD?`,
     };
   }
+}
+
+/**
+ * Takes the claims of these deliveries until `leaseUntil`, those still due (a candidate another
+ * instance claimed after it was read is not taken again), and reads what their attempts need.
+ */
+async function take(trx: Kysely<Database>, ids: readonly string[], leaseUntil: string, timestamp: string) {
+  if (ids.length === 0) return [];
+  const taken = (
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: leaseUntil, claimed_until: leaseUntil })
+      .where('id', 'in', ids)
+      .where('status', '=', 'PENDING')
+      .where('next_attempt_at', '<=', timestamp)
+      .returning('id')
+      .execute()
+  ).map((row) => row.id);
+  if (taken.length === 0) return [];
+  return trx
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+    .select([
+      'webhook_deliveries.id as delivery_id',
+      'webhook_deliveries.endpoint_id',
+      'webhook_deliveries.event_id',
+      'webhook_deliveries.scheduled_attempts',
+      'webhook_events.type',
+      'webhook_events.payload',
+      'webhook_endpoints.platform_id',
+      'webhook_endpoints.url',
+      'webhook_endpoints.secret',
+      'webhook_endpoints.previous_secret',
+      'webhook_endpoints.previous_secret_expires',
+    ])
+    .where('webhook_deliveries.id', 'in', taken)
+    .execute();
+}
+
+type TakenRow = Awaited<ReturnType<typeof take>>[number];
+
+/** Per row: one endpoint whose secret no key opens must not stop the deliveries of the others. */
+function claimedOf(store: Store, rows: TakenRow[], leaseUntil: string, timestamp: string): ClaimedDelivery[] {
+  return rows.map((row) => {
+    const { secrets, secretError } = secretsOf(store, row, timestamp);
+    return {
+      deliveryId: row.delivery_id,
+      endpointId: row.endpoint_id,
+      platformId: row.platform_id,
+      eventType: row.type,
+      scheduledAttempts: row.scheduled_attempts,
+      leaseUntil,
+      url: row.url,
+      webhookId: webhookIdOf(row.event_id),
+      payload: row.payload,
+      secrets,
+      secretError,
+    };
+  });
 }
 
 export interface ClaimLimits {
@@ -149,56 +211,9 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
     });
     const more = candidates.length === window;
     if (chosen.length === 0) return { rows: [], more };
-    // Still due: a candidate another instance claimed between the two reads is not taken again.
-    const ids = (
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: leaseUntil, claimed_until: leaseUntil })
-        .where('id', 'in', chosen)
-        .where('status', '=', 'PENDING')
-        .where('next_attempt_at', '<=', timestamp)
-        .returning('id')
-        .execute()
-    ).map((row) => row.id);
-    if (ids.length === 0) return { rows: [], more };
-    const claimed = await trx
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-      .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-      .select([
-        'webhook_deliveries.id as delivery_id',
-        'webhook_deliveries.endpoint_id',
-        'webhook_deliveries.event_id',
-        'webhook_deliveries.scheduled_attempts',
-        'webhook_events.type',
-        'webhook_events.payload',
-        'webhook_endpoints.platform_id',
-        'webhook_endpoints.url',
-        'webhook_endpoints.secret',
-        'webhook_endpoints.previous_secret',
-        'webhook_endpoints.previous_secret_expires',
-      ])
-      .where('webhook_deliveries.id', 'in', ids)
-      .execute();
-    return { rows: claimed, more };
+    return { rows: await take(trx, chosen, leaseUntil, timestamp), more };
   });
-  // Per row: one endpoint whose secret no key opens must not stop the deliveries of the others.
-  const deliveries = rows.map((row): ClaimedDelivery => {
-    const { secrets, secretError } = secretsOf(store, row, timestamp);
-    return {
-      deliveryId: row.delivery_id,
-      endpointId: row.endpoint_id,
-      platformId: row.platform_id,
-      eventType: row.type,
-      scheduledAttempts: row.scheduled_attempts,
-      leaseUntil,
-      url: row.url,
-      webhookId: webhookIdOf(row.event_id),
-      payload: row.payload,
-      secrets,
-      secretError,
-    };
-  });
+  const deliveries = claimedOf(store, rows, leaseUntil, timestamp);
   return { deliveries, more };
 }
 
@@ -217,11 +232,56 @@ export type Next =
   | { kind: 'failed' };
 
 /**
+ * The endpoint's oldest due delivery, claimed until `leaseUntil` in `trx` (or nothing), in place of
+ * the attempt just recorded: the endpoint's attempts in flight stay as many, so no lock is needed to
+ * keep them within the bound.
+ */
+async function claimNextOfEndpoint(
+  store: Store,
+  trx: Kysely<Database>,
+  endpointId: string,
+  leaseUntil: string,
+  timestamp: string,
+) {
+  let following = trx
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .select('webhook_deliveries.id')
+    .where('webhook_deliveries.endpoint_id', '=', endpointId)
+    .where('webhook_deliveries.next_attempt_at', '<=', timestamp)
+    .where('webhook_deliveries.status', '=', 'PENDING')
+    .where('webhook_deliveries.endpoint_enabled', '=', 1)
+    .where('webhook_endpoints.enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('webhook_deliveries.claimed_until', 'is', null),
+        eb('webhook_deliveries.claimed_until', '<=', timestamp),
+      ]),
+    )
+    .orderBy('webhook_deliveries.next_attempt_at')
+    .limit(1);
+  if (store.kind === 'postgres') following = following.forNoKeyUpdate('webhook_deliveries').skipLocked();
+  const found = await following.executeTakeFirst();
+  return found ? take(trx, [found.id], leaseUntil, timestamp) : [];
+}
+
+/**
  * Records the attempt and what follows it, in one transaction. Returns whether the endpoint was
  * disabled by it. A delivery deleted meanwhile (with its endpoint) records nothing; one claimed
  * again meanwhile (a manual retry, or a lease that lapsed) records the attempt but keeps its state.
+ *
+ * With `chainLeaseMs`, an attempt that succeeded within its lease hands its endpoint's slot to the
+ * endpoint's next due delivery, claimed in the same transaction (`chained`): a receiver that keeps
+ * up is sent its backlog without a claim and a wake-up between attempts. One that fails does not:
+ * its slot goes back to the fair claim.
  */
-export async function recordAttempt(store: Store, claimed: ClaimedDelivery, attempt: AttemptRecord, next: Next) {
+export async function recordAttempt(
+  store: Store,
+  claimed: ClaimedDelivery,
+  attempt: AttemptRecord,
+  next: Next,
+  chainLeaseMs?: number,
+): Promise<{ disabledEndpoint: boolean; chained?: ClaimedDelivery }> {
   return store.write(async (trx) => {
     const timestamp = now();
     const change =
@@ -276,6 +336,14 @@ export async function recordAttempt(store: Store, claimed: ClaimedDelivery, atte
         error: attempt.error,
       })
       .execute();
+    if (chainLeaseMs !== undefined && next.kind === 'succeeded' && updated.numUpdatedRows === 1n) {
+      // Only while the lease holds: a lapsed one no longer counted, and its slot may be another's.
+      if (claimed.leaseUntil <= timestamp) return { disabledEndpoint: false };
+      const leaseUntil = new Date(Date.parse(timestamp) + chainLeaseMs).toISOString();
+      const rows = await claimNextOfEndpoint(store, trx, claimed.endpointId, leaseUntil, timestamp);
+      const [chained] = claimedOf(store, rows, leaseUntil, timestamp);
+      return chained ? { disabledEndpoint: false, chained } : { disabledEndpoint: false };
+    }
     if (next.kind !== 'failed' || updated.numUpdatedRows === 0n) return { disabledEndpoint: false };
     const disabled = await trx
       .updateTable('webhook_endpoints')
