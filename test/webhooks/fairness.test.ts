@@ -134,4 +134,30 @@ describe.each(storeKinds)('attempts in flight to one endpoint on %s', (kind) => 
     );
     for (const path of paths) expect(hanging.peakOpen(`/hooks${path}`), path).toBe(1);
   }, 120_000);
+
+  it("send a receiver that answers its backlog one at a time, each once, each attempt handing on the endpoint's slot", async () => {
+    const answering = await startReceiver();
+    try {
+      // Slow enough that the next delivery is due while the last is still in flight.
+      answering.answerWith((_request, response) => {
+        setTimeout(() => response.writeHead(204).end(), 20);
+      });
+      await unwrap(
+        backend.client.POST('/v1/webhook-endpoints', {
+          body: { url: answering.url, eventTypes: ['project.created'] },
+        }),
+      );
+      const created = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          unwrap(backend.client.POST('/v1/projects', { body: { displayName: `Backlog ${index}` } })),
+        ),
+      );
+      await answering.waitFor((received) => received.length >= created.length, 60_000);
+      const ids = answering.received.map((request) => (parse(request).data as { id: string }).id);
+      expect(ids.toSorted()).toEqual(created.map((project) => project.id).toSorted());
+      expect(answering.peakOpen()).toBe(1);
+    } finally {
+      await answering.close();
+    }
+  }, 120_000);
 });
