@@ -8,6 +8,7 @@
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
+//                    [--webhook-rate 200] createProject a second meanwhile
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
 //                    [--cases createFlow,getFlow] [--rounds 3]
 // Writes dist/bench/bench-<store>.md and .json.
@@ -37,6 +38,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     depth: { type: 'boolean', default: false },
     webhooks: { type: 'boolean', default: false },
+    'webhook-rate': { type: 'string', default: '200' },
     runs: { type: 'string', default: '1000000' },
     profile: { type: 'boolean', default: false },
     against: { type: 'string' },
@@ -147,7 +149,8 @@ if (values.profile) {
 const logFile = join(outDir, `server-${storeKind}.log`);
 writeFileSync(logFile, '');
 
-const WEBHOOK_RATE = 200;
+const WEBHOOK_RATE = Number(values['webhook-rate']);
+if (!(WEBHOOK_RATE > 0)) throw new Error('--webhook-rate is a number of creates a second');
 const HANGING_NEIGHBOUR = { endpoints: 40, changes: 4 };
 
 /**

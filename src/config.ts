@@ -123,7 +123,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 60_000, 1, 3_600_000),
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     concurrency,
-    endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 1, 1, 100),
+    endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 2, 1, 100),
     platformConcurrency,
     endpointsPerPlatform: integer(
       env,

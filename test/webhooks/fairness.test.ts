@@ -20,6 +20,8 @@ const HANGING_ENDPOINTS = 40;
 const CHANGES = 4;
 /** The default share of a platform: a quarter of the default WEBHOOK_CONCURRENCY (16). */
 const PLATFORM_SHARE = 4;
+/** The default WEBHOOK_ENDPOINT_CONCURRENCY. */
+const ENDPOINT_BOUND = 2;
 
 const env = {
   WEBHOOK_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS),
@@ -88,15 +90,15 @@ describe.each(storeKinds)('fair webhook delivery on %s', (kind) => {
       `[figures] fairness on ${kind}: ${JSON.stringify({ baselineMs: baseline, whileAnotherPlatformHangsMs: during, attemptTimeoutMs: ATTEMPT_TIMEOUT_MS })}`,
     );
     expect(Math.max(...during)).toBeLessThan(Math.max(...baseline) + ATTEMPT_TIMEOUT_MS / 2);
-    // The hung platform held its share of the slots, one per endpoint, never more.
+    // The hung platform held its share of the slots, never more, nor more than the bound per endpoint.
     expect(hanging.peakOpen()).toBeLessThanOrEqual(PLATFORM_SHARE);
     for (let index = 0; index < HANGING_ENDPOINTS; index += 1)
-      expect(hanging.peakOpen(`/hooks/${index}`)).toBeLessThanOrEqual(1);
+      expect(hanging.peakOpen(`/hooks/${index}`)).toBeLessThanOrEqual(ENDPOINT_BOUND);
   }, 180_000);
 });
 
 describe.each(storeKinds)('attempts in flight to one endpoint on %s', (kind) => {
-  // One attempt at a time (the default), on every instance together: on PostgreSQL a second
+  // Two attempts at a time (the default), on every instance together: on PostgreSQL a second
   // instance on the same store (with the same encryption key) claims beside the first.
   const boundEnv = {
     ...env,
@@ -126,16 +128,22 @@ describe.each(storeKinds)('attempts in flight to one endpoint on %s', (kind) => 
       );
     for (let index = 0; index < 4; index += 1)
       await unwrap(backend.client.POST('/v1/projects', { body: { displayName: `Bound ${index}` } }));
-    // Each endpoint's second attempt comes only after its first timed out: by then a second
-    // attempt beside the first would long have been sent.
+    // Each endpoint's third attempt comes only after one of its first two timed out: by then a third
+    // attempt beside them would long have been sent.
     await hanging.waitFor(
-      (received) => paths.every((path) => received.filter((request) => request.path === `/hooks${path}`).length >= 2),
+      (received) =>
+        paths.every(
+          (path) => received.filter((request) => request.path === `/hooks${path}`).length >= ENDPOINT_BOUND + 1,
+        ),
       60_000,
     );
-    for (const path of paths) expect(hanging.peakOpen(`/hooks${path}`), path).toBe(1);
+    // Some endpoint had its bound's worth at once (the platform's share of an instance, 4, does not
+    // fit every endpoint's 2 at once), none more.
+    const peaks = paths.map((path) => hanging.peakOpen(`/hooks${path}`));
+    expect(Math.max(...peaks)).toBe(ENDPOINT_BOUND);
   }, 120_000);
 
-  it("send a receiver that answers its backlog one at a time, each once, each attempt handing on the endpoint's slot", async () => {
+  it("send a receiver that answers its backlog within the bound, each once, each attempt handing on the endpoint's slot", async () => {
     const answering = await startReceiver();
     try {
       // Slow enough that the next delivery is due while the last is still in flight.
@@ -155,7 +163,7 @@ describe.each(storeKinds)('attempts in flight to one endpoint on %s', (kind) => 
       await answering.waitFor((received) => received.length >= created.length, 60_000);
       const ids = answering.received.map((request) => (parse(request).data as { id: string }).id);
       expect(ids.toSorted()).toEqual(created.map((project) => project.id).toSorted());
-      expect(answering.peakOpen()).toBe(1);
+      expect(answering.peakOpen()).toBeLessThanOrEqual(ENDPOINT_BOUND);
     } finally {
       await answering.close();
     }
