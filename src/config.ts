@@ -84,7 +84,8 @@ export interface WebhookSettings {
   concurrency: number;
   /**
    * WEBHOOK_ENDPOINT_CONCURRENCY: attempts in flight at once to one endpoint, across every instance
-   * on the store: a receiver that hangs holds this many, never the dispatcher's other slots.
+   * on the store; one while the endpoint's latest attempt failed, so a receiver that hangs holds a
+   * single slot once its first attempts timed out.
    */
   endpointConcurrency: number;
   /**
@@ -103,7 +104,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     throw new Error(
       `WEBHOOK_CONNECT_TIMEOUT_MS (${connectTimeoutMs}) must not exceed WEBHOOK_TIMEOUT_MS (${timeoutMs})`,
     );
-  const concurrency = integer(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000);
+  const concurrency = integer(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1000);
   const platformConcurrency = integer(
     env,
     'WEBHOOK_PLATFORM_CONCURRENCY',
@@ -123,7 +124,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 60_000, 1, 3_600_000),
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
     concurrency,
-    endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 2, 1, 100),
+    endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 8, 1, 1000),
     platformConcurrency,
     endpointsPerPlatform: integer(
       env,

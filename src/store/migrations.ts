@@ -607,7 +607,8 @@ const webhookClaimableDeliveries: Migration = {
 };
 
 /**
- * The attempts in flight to an endpoint are bounded across instances (src/webhooks/queue.ts): a
+ * The attempts in flight to an endpoint are bounded across instances (src/webhooks/queue.ts), to one
+ * while its latest attempt failed (`failing`): a
  * claimed delivery says until when its attempt holds it, and the claim counts them per endpoint
  * through an index that holds the deliveries in flight alone. An attempt that succeeded hands its
  * slot to its endpoint's next due delivery, found through an index of each endpoint's pending ones
@@ -616,6 +617,10 @@ const webhookClaimableDeliveries: Migration = {
 const webhookDeliveryClaims: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('webhook_deliveries').addColumn('claimed_until', 'text').execute();
+    await db.schema
+      .alterTable('webhook_endpoints')
+      .addColumn('failing', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema
       .createIndex('webhook_deliveries_claimed')
       .on('webhook_deliveries')

@@ -235,6 +235,11 @@ export interface WebhookEndpointsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_expires: string | null;
+  /**
+   * 1 while the endpoint's latest attempt failed (timed out, could not connect, or was answered with
+   * anything but a 2xx), else 0: such an endpoint gets one attempt at a time (src/webhooks/queue.ts).
+   */
+  failing: number;
 }
 
 /** An event, recorded in the transaction of its change; `payload` is the JSON body sent. */

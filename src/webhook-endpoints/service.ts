@@ -165,6 +165,7 @@ export async function create(
     secret: sealWebhookSecret(store, id, secret),
     previous_secret: null,
     previous_secret_expires: null,
+    failing: 0,
   };
   const limit = webhookEndpointLimit(store);
   await store.write(async (trx) => {

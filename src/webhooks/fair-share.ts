@@ -1,20 +1,21 @@
 // Which of the due deliveries a claim takes (./queue.ts): the platforms in turn, one delivery each
 // per round, the platform with the fewest attempts in flight in this instance first; within a
 // platform the oldest due first. A platform takes no more than its share of this instance's slots,
-// and an endpoint no more attempts than its bound allows across instances, so a tenant whose
-// receivers hang holds its share and its endpoints' slots, never the slots of the others.
+// and an endpoint no more attempts than its bound allows across instances (one while its latest
+// attempt failed), so a tenant whose receivers hang holds its share, one slot per hung endpoint,
+// never the slots of the others.
 
 export interface Candidate {
   deliveryId: string;
   endpointId: string;
   platformId: string;
+  /** The attempts the endpoint may have in flight at once, on every instance together. */
+  endpointBound: number;
 }
 
 export interface Shares {
   /** Deliveries to take at most: this instance's free slots. */
   limit: number;
-  /** Attempts in flight to one endpoint, across instances. */
-  perEndpoint: number;
   /** Attempts in flight for one platform's endpoints, in this instance. */
   perPlatform: number;
   /** This instance's attempts in flight, by platform. */
@@ -43,7 +44,9 @@ export function chooseFairly(candidates: readonly Candidate[], shares: Shares): 
       if (chosen.length >= shares.limit) break;
       if (loadOf(platformId) >= shares.perPlatform) continue;
       const queue = queues.get(platformId) ?? [];
-      const next = queue.findIndex((candidate) => (endpointLoad.get(candidate.endpointId) ?? 0) < shares.perEndpoint);
+      const next = queue.findIndex(
+        (candidate) => (endpointLoad.get(candidate.endpointId) ?? 0) < candidate.endpointBound,
+      );
       if (next < 0) continue;
       const [candidate] = queue.splice(next, 1);
       if (!candidate) continue;

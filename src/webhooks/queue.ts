@@ -7,7 +7,7 @@
 // instances claiming at the same moment each take other rows instead of queueing behind one another.
 // A claim also writes `claimed_until` (the lease), cleared when the outcome is recorded: the
 // attempts in flight to each endpoint, which a claim counts to keep within the endpoint's bound.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { holdPendingDeliveries, webhookIdOf } from '../store/outbox';
@@ -21,6 +21,8 @@ export interface ClaimedDelivery extends Delivery {
   endpointId: string;
   /** The endpoint's platform: whose share of the dispatcher's slots the attempt takes. */
   platformId: string;
+  /** Whether the endpoint's latest attempt had failed when this one was claimed. */
+  endpointFailing: boolean;
   eventType: string;
   scheduledAttempts: number;
   /** The lease written by the claim; the result is recorded only while it is still the delivery's. */
@@ -81,6 +83,7 @@ async function take(trx: Kysely<Database>, ids: readonly string[], leaseUntil: s
       'webhook_events.type',
       'webhook_events.payload',
       'webhook_endpoints.platform_id',
+      'webhook_endpoints.failing',
       'webhook_endpoints.url',
       'webhook_endpoints.secret',
       'webhook_endpoints.previous_secret',
@@ -100,6 +103,7 @@ function claimedOf(store: Store, rows: TakenRow[], leaseUntil: string, timestamp
       deliveryId: row.delivery_id,
       endpointId: row.endpoint_id,
       platformId: row.platform_id,
+      endpointFailing: Number(row.failing) === 1,
       eventType: row.type,
       scheduledAttempts: row.scheduled_attempts,
       leaseUntil,
@@ -117,7 +121,10 @@ export interface ClaimLimits {
   limit: number;
   /** How long the claim holds them: the attempt's timeouts and a margin. */
   leaseMs: number;
-  /** Attempts in flight to one endpoint, across instances (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  /**
+   * Attempts in flight to one endpoint, across instances (WEBHOOK_ENDPOINT_CONCURRENCY); one to an
+   * endpoint whose latest attempt failed.
+   */
   perEndpoint: number;
   /** Attempts in flight for one platform's endpoints, in this instance (WEBHOOK_PLATFORM_CONCURRENCY). */
   perPlatform: number;
@@ -161,10 +168,15 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
     // Endpoints whose every slot is taken: their due deliveries are passed over (held by no lock).
     const busyEndpoints = trx
       .selectFrom('webhook_deliveries as held')
+      .innerJoin('webhook_endpoints as held_endpoint', 'held_endpoint.id', 'held.endpoint_id')
       .select('held.endpoint_id')
       .where('held.claimed_until', '>', timestamp)
-      .groupBy('held.endpoint_id')
-      .having((eb) => eb.fn.countAll(), '>=', limits.perEndpoint);
+      .groupBy(['held.endpoint_id', 'held_endpoint.failing'])
+      .having(
+        (eb) => eb.fn.countAll(),
+        '>=',
+        sql<number>`case when ${sql.ref('held_endpoint.failing')} = 1 then 1 else ${limits.perEndpoint} end`,
+      );
     let due = trx
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
@@ -172,6 +184,7 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
         'webhook_deliveries.id as deliveryId',
         'webhook_deliveries.endpoint_id as endpointId',
         'webhook_endpoints.platform_id as platformId',
+        'webhook_endpoints.failing',
       ])
       // The queue's index leads with the copy of the endpoint's state, so the deliveries held by a
       // disabled endpoint are not walked past; the endpoint itself is checked too, as the copy may
@@ -202,13 +215,18 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
       .where('claimed_until', '>', timestamp)
       .groupBy('endpoint_id')
       .execute();
-    const chosen = chooseFairly(candidates, {
-      limit: limits.limit,
-      perEndpoint: limits.perEndpoint,
-      perPlatform: limits.perPlatform,
-      inFlightByPlatform: limits.inFlightByPlatform,
-      inFlightByEndpoint: new Map(inFlight.map((row) => [row.endpoint_id, Number(row.attempts)])),
-    });
+    const chosen = chooseFairly(
+      candidates.map((candidate) => ({
+        ...candidate,
+        endpointBound: Number(candidate.failing) === 1 ? 1 : limits.perEndpoint,
+      })),
+      {
+        limit: limits.limit,
+        perPlatform: limits.perPlatform,
+        inFlightByPlatform: limits.inFlightByPlatform,
+        inFlightByEndpoint: new Map(inFlight.map((row) => [row.endpoint_id, Number(row.attempts)])),
+      },
+    );
     const more = candidates.length === window;
     if (chosen.length === 0) return { rows: [], more };
     return { rows: await take(trx, chosen, leaseUntil, timestamp), more };
@@ -284,6 +302,16 @@ export async function recordAttempt(
 ): Promise<{ disabledEndpoint: boolean; chained?: ClaimedDelivery }> {
   return store.write(async (trx) => {
     const timestamp = now();
+    // The endpoint's state first, when this attempt changes it (the endpoint's row before the
+    // delivery's, the order of an update of the endpoint): an endpoint failing gets one attempt at a time.
+    const failed = next.kind !== 'succeeded';
+    if (failed !== claimed.endpointFailing)
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ failing: failed ? 1 : 0 })
+        .where('id', '=', claimed.endpointId)
+        .where('failing', '=', failed ? 0 : 1)
+        .execute();
     const change =
       next.kind === 'succeeded'
         ? { status: 'SUCCEEDED', next_attempt_at: null }

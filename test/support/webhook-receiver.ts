@@ -30,6 +30,8 @@ export interface Receiver {
    * sender), to `path` alone when given: how many attempts a dispatcher had in flight here.
    */
   peakOpen(path?: string): number;
+  /** Starts the peaks afresh, from the requests open now. */
+  resetPeaks(): void;
   /** Waits until `predicate` holds for the requests received, at most `timeoutMs`. */
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
   close(): Promise<void>;
@@ -89,6 +91,10 @@ export async function startReceiver(): Promise<Receiver> {
     },
     eventsOf,
     peakOpen: (path) => peaks.get(path ?? ALL) ?? 0,
+    resetPeaks() {
+      peaks.clear();
+      for (const [key, count] of open) peaks.set(key, count);
+    },
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {

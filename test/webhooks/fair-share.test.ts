@@ -1,23 +1,26 @@
 // Which due deliveries a claim takes (src/webhooks/fair-share.ts): platforms in turn, the least
-// busy first, none past its share of the slots, no endpoint past its bound.
+// busy first, none past its share of the slots, no endpoint past its bound (one while failing).
 import { describe, expect, it } from 'vitest';
 import { type Candidate, chooseFairly, type Shares } from '../../src/webhooks/fair-share';
 
 const shares = (overrides: Partial<Shares> = {}): Shares => ({
   limit: 16,
-  perEndpoint: 1,
   perPlatform: 4,
   inFlightByPlatform: new Map(),
   inFlightByEndpoint: new Map(),
   ...overrides,
 });
 
-/** `count` deliveries of platform `platform`, to `endpoints` endpoints in turn, named `<platform><n>`. */
-function due(platform: string, count: number, endpoints = count): Candidate[] {
+/**
+ * `count` deliveries of platform `platform`, to `endpoints` endpoints in turn (each bounded to
+ * `bound` attempts at once), named `<platform><n>`.
+ */
+function due(platform: string, count: number, endpoints = count, bound = 1): Candidate[] {
   return Array.from({ length: count }, (_, index) => ({
     deliveryId: `${platform}${index}`,
     endpointId: `${platform}-endpoint-${index % endpoints}`,
     platformId: platform,
+    endpointBound: bound,
   }));
 }
 
@@ -39,10 +42,14 @@ describe('a fair claim', () => {
   });
 
   it("takes no more of an endpoint's deliveries than its bound, counting those in flight elsewhere", () => {
-    const candidates = due('a', 6, 2);
-    expect(chooseFairly(candidates, shares())).toEqual(['a0', 'a1']);
-    expect(chooseFairly(candidates, shares({ perEndpoint: 2 }))).toEqual(['a0', 'a1', 'a2', 'a3']);
-    expect(chooseFairly(candidates, shares({ inFlightByEndpoint: new Map([['a-endpoint-0', 1]]) }))).toEqual(['a1']);
+    expect(chooseFairly(due('a', 6, 2), shares())).toEqual(['a0', 'a1']);
+    expect(chooseFairly(due('a', 6, 2, 2), shares())).toEqual(['a0', 'a1', 'a2', 'a3']);
+    expect(chooseFairly(due('a', 6, 2), shares({ inFlightByEndpoint: new Map([['a-endpoint-0', 1]]) }))).toEqual([
+      'a1',
+    ]);
+    // A failing endpoint (bound 1) beside an answering one (bound 8) of the same platform.
+    const mixed = [...due('a', 4, 1, 1), ...due('b', 4, 1, 8)].map((candidate) => ({ ...candidate, platformId: 'p' }));
+    expect(chooseFairly(mixed, shares())).toEqual(['a0', 'b0', 'b1', 'b2']);
   });
 
   it('stops at the free slots', () => {
