@@ -652,7 +652,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0016_webhooks': webhooks(kind),
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
-        '0019_webhook_delivery_claims': webhookDeliveryClaims,
+        '0022_webhook_delivery_claims': webhookDeliveryClaims,
       };
     },
   };
