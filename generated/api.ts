@@ -665,6 +665,11 @@ export interface paths {
          *     addresses are a `400` (and are checked again when each delivery connects). An unknown
          *     `eventTypes` value is a `400`; a project in `projectIds` that is not yours is a `404`.
          *
+         *     A platform may have at most 20 endpoints unless its operator set another limit
+         *     (`WEBHOOK_ENDPOINTS_PER_PLATFORM`), disabled ones included: one more is a
+         *     `409 WEBHOOK_ENDPOINT_LIMIT_REACHED` whose `params.limit` says the limit. Delete an endpoint to
+         *     make room.
+         *
          *     **Permission:** an `ADMIN` key: an endpoint receives every event of the platform it asks for.
          */
         post: operations["createWebhookEndpoint"];
@@ -2674,6 +2679,7 @@ export interface components {
          *     - `FLOW_OPERATION_INVALID` (409): the flow's state does not allow the operation (enabling a flow never published, publishing a version that is not `valid`, a step name already used, a change of step type that would drop nested steps).
          *     - `PRECONDITION_FAILED` (412): the flow changed since the `ETag` sent in `If-Match` was read.
          *     - `FOLDER_NAME_ALREADY_EXISTS` (409): another folder of the project has this `displayName`, ignoring case.
+         *     - `WEBHOOK_ENDPOINT_LIMIT_REACHED` (409): the platform already has as many webhook endpoints as it may have (`params.limit`; disabled ones count); delete one first.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
@@ -2686,7 +2692,7 @@ export interface components {
          *     - `SANDBOX_LIMIT_REACHED` (507): sandbox only: a bound of the sandbox is reached, the number of live sessions or the size of one session's data; `params.limit` names it.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -5404,6 +5410,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The platform already has as many webhook endpoints as it may have (`WEBHOOK_ENDPOINT_LIMIT_REACHED`); `params.limit` says how many. */
+        WebhookEndpointLimitReached: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /** @description The project whose records to list (404 when it is not a project of your platform). */
@@ -6932,6 +6951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["WebhookEndpointLimitReached"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

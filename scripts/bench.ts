@@ -8,6 +8,8 @@
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 //   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
+//   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
+//                    [--webhook-rate 200] createProject a second meanwhile
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
 //                    [--cases createFlow,getFlow] [--rounds 3]
 // Writes dist/bench/bench-<store>.md and .json.
@@ -23,8 +25,13 @@ import { rssMb, serverEntry, startBaseline, startMock, startServer } from './ben
 import { summariseProfile } from './bench/profile';
 import { runSandboxBench } from './bench/sandbox';
 import { measureStatementReuse } from './bench/statement-reuse';
-import { type BenchStoreKind, createBenchStore, seedDemo } from './bench/store';
-import { type DeliveryLatency, measureDeliveryLatency } from './bench/webhooks';
+import { type BenchStoreKind, createBenchStore, seedDemo, seedOtherPlatform } from './bench/store';
+import {
+  type DeliveryBesideHanging,
+  type DeliveryLatency,
+  measureDeliveryBesideHanging,
+  measureDeliveryLatency,
+} from './bench/webhooks';
 import { startPrism } from './prism';
 
 const { values } = parseArgs({
@@ -33,6 +40,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     depth: { type: 'boolean', default: false },
     sandbox: { type: 'boolean', default: false },
+    webhooks: { type: 'boolean', default: false },
+    'webhook-rate': { type: 'string', default: '200' },
     runs: { type: 'string', default: '1000000' },
     profile: { type: 'boolean', default: false },
     against: { type: 'string' },
@@ -149,6 +158,83 @@ if (values.profile) {
 const logFile = join(outDir, `server-${storeKind}.log`);
 writeFileSync(logFile, '');
 
+const WEBHOOK_RATE = Number(values['webhook-rate']);
+if (!(WEBHOOK_RATE > 0)) throw new Error('--webhook-rate is a number of creates a second');
+const HANGING_NEIGHBOUR = { endpoints: 40, changes: 4 };
+
+/**
+ * Webhook delivery latency, on a server alone (its receivers in this process, on the loopback
+ * interface): with nothing else to deliver, then beside a neighbour platform whose 40 receivers
+ * hang (160 deliveries; each attempt held for the default WEBHOOK_TIMEOUT_MS, 15 s).
+ */
+async function benchWebhooks(): Promise<{ alone: DeliveryLatency; besideHanging: DeliveryBesideHanging }> {
+  const neighbourKey = await seedOtherPlatform(benchStore);
+  log(`starting a server that delivers webhooks; createProject at ${WEBHOOK_RATE}/s…`);
+  const delivering = await startServer({
+    env: {
+      ...serverEnv,
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_ENDPOINTS_PER_PLATFORM: String(HANGING_NEIGHBOUR.endpoints),
+    },
+    probePath: listFlowsPath,
+    headers,
+    logFile,
+  });
+  try {
+    const alone = await measureDeliveryLatency(delivering.baseUrl, headers, WEBHOOK_RATE, duration);
+    log(
+      `webhooks: ${alone.delivered}/${alone.created} delivered, commit to receiver p50 ${alone.p50Ms} ms, p99 ${alone.p99Ms} ms`,
+    );
+    log(
+      `webhooks beside another platform's ${HANGING_NEIGHBOUR.endpoints} hanging receivers (${HANGING_NEIGHBOUR.endpoints * HANGING_NEIGHBOUR.changes} deliveries)…`,
+    );
+    const besideHanging = await measureDeliveryBesideHanging(
+      delivering.baseUrl,
+      headers,
+      { apiKey: neighbourKey, ...HANGING_NEIGHBOUR },
+      WEBHOOK_RATE,
+      duration,
+    );
+    log(
+      `webhooks beside hanging receivers: ${besideHanging.delivered}/${besideHanging.created} delivered, commit to receiver p50 ${besideHanging.p50Ms} ms, p99 ${besideHanging.p99Ms} ms (${besideHanging.hungAttempts} attempts hung meanwhile)`,
+    );
+    return { alone, besideHanging };
+  } finally {
+    await delivering.stop();
+  }
+}
+
+const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+const webhookLines = (alone: DeliveryLatency, besideHanging: DeliveryBesideHanging): string[] => [
+  `- Webhook delivery under createProject at ${alone.ratePerSecond}/s (one endpoint, receiver on this machine): ${alone.delivered} events delivered (${alone.created} creates answered within the run, ${alone.duplicates} sent twice), commit to receiver p50 ${fixed(alone.p50Ms)} ms, p99 ${fixed(alone.p99Ms)} ms, max ${fixed(alone.maxMs)} ms; createProject p99 ${fixed(alone.createP99Ms, 1)} ms meanwhile`,
+  `- Webhook delivery, the same beside another platform whose ${besideHanging.hangingEndpoints} receivers hang (${besideHanging.hangingDeliveries} deliveries queued, ${besideHanging.hungAttempts} attempts hung during the run): ${besideHanging.delivered} events delivered (${besideHanging.created} creates answered), commit to receiver p50 ${fixed(besideHanging.p50Ms)} ms, p99 ${fixed(besideHanging.p99Ms)} ms, max ${fixed(besideHanging.maxMs)} ms`,
+];
+const undelivered = (latency: DeliveryLatency): number => latency.created - latency.delivered;
+
+if (values.webhooks) {
+  const { alone, besideHanging } = await benchWebhooks();
+  await benchStore.dispose();
+  const report = `# npm run bench -- --webhooks (${storeKind})
+
+${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average ${load.toFixed(2)} at the start,
+${duration} s per measurement. Server: ${serverEntry().label}, NODE_ENV=production, default webhook settings.
+
+${webhookLines(alone, besideHanging).join('\n')}
+`;
+  writeFileSync(join(outDir, `webhooks-${storeKind}.md`), report);
+  writeFileSync(
+    join(outDir, `webhooks-${storeKind}.json`),
+    `${JSON.stringify({ started, storeKind, duration, webhookLatency: alone, webhookBesideHanging: besideHanging }, null, 2)}\n`,
+  );
+  process.stdout.write(report);
+  for (const [name, latency] of [
+    ['alone', alone],
+    ['beside hanging receivers', besideHanging],
+  ] as const)
+    if (undelivered(latency) > 0) log(`webhooks ${name}: ${undelivered(latency)} events not delivered`);
+  process.exit(undelivered(alone) > 0 || undelivered(besideHanging) > 0 ? 1 : 0);
+}
+
 log(`starting the server (${serverEntry().label}), production mode…`);
 const server = await startServer({
   env: values.profile ? { ...serverEnv, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : serverEnv,
@@ -190,25 +276,7 @@ for (let round = 0; round < 2; round += 1) {
 await validating.stop();
 await server.stop();
 
-// Webhook delivery latency, on a server alone (its receiver in this process, on the loopback interface).
-const WEBHOOK_RATE = 200;
-log(`starting a server that delivers webhooks; createProject at ${WEBHOOK_RATE}/s…`);
-const delivering = await startServer({
-  env: { ...serverEnv, WEBHOOK_ALLOW_PRIVATE: 'true' },
-  probePath: listFlowsPath,
-  headers,
-  logFile,
-});
-const webhookLatency: DeliveryLatency = await measureDeliveryLatency(
-  delivering.baseUrl,
-  headers,
-  WEBHOOK_RATE,
-  duration,
-);
-log(
-  `webhooks: ${webhookLatency.delivered}/${webhookLatency.created} delivered, commit to receiver p50 ${webhookLatency.p50Ms} ms, p99 ${webhookLatency.p99Ms} ms`,
-);
-await delivering.stop();
+const { alone: webhookLatency, besideHanging: webhookBesideHanging } = await benchWebhooks();
 
 // One start varies by a few hundred milliseconds with what the machine is doing: the figure is the
 // median of five new processes (the first on the fresh store, the others on the store the load left).
@@ -242,7 +310,6 @@ const meanOf = (targets: string[], name: string, connections: number): number =>
   return found.length === 0 ? Number.NaN : found.reduce((sum, m) => sum + m.requestsPerSecond, 0) / found.length;
 };
 const baselineAt = (connections: number): number => meanOf([BASELINE, BASELINE_AGAIN], 'listFlows', connections);
-const fixed = (value: number, digits = 0): string => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 const ratio = (value: number, of: number): string => fixed(value / of, 3);
 
 const rows = measurements.map(
@@ -279,20 +346,23 @@ ${rows.join('\n')}
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
-- Webhook delivery under createProject at ${webhookLatency.ratePerSecond}/s (one endpoint, receiver on this machine): ${webhookLatency.delivered} events delivered (${webhookLatency.created} creates answered within the run, ${webhookLatency.duplicates} sent twice), commit to receiver p50 ${fixed(webhookLatency.p50Ms)} ms, p99 ${fixed(webhookLatency.p99Ms)} ms, max ${fixed(webhookLatency.maxMs)} ms; createProject p99 ${fixed(webhookLatency.createP99Ms, 1)} ms meanwhile
+${webhookLines(webhookLatency, webhookBesideHanging).join('\n')}
 - Embedded SQLite ${reuse.sqliteVersion}: a join with a bound parameter takes ${fixed(reuse.joinMicros, 2)} µs a run, ${fixed(reuse.joinMicros / reuse.singleMicros, 1)}× the one-table lookup (about 1–2× when prepared statements are reused; 5–10× where SQLite re-prepares them)
 ${profileSummary}`;
 writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
 writeFileSync(
   join(outDir, `bench-${storeKind}.json`),
-  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, measurements }, null, 2)}\n`,
+  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, webhookBesideHanging, measurements }, null, 2)}\n`,
 );
 process.stdout.write(report);
 // A request that did not get its expected status makes the figures meaningless: fail the run.
 const failing = measurements.filter((m) => m.failures > 0);
-if (webhookLatency.delivered < webhookLatency.created)
-  log(`webhooks: ${webhookLatency.created - webhookLatency.delivered} events not delivered`);
-if (failing.length > 0 || webhookLatency.delivered < webhookLatency.created) {
+for (const [name, latency] of [
+  ['alone', webhookLatency],
+  ['beside hanging receivers', webhookBesideHanging],
+] as const)
+  if (undelivered(latency) > 0) log(`webhooks ${name}: ${undelivered(latency)} events not delivered`);
+if (failing.length > 0 || undelivered(webhookLatency) > 0 || undelivered(webhookBesideHanging) > 0) {
   log(`failures in: ${failing.map((m) => `${m.target} ${m.case} c=${m.connections}`).join('; ')}`);
   process.exit(1);
 }

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { isEmail } from './core/email';
 import { isApiKey } from './store/api-keys';
+import { DEFAULT_WEBHOOK_ENDPOINTS_PER_PLATFORM } from './store/webhook-policy';
 
 export interface Config {
   port: number;
@@ -95,6 +96,19 @@ export interface WebhookSettings {
   pollMs: number;
   /** WEBHOOK_CONCURRENCY: attempts in flight at once per instance. */
   concurrency: number;
+  /**
+   * WEBHOOK_ENDPOINT_CONCURRENCY: attempts in flight at once to one endpoint, across every instance
+   * on the store; one while the endpoint's latest attempt failed, so a receiver that hangs holds a
+   * single slot once its first attempts timed out.
+   */
+  endpointConcurrency: number;
+  /**
+   * WEBHOOK_PLATFORM_CONCURRENCY: attempts in flight at once for one platform's endpoints, per
+   * instance (default a quarter of WEBHOOK_CONCURRENCY): the rest stays free for other platforms.
+   */
+  platformConcurrency: number;
+  /** WEBHOOK_ENDPOINTS_PER_PLATFORM: the most webhook endpoints a platform may have (more: a 409). */
+  endpointsPerPlatform: number;
 }
 
 function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
@@ -104,6 +118,18 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     throw new Error(
       `WEBHOOK_CONNECT_TIMEOUT_MS (${connectTimeoutMs}) must not exceed WEBHOOK_TIMEOUT_MS (${timeoutMs})`,
     );
+  const concurrency = integer(env, 'WEBHOOK_CONCURRENCY', 32, 1, 1000);
+  const platformConcurrency = integer(
+    env,
+    'WEBHOOK_PLATFORM_CONCURRENCY',
+    Math.max(1, Math.floor(concurrency / 4)),
+    1,
+    1000,
+  );
+  if (platformConcurrency > concurrency)
+    throw new Error(
+      `WEBHOOK_PLATFORM_CONCURRENCY (${platformConcurrency}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`,
+    );
   return {
     deliver: flag(env, 'WEBHOOK_DELIVERY', true),
     allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
@@ -111,7 +137,16 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     timeoutMs,
     retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 60_000, 1, 3_600_000),
     pollMs: integer(env, 'WEBHOOK_POLL_MS', 250, 10, 60_000),
-    concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 16, 1, 1000),
+    concurrency,
+    endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 8, 1, 1000),
+    platformConcurrency,
+    endpointsPerPlatform: integer(
+      env,
+      'WEBHOOK_ENDPOINTS_PER_PLATFORM',
+      DEFAULT_WEBHOOK_ENDPOINTS_PER_PLATFORM,
+      1,
+      10_000,
+    ),
   };
 }
 

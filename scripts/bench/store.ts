@@ -71,6 +71,24 @@ function withKey(store: Store, hexKey: string): Store {
   return store;
 }
 
+/** The key of a second platform's admin, for the webhook bench's neighbour whose receivers hang. */
+export const BENCH_OTHER_API_KEY = `sk-${'other'.repeat(12)}0`;
+
+/** Makes a second platform, with its ADMIN key `BENCH_OTHER_API_KEY`, on a store seedDemo made. */
+export async function seedOtherPlatform(benchStore: BenchStore): Promise<string> {
+  const store = benchStore.open();
+  try {
+    await createPlatform(store, {
+      name: 'Bench neighbour',
+      adminEmail: 'neighbour@example.com',
+      apiKey: BENCH_OTHER_API_KEY,
+    });
+    return BENCH_OTHER_API_KEY;
+  } finally {
+    await store.close();
+  }
+}
+
 const PAGE_FLOWS = 14;
 
 export interface BenchData {

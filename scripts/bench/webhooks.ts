@@ -2,8 +2,11 @@
 // wanting `project.created`, and `createProject` sent at a fixed rate (autocannon's overallRate).
 // The latency of an event is the time from its `timestamp` (taken in the transaction that commits
 // the project and its event) to its arrival at the receiver: same machine, same clock.
+// The same again beside a neighbour, another platform whose 40 endpoints' receiver takes every
+// request and never answers, with 4 changes queued (160 deliveries, each attempt held for the whole
+// WEBHOOK_TIMEOUT_MS): issue 35's M3, where the neighbour's deliveries took every slot.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import autocannon from 'autocannon';
 
 export interface DeliveryLatency {
@@ -87,5 +90,79 @@ export async function measureDeliveryLatency(
   } finally {
     await fetch(`${baseUrl}/v1/webhook-endpoints/${id}`, { method: 'DELETE', headers });
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+}
+
+export interface HangingNeighbour {
+  /** The neighbour platform's ADMIN key. */
+  apiKey: string;
+  endpoints: number;
+  changes: number;
+}
+
+export interface DeliveryBesideHanging extends DeliveryLatency {
+  hangingEndpoints: number;
+  /** Deliveries the neighbour queued (endpoints × changes). */
+  hangingDeliveries: number;
+  /** Attempts the hanging receiver took (and held) while the latency was measured. */
+  hungAttempts: number;
+}
+
+async function call(baseUrl: string, headers: Record<string, string>, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? 'DELETE' : 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = (await response.json()) as { id?: string };
+  if (response.status >= 300) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** measureDeliveryLatency while `neighbour`'s receivers hang (the server must allow its endpoints). */
+export async function measureDeliveryBesideHanging(
+  baseUrl: string,
+  headers: Record<string, string>,
+  neighbour: HangingNeighbour,
+  ratePerSecond: number,
+  durationSeconds: number,
+): Promise<DeliveryBesideHanging> {
+  let hungAttempts = 0;
+  const sockets = new Set<Socket>();
+  const hanging = createServer(() => {
+    hungAttempts += 1;
+  });
+  hanging.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+  const { port } = hanging.address() as AddressInfo;
+  const neighbourHeaders = { authorization: `Bearer ${neighbour.apiKey}` };
+  const endpointIds: string[] = [];
+  try {
+    for (let index = 0; index < neighbour.endpoints; index += 1) {
+      const endpoint = await call(baseUrl, neighbourHeaders, '/v1/webhook-endpoints', {
+        url: `http://127.0.0.1:${port}/hang/${index}`,
+        eventTypes: ['project.created'],
+      });
+      endpointIds.push(String(endpoint.id));
+    }
+    for (let index = 0; index < neighbour.changes; index += 1)
+      await call(baseUrl, neighbourHeaders, '/v1/projects', { displayName: `Neighbour ${index}` });
+    // The neighbour's attempts are under way (and hang) before the measured load starts.
+    const deadline = Date.now() + 10_000;
+    while (hungAttempts === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const latency = await measureDeliveryLatency(baseUrl, headers, ratePerSecond, durationSeconds);
+    return {
+      ...latency,
+      hangingEndpoints: neighbour.endpoints,
+      hangingDeliveries: neighbour.endpoints * neighbour.changes,
+      hungAttempts,
+    };
+  } finally {
+    for (const id of endpointIds) await call(baseUrl, neighbourHeaders, `/v1/webhook-endpoints/${id}`);
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => hanging.close(() => resolve()));
   }
 }

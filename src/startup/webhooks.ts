@@ -1,17 +1,18 @@
-// Webhooks at start-up: the address policy bound to the store (WEBHOOK_ALLOW_PRIVATE), and the
-// dispatcher that sends the deliveries (src/webhooks/), started once the service listens and
-// stopped after its requests drained, before the store closes.
+// Webhooks at start-up: the policy bound to the store (WEBHOOK_ALLOW_PRIVATE,
+// WEBHOOK_ENDPOINTS_PER_PLATFORM), and the dispatcher that sends the deliveries (src/webhooks/),
+// started once the service listens and stopped after its requests drained, before the store closes.
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { ServiceMetrics } from '../http/observability/metrics';
 import type { Store } from '../store/database';
-import { allowPrivateWebhookAddresses } from '../store/webhook-policy';
+import { allowPrivateWebhookAddresses, limitWebhookEndpoints } from '../store/webhook-policy';
 import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
 import { webhookMetrics } from '../webhooks/metrics';
 
-/** Whether endpoints may point at private addresses: decided before the first request. */
+/** Whether endpoints may point at private addresses, and how many a platform may have: before the first request. */
 export function bindWebhookPolicy(config: Config, store: Store, logger: Logger): void {
   allowPrivateWebhookAddresses(store, config.webhooks.allowPrivate);
+  limitWebhookEndpoints(store, config.webhooks.endpointsPerPlatform);
   if (config.webhooks.allowPrivate)
     logger.warn(
       'WEBHOOK_ALLOW_PRIVATE=true: webhook endpoints may use http and private addresses (never in production)',

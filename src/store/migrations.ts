@@ -734,6 +734,36 @@ function folderNameKeys(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * The attempts in flight to an endpoint are bounded across instances (src/webhooks/queue.ts), to one
+ * while its latest attempt failed (`failing`): a
+ * claimed delivery says until when its attempt holds it, and the claim counts them per endpoint
+ * through an index that holds the deliveries in flight alone. An attempt that succeeded hands its
+ * slot to its endpoint's next due delivery, found through an index of each endpoint's pending ones
+ * (the endpoint's index by creation also walks the deliveries that ended, kept for 30 days).
+ */
+const webhookDeliveryClaims: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('webhook_deliveries').addColumn('claimed_until', 'text').execute();
+    await db.schema
+      .alterTable('webhook_endpoints')
+      .addColumn('failing', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .createIndex('webhook_deliveries_claimed')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'claimed_until'])
+      .where(sql.ref('claimed_until'), 'is not', null)
+      .execute();
+    await db.schema
+      .createIndex('webhook_deliveries_endpoint_pending')
+      .on('webhook_deliveries')
+      .columns(['endpoint_id', 'next_attempt_at'])
+      .where(sql.ref('next_attempt_at'), 'is not', null)
+      .execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -753,6 +783,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0019_idempotency_keys_per_api_key': idempotencyKeysPerApiKey(kind),
         '0020_flow_revision_and_notes': flowRevisionAndNotes,
         '0021_folder_name_keys': folderNameKeys(kind),
+        '0022_webhook_delivery_claims': webhookDeliveryClaims,
       };
     },
   };

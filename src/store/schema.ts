@@ -248,6 +248,11 @@ export interface WebhookEndpointsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_expires: string | null;
+  /**
+   * 1 while the endpoint's latest attempt failed (timed out, could not connect, or was answered with
+   * anything but a 2xx), else 0: such an endpoint gets one attempt at a time (src/webhooks/queue.ts).
+   */
+  failing: number;
 }
 
 /** An event, recorded in the transaction of its change; `payload` is the JSON body sent. */
@@ -278,6 +283,11 @@ export interface WebhookDeliveriesTable {
    * `enabled` for the claim's index (src/store/outbox.ts says when it is written).
    */
   endpoint_enabled: number;
+  /**
+   * While an attempt is in flight, the end of its claim's lease (as `next_attempt_at` then); null
+   * once its outcome is recorded. What bounds the attempts in flight to one endpoint across instances.
+   */
+  claimed_until: string | null;
 }
 
 export interface WebhookAttemptsTable {

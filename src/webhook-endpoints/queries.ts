@@ -29,6 +29,27 @@ export async function insertEndpoint(trx: Kysely<Database>, row: Insertable<Webh
   await trx.insertInto('webhook_endpoints').values(row).execute();
 }
 
+/**
+ * How many endpoints the platform has, read in the write transaction `trx` that may add one. On
+ * PostgreSQL the platform's row is locked first (`FOR NO KEY UPDATE`, which the key-share locks of
+ * the platform's other inserts do not wait for): two creates at once count one after the other, so
+ * neither passes the limit.
+ */
+export async function countEndpointsForCreate(
+  store: Store,
+  trx: Kysely<Database>,
+  platformId: string,
+): Promise<number> {
+  if (store.kind === 'postgres')
+    await trx.selectFrom('platforms').select('id').where('id', '=', platformId).forNoKeyUpdate().execute();
+  const row = await trx
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('endpoints'))
+    .where('platform_id', '=', platformId)
+    .executeTakeFirst();
+  return Number(row?.endpoints ?? 0);
+}
+
 export async function updateEndpoint(
   trx: Kysely<Database>,
   endpointId: string,

@@ -6,7 +6,7 @@
 // every event of the platform it asks for, and its secret signs them.
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
-import { invalid, notFound } from '../core/errors';
+import { ApiError, invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { hostOf, RefusedAddress, resolvePublic } from '../core/public-address';
 import type { Store } from '../store/database';
@@ -15,7 +15,7 @@ import { fromFlag, fromJsonOrNull, toFlag, toJson } from '../store/json';
 import { holdPendingDeliveries, queueEvent } from '../store/outbox';
 import type { Database } from '../store/schema';
 import { findOwned } from '../store/tenancy';
-import { privateWebhookAddressesAllowed } from '../store/webhook-policy';
+import { privateWebhookAddressesAllowed, webhookEndpointLimit } from '../store/webhook-policy';
 import {
   newWebhookSecret,
   openWebhookSecret,
@@ -26,6 +26,7 @@ import {
   ATTEMPTS_SHOWN,
   type AttemptRow,
   attemptsOf,
+  countEndpointsForCreate,
   type DeliveryRow,
   deleteEndpoint,
   deliveryOfEndpoint,
@@ -164,8 +165,19 @@ export async function create(
     secret: sealWebhookSecret(store, id, secret),
     previous_secret: null,
     previous_secret_expires: null,
+    failing: 0,
   };
-  await store.write((trx) => insertEndpoint(trx, row));
+  const limit = webhookEndpointLimit(store);
+  await store.write(async (trx) => {
+    // Disabled endpoints count: enabling one again must not pass the limit.
+    if ((await countEndpointsForCreate(store, trx, principal.platformId)) >= limit)
+      throw new ApiError(
+        'WEBHOOK_ENDPOINT_LIMIT_REACHED',
+        `The platform has ${limit} webhook endpoints, the most it may have; delete one to make another.`,
+        { params: { limit: String(limit) } },
+      );
+    await insertEndpoint(trx, row);
+  });
   return { ...toEndpoint(row, timestamp), secret };
 }
 

@@ -1,6 +1,9 @@
 // The dispatcher: every instance runs one. It claims due deliveries (./queue.ts), sends each
 // (./send.ts) with at most `concurrency` in flight, and records the outcome: succeeded, retried
-// later on the schedule (./schedule.ts), or failed for good, which disables the endpoint. It looks
+// later on the schedule (./schedule.ts), or failed for good, which disables the endpoint. Its slots
+// are shared fairly (./fair-share.ts): at most `platformConcurrency` of them for one platform, at
+// most `endpointConcurrency` attempts to one endpoint on all instances together, so receivers that
+// hang hold their own slots for the attempt's timeout and other tenants' events go on. It looks
 // for work when a write queues deliveries in this process (src/store/outbox.ts wakes it), when an
 // attempt ends, and every `pollMs` otherwise: deliveries queued by another instance, retries that
 // came due, claims of a dead instance that lapsed.
@@ -20,6 +23,10 @@ export interface DispatcherSettings extends SendSettings {
   pollMs: number;
   /** Attempts in flight at once, in this instance. */
   concurrency: number;
+  /** Attempts in flight at once to one endpoint, on every instance together. */
+  endpointConcurrency: number;
+  /** Attempts in flight at once for one platform's endpoints, in this instance. */
+  platformConcurrency: number;
 }
 
 /** What the metrics count (./metrics.ts); nothing when metrics are off. */
@@ -57,6 +64,8 @@ export function startDispatcher(
   observer?: DeliveryObserver,
 ): Dispatcher {
   const inFlight = new Set<Promise<void>>();
+  /** This instance's attempts in flight, by platform: each platform's share of the slots. */
+  const inFlightByPlatform = new Map<string, number>();
   const leaseMs = settings.connectTimeoutMs + settings.timeoutMs + LEASE_MARGIN_MS;
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -103,7 +112,10 @@ export function startDispatcher(
           ? { kind: 'failed' }
           : { kind: 'retry', at: new Date(currentMillis() + delay).toISOString() };
     }
-    const { disabledEndpoint } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next);
+    // Only while this instance has a slot free besides this one: a full one gives it to the fair claim.
+    const chain = !stopping && inFlight.size < settings.concurrency ? leaseMs : undefined;
+    const { disabledEndpoint, chained } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next, chain);
+    if (chained) track(chained);
     if (next.kind === 'failed')
       logger.warn(
         {
@@ -121,6 +133,7 @@ export function startDispatcher(
   }
 
   function track(claimed: ClaimedDelivery): void {
+    inFlightByPlatform.set(claimed.platformId, (inFlightByPlatform.get(claimed.platformId) ?? 0) + 1);
     const running: Promise<void> = attempt(claimed)
       .catch((error: unknown) => {
         // The claim lapses and the delivery is tried again: at least once. After a stop, the store
@@ -130,6 +143,9 @@ export function startDispatcher(
       })
       .finally(() => {
         inFlight.delete(running);
+        const left = (inFlightByPlatform.get(claimed.platformId) ?? 1) - 1;
+        if (left > 0) inFlightByPlatform.set(claimed.platformId, left);
+        else inFlightByPlatform.delete(claimed.platformId);
         wakeNow();
       });
     inFlight.add(running);
@@ -152,16 +168,31 @@ export function startDispatcher(
     });
   }
 
+  /** Claims for the free slots; whether to look again at once (the claim saw only part of what is due). */
+  async function claim(): Promise<boolean> {
+    const free = settings.concurrency - inFlight.size;
+    if (free <= 0) return false;
+    try {
+      const { deliveries, more } = await claimDue(store, {
+        limit: free,
+        leaseMs,
+        perEndpoint: settings.endpointConcurrency,
+        perPlatform: settings.platformConcurrency,
+        inFlightByPlatform,
+      });
+      for (const delivery of deliveries) track(delivery);
+      return more && deliveries.length > 0 && inFlight.size < settings.concurrency;
+    } catch (error) {
+      if (!stopping) logger.error({ err: error }, 'claiming webhook deliveries failed');
+      return false;
+    }
+  }
+
   async function run(): Promise<void> {
     while (!stopping) {
-      const free = settings.concurrency - inFlight.size;
-      if (free > 0) {
-        try {
-          for (const delivery of await claimDue(store, free, leaseMs)) track(delivery);
-        } catch (error) {
-          if (!stopping) logger.error({ err: error }, 'claiming webhook deliveries failed');
-        }
-      }
+      // The claim reads a window of the oldest due deliveries, which a platform at its share or an
+      // endpoint at its bound may fill: those are passed over by the next look, at once.
+      if (await claim()) continue;
       // Either nothing more is due, or every slot is taken: an attempt that ends wakes the loop.
       await sleep();
     }

@@ -3,17 +3,26 @@
 // A claim moves the deliveries' `next_attempt_at` to the end of a lease, in one transaction: other
 // instances see them as not due until the lease ends, so in normal running each delivery is sent
 // by one instance; an instance that dies mid-attempt leaves its claims to lapse, and they are sent
-// again (at least once). On PostgreSQL the rows are read `FOR UPDATE SKIP LOCKED`, so instances
-// claiming at the same moment each take other rows instead of queueing behind one another.
+// again (at least once). On PostgreSQL the rows are read `FOR NO KEY UPDATE SKIP LOCKED`, so
+// instances claiming at the same moment each take other rows instead of queueing behind one another.
+// A claim also writes `claimed_until` (the lease), cleared when the outcome is recorded: the
+// attempts in flight to each endpoint, which a claim counts to keep within the endpoint's bound.
+import { type Kysely, sql } from 'kysely';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { holdPendingDeliveries, webhookIdOf } from '../store/outbox';
+import type { Database } from '../store/schema';
 import { openWebhookSecret } from '../store/webhook-secrets';
+import { chooseFairly } from './fair-share';
 import type { Delivery } from './send';
 
 export interface ClaimedDelivery extends Delivery {
   deliveryId: string;
   endpointId: string;
+  /** The endpoint's platform: whose share of the dispatcher's slots the attempt takes. */
+  platformId: string;
+  /** Whether the endpoint's latest attempt had failed when this one was claimed. */
+  endpointFailing: boolean;
   eventType: string;
   scheduledAttempts: number;
   /** The lease written by the claim; the result is recorded only while it is still the delivery's. */
@@ -45,60 +54,56 @@ function secretsOf(
   }
 }
 
-/** Claims at most `limit` due deliveries of enabled endpoints until `leaseMs` from now. */
-export async function claimDue(store: Store, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const timestamp = now();
-  const leaseUntil = new Date(Date.parse(timestamp) + leaseMs).toISOString();
-  const rows = await store.write(async (trx) => {
-    let due = trx
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-      .select('webhook_deliveries.id')
-      // The queue's index leads with the copy of the endpoint's state, so the deliveries held by a
-      // disabled endpoint are not walked past; the endpoint itself is checked too, as the copy may
-      // lag behind a disabling (src/store/outbox.ts, holdPendingDeliveries).
-      .where('webhook_deliveries.endpoint_enabled', '=', 1)
-      .where('webhook_deliveries.next_attempt_at', '<=', timestamp)
-      .where('webhook_deliveries.status', '=', 'PENDING')
-      .where('webhook_endpoints.enabled', '=', 1)
-      .orderBy('webhook_deliveries.next_attempt_at')
-      .limit(limit);
-    if (store.kind === 'postgres') due = due.forUpdate('webhook_deliveries').skipLocked();
-    // One statement takes the claim: the dispatcher of every instance runs it many times a second.
-    const ids = (
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: leaseUntil })
-        .where('id', 'in', due)
-        .returning('id')
-        .execute()
-    ).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return trx
-      .selectFrom('webhook_deliveries')
-      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-      .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
-      .select([
-        'webhook_deliveries.id as delivery_id',
-        'webhook_deliveries.endpoint_id',
-        'webhook_deliveries.event_id',
-        'webhook_deliveries.scheduled_attempts',
-        'webhook_events.type',
-        'webhook_events.payload',
-        'webhook_endpoints.url',
-        'webhook_endpoints.secret',
-        'webhook_endpoints.previous_secret',
-        'webhook_endpoints.previous_secret_expires',
-      ])
-      .where('webhook_deliveries.id', 'in', ids)
-      .execute();
-  });
-  // Per row: one endpoint whose secret no key opens must not stop the deliveries of the others.
+/**
+ * Takes the claims of these deliveries until `leaseUntil`, those still due (a candidate another
+ * instance claimed after it was read is not taken again), and reads what their attempts need.
+ */
+async function take(trx: Kysely<Database>, ids: readonly string[], leaseUntil: string, timestamp: string) {
+  if (ids.length === 0) return [];
+  const taken = (
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: leaseUntil, claimed_until: leaseUntil })
+      .where('id', 'in', ids)
+      .where('status', '=', 'PENDING')
+      .where('next_attempt_at', '<=', timestamp)
+      .returning('id')
+      .execute()
+  ).map((row) => row.id);
+  if (taken.length === 0) return [];
+  return trx
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
+    .select([
+      'webhook_deliveries.id as delivery_id',
+      'webhook_deliveries.endpoint_id',
+      'webhook_deliveries.event_id',
+      'webhook_deliveries.scheduled_attempts',
+      'webhook_events.type',
+      'webhook_events.payload',
+      'webhook_endpoints.platform_id',
+      'webhook_endpoints.failing',
+      'webhook_endpoints.url',
+      'webhook_endpoints.secret',
+      'webhook_endpoints.previous_secret',
+      'webhook_endpoints.previous_secret_expires',
+    ])
+    .where('webhook_deliveries.id', 'in', taken)
+    .execute();
+}
+
+type TakenRow = Awaited<ReturnType<typeof take>>[number];
+
+/** Per row: one endpoint whose secret no key opens must not stop the deliveries of the others. */
+function claimedOf(store: Store, rows: TakenRow[], leaseUntil: string, timestamp: string): ClaimedDelivery[] {
   return rows.map((row) => {
     const { secrets, secretError } = secretsOf(store, row, timestamp);
     return {
       deliveryId: row.delivery_id,
       endpointId: row.endpoint_id,
+      platformId: row.platform_id,
+      endpointFailing: Number(row.failing) === 1,
       eventType: row.type,
       scheduledAttempts: row.scheduled_attempts,
       leaseUntil,
@@ -109,6 +114,125 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       secretError,
     };
   });
+}
+
+export interface ClaimLimits {
+  /** Deliveries to claim at most: this instance's free slots. */
+  limit: number;
+  /** How long the claim holds them: the attempt's timeouts and a margin. */
+  leaseMs: number;
+  /**
+   * Attempts in flight to one endpoint, across instances (WEBHOOK_ENDPOINT_CONCURRENCY); one to an
+   * endpoint whose latest attempt failed.
+   */
+  perEndpoint: number;
+  /** Attempts in flight for one platform's endpoints, in this instance (WEBHOOK_PLATFORM_CONCURRENCY). */
+  perPlatform: number;
+  /** This instance's attempts in flight, by platform. */
+  inFlightByPlatform: ReadonlyMap<string, number>;
+}
+
+export interface Claim {
+  deliveries: ClaimedDelivery[];
+  /**
+   * Whether claimable deliveries may remain that this claim did not look at: it reads a window of
+   * the oldest due ones, which one platform or one endpoint may fill.
+   */
+  more: boolean;
+}
+
+/** The due deliveries a claim reads at most, for `limit` free slots. */
+function windowFor(limit: number): number {
+  return Math.min(1_000, Math.max(32, limit * 4));
+}
+
+/**
+ * Claims due deliveries of enabled endpoints until `leaseMs` from now, fairly (./fair-share.ts):
+ * at most `limit`, none beyond a platform's share of this instance's slots, none to an endpoint
+ * that already has `perEndpoint` attempts in flight on any instance.
+ *
+ * Across instances on PostgreSQL, the candidates' endpoint rows are locked (`FOR NO KEY UPDATE …
+ * SKIP LOCKED`: an endpoint another instance is claiming for is left to it, and creates, whose
+ * deliveries only take a key-share lock on it, are not held up). The attempts in flight are then
+ * counted by a statement of their own: under READ COMMITTED it sees every claim committed by the
+ * instances that held those locks before, so two instances never both take an endpoint's last slot.
+ */
+export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim> {
+  const timestamp = now();
+  const leaseUntil = new Date(Date.parse(timestamp) + limits.leaseMs).toISOString();
+  const window = windowFor(limits.limit);
+  const fullPlatforms = [...limits.inFlightByPlatform]
+    .filter(([, inFlight]) => inFlight >= limits.perPlatform)
+    .map(([platformId]) => platformId);
+  const { rows, more } = await store.write(async (trx) => {
+    // Endpoints whose every slot is taken: their due deliveries are passed over (held by no lock).
+    const busyEndpoints = trx
+      .selectFrom('webhook_deliveries as held')
+      .innerJoin('webhook_endpoints as held_endpoint', 'held_endpoint.id', 'held.endpoint_id')
+      .select('held.endpoint_id')
+      .where('held.claimed_until', '>', timestamp)
+      .groupBy(['held.endpoint_id', 'held_endpoint.failing'])
+      .having(
+        (eb) => eb.fn.countAll(),
+        '>=',
+        sql<number>`case when ${sql.ref('held_endpoint.failing')} = 1 then 1 else ${limits.perEndpoint} end`,
+      );
+    let due = trx
+      .selectFrom('webhook_deliveries')
+      .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+      .select([
+        'webhook_deliveries.id as deliveryId',
+        'webhook_deliveries.endpoint_id as endpointId',
+        'webhook_endpoints.platform_id as platformId',
+        'webhook_endpoints.failing',
+      ])
+      // The queue's index leads with the copy of the endpoint's state, so the deliveries held by a
+      // disabled endpoint are not walked past; the endpoint itself is checked too, as the copy may
+      // lag behind a disabling (src/store/outbox.ts, holdPendingDeliveries).
+      .where('webhook_deliveries.endpoint_enabled', '=', 1)
+      .where('webhook_deliveries.next_attempt_at', '<=', timestamp)
+      .where('webhook_deliveries.status', '=', 'PENDING')
+      .where('webhook_endpoints.enabled', '=', 1)
+      // Due again while its attempt still runs (a retry asked for meanwhile): once it has ended.
+      .where((eb) =>
+        eb.or([
+          eb('webhook_deliveries.claimed_until', 'is', null),
+          eb('webhook_deliveries.claimed_until', '<=', timestamp),
+        ]),
+      )
+      .where('webhook_deliveries.endpoint_id', 'not in', busyEndpoints)
+      .orderBy('webhook_deliveries.next_attempt_at')
+      .limit(window);
+    if (fullPlatforms.length > 0) due = due.where('webhook_endpoints.platform_id', 'not in', fullPlatforms);
+    if (store.kind === 'postgres') due = due.forNoKeyUpdate(['webhook_deliveries', 'webhook_endpoints']).skipLocked();
+    const candidates = await due.execute();
+    if (candidates.length === 0) return { rows: [], more: false };
+    const endpointIds = [...new Set(candidates.map((candidate) => candidate.endpointId))];
+    const inFlight = await trx
+      .selectFrom('webhook_deliveries')
+      .select(['endpoint_id', (eb) => eb.fn.countAll<number>().as('attempts')])
+      .where('endpoint_id', 'in', endpointIds)
+      .where('claimed_until', '>', timestamp)
+      .groupBy('endpoint_id')
+      .execute();
+    const chosen = chooseFairly(
+      candidates.map((candidate) => ({
+        ...candidate,
+        endpointBound: Number(candidate.failing) === 1 ? 1 : limits.perEndpoint,
+      })),
+      {
+        limit: limits.limit,
+        perPlatform: limits.perPlatform,
+        inFlightByPlatform: limits.inFlightByPlatform,
+        inFlightByEndpoint: new Map(inFlight.map((row) => [row.endpoint_id, Number(row.attempts)])),
+      },
+    );
+    const more = candidates.length === window;
+    if (chosen.length === 0) return { rows: [], more };
+    return { rows: await take(trx, chosen, leaseUntil, timestamp), more };
+  });
+  const deliveries = claimedOf(store, rows, leaseUntil, timestamp);
+  return { deliveries, more };
 }
 
 export interface AttemptRecord {
@@ -126,13 +250,68 @@ export type Next =
   | { kind: 'failed' };
 
 /**
+ * The endpoint's oldest due delivery, claimed until `leaseUntil` in `trx` (or nothing), in place of
+ * the attempt just recorded: the endpoint's attempts in flight stay as many, so no lock is needed to
+ * keep them within the bound.
+ */
+async function claimNextOfEndpoint(
+  store: Store,
+  trx: Kysely<Database>,
+  endpointId: string,
+  leaseUntil: string,
+  timestamp: string,
+) {
+  let following = trx
+    .selectFrom('webhook_deliveries')
+    .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
+    .select('webhook_deliveries.id')
+    .where('webhook_deliveries.endpoint_id', '=', endpointId)
+    .where('webhook_deliveries.next_attempt_at', '<=', timestamp)
+    .where('webhook_deliveries.status', '=', 'PENDING')
+    .where('webhook_deliveries.endpoint_enabled', '=', 1)
+    .where('webhook_endpoints.enabled', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('webhook_deliveries.claimed_until', 'is', null),
+        eb('webhook_deliveries.claimed_until', '<=', timestamp),
+      ]),
+    )
+    .orderBy('webhook_deliveries.next_attempt_at')
+    .limit(1);
+  if (store.kind === 'postgres') following = following.forNoKeyUpdate('webhook_deliveries').skipLocked();
+  const found = await following.executeTakeFirst();
+  return found ? take(trx, [found.id], leaseUntil, timestamp) : [];
+}
+
+/**
  * Records the attempt and what follows it, in one transaction. Returns whether the endpoint was
  * disabled by it. A delivery deleted meanwhile (with its endpoint) records nothing; one claimed
  * again meanwhile (a manual retry, or a lease that lapsed) records the attempt but keeps its state.
+ *
+ * With `chainLeaseMs`, an attempt that succeeded within its lease hands its endpoint's slot to the
+ * endpoint's next due delivery, claimed in the same transaction (`chained`): a receiver that keeps
+ * up is sent its backlog without a claim and a wake-up between attempts. One that fails does not:
+ * its slot goes back to the fair claim.
  */
-export async function recordAttempt(store: Store, claimed: ClaimedDelivery, attempt: AttemptRecord, next: Next) {
+export async function recordAttempt(
+  store: Store,
+  claimed: ClaimedDelivery,
+  attempt: AttemptRecord,
+  next: Next,
+  chainLeaseMs?: number,
+): Promise<{ disabledEndpoint: boolean; chained?: ClaimedDelivery }> {
   return store.write(async (trx) => {
     const timestamp = now();
+    // The endpoint's state first, when this attempt changes it (the endpoint's row before the
+    // delivery's, the order of an update of the endpoint): an endpoint failing gets one attempt at a time.
+    const failed = next.kind !== 'succeeded';
+    if (failed !== claimed.endpointFailing)
+      await trx
+        .updateTable('webhook_endpoints')
+        .set({ failing: failed ? 1 : 0 })
+        .where('id', '=', claimed.endpointId)
+        .where('failing', '=', failed ? 0 : 1)
+        .execute();
     const change =
       next.kind === 'succeeded'
         ? { status: 'SUCCEEDED', next_attempt_at: null }
@@ -146,6 +325,7 @@ export async function recordAttempt(store: Store, claimed: ClaimedDelivery, atte
         updated: timestamp,
         attempt_count: eb('attempt_count', '+', 1),
         scheduled_attempts: eb('scheduled_attempts', '+', 1),
+        claimed_until: null,
       }))
       .where('id', '=', claimed.deliveryId)
       .where('next_attempt_at', '=', claimed.leaseUntil)
@@ -159,7 +339,17 @@ export async function recordAttempt(store: Store, claimed: ClaimedDelivery, atte
       if (!exists) return { disabledEndpoint: false };
       await trx
         .updateTable('webhook_deliveries')
-        .set((eb) => ({ updated: timestamp, attempt_count: eb('attempt_count', '+', 1) }))
+        .set((eb) => ({
+          updated: timestamp,
+          attempt_count: eb('attempt_count', '+', 1),
+          // The endpoint's slot is given back, unless another claim holds the delivery by now.
+          claimed_until: eb
+            .case()
+            .when('claimed_until', '=', claimed.leaseUntil)
+            .then(null)
+            .else(eb.ref('claimed_until'))
+            .end(),
+        }))
         .where('id', '=', claimed.deliveryId)
         .execute();
     }
@@ -174,6 +364,14 @@ export async function recordAttempt(store: Store, claimed: ClaimedDelivery, atte
         error: attempt.error,
       })
       .execute();
+    if (chainLeaseMs !== undefined && next.kind === 'succeeded' && updated.numUpdatedRows === 1n) {
+      // Only while the lease holds: a lapsed one no longer counted, and its slot may be another's.
+      if (claimed.leaseUntil <= timestamp) return { disabledEndpoint: false };
+      const leaseUntil = new Date(Date.parse(timestamp) + chainLeaseMs).toISOString();
+      const rows = await claimNextOfEndpoint(store, trx, claimed.endpointId, leaseUntil, timestamp);
+      const [chained] = claimedOf(store, rows, leaseUntil, timestamp);
+      return chained ? { disabledEndpoint: false, chained } : { disabledEndpoint: false };
+    }
     if (next.kind !== 'failed' || updated.numUpdatedRows === 0n) return { disabledEndpoint: false };
     const disabled = await trx
       .updateTable('webhook_endpoints')

@@ -57,6 +57,9 @@ describe('npm run bench, briefly', () => {
     const report = readFileSync(join(outDir, 'bench-sqlite.md'), 'utf8');
     expect(report).toMatch(/Cold start .*: \d+ ms/);
     expect(report).toMatch(/Webhook delivery under createProject at 200\/s .*: \d+ events delivered .* p99 \d+ ms/);
+    expect(report).toMatch(
+      /Webhook delivery, the same beside another platform whose 40 receivers hang .*: \d+ events delivered .* p99 \d+ ms/,
+    );
     expect(report).toMatch(/Cost of response validation .*listFlows -?\d+%/);
     expect(report).toMatch(/against Prism with its default logging, listFlows: [\d.]+× at 10 connections/);
   });

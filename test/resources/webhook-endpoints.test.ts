@@ -502,3 +502,45 @@ describe.each(storeKinds)('webhook endpoints that keep failing on %s', (kind) =>
     expect(after.data.map((delivery) => delivery.status)).toEqual(['SUCCEEDED']);
   });
 });
+
+describe.each(storeKinds)("a platform's limit of webhook endpoints on %s", (kind) => {
+  const backend = useBackend(kind, { WEBHOOK_ENDPOINTS_PER_PLATFORM: '3' });
+  const other = useOtherPlatform(backend);
+  const racing = useOtherPlatform(backend);
+  const url = 'http://127.0.0.1:9/hooks';
+
+  function expectLimitReached(answer: { response: Response; error?: unknown }): void {
+    expect(answer.response.status).toBe(409);
+    expect(answer.error).toMatchObject({ code: 'WEBHOOK_ENDPOINT_LIMIT_REACHED', params: { limit: '3' } });
+  }
+
+  it('refuses one more with a 409, counts disabled endpoints, and makes room when one is deleted', async () => {
+    const made = [];
+    for (let index = 0; index < 3; index += 1)
+      made.push(await unwrap(backend.client.POST('/v1/webhook-endpoints', { body: { url } })));
+    await unwrap(
+      backend.client.POST('/v1/webhook-endpoints/{id}', {
+        params: { path: { id: made[0]?.id ?? '' } },
+        body: { enabled: false },
+      }),
+    );
+    expectLimitReached(await backend.client.POST('/v1/webhook-endpoints', { body: { url } }));
+    // Another platform's endpoints are its own count.
+    await unwrap(other.client.POST('/v1/webhook-endpoints', { body: { url } }));
+    await unwrap(backend.client.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id: made[1]?.id ?? '' } } }));
+    await unwrap(backend.client.POST('/v1/webhook-endpoints', { body: { url } }));
+    expectLimitReached(await backend.client.POST('/v1/webhook-endpoints', { body: { url } }));
+    const listed = await unwrap(backend.client.GET('/v1/webhook-endpoints', { params: { query: { limit: 100 } } }));
+    expect(listed.data).toHaveLength(3);
+  });
+
+  it('lets no two creates at once pass the limit', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => racing.client.POST('/v1/webhook-endpoints', { body: { url } })),
+    );
+    expect(answers.filter((answer) => answer.response.status === 201)).toHaveLength(3);
+    for (const answer of answers.filter((each) => each.response.status !== 201)) expectLimitReached(answer);
+    const listed = await unwrap(racing.client.GET('/v1/webhook-endpoints', { params: { query: { limit: 100 } } }));
+    expect(listed.data).toHaveLength(3);
+  });
+});

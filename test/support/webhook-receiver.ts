@@ -25,6 +25,13 @@ export interface Receiver {
   answerWith(answer: Answer, path?: string): void;
   /** The requests received so far whose body has this event type. */
   eventsOf(type: string): ReceivedRequest[];
+  /**
+   * The most requests that were open at once (arrived, not yet answered or given up by the
+   * sender), to `path` alone when given: how many attempts a dispatcher had in flight here.
+   */
+  peakOpen(path?: string): number;
+  /** Starts the peaks afresh, from the requests open now. */
+  resetPeaks(): void;
   /** Waits until `predicate` holds for the requests received, at most `timeoutMs`. */
   waitFor(predicate: (received: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
   close(): Promise<void>;
@@ -35,7 +42,22 @@ export async function startReceiver(): Promise<Receiver> {
   let answer: Answer = 200;
   const answerByPath = new Map<string, Answer>();
   const sockets = new Set<import('node:net').Socket>();
+  const open = new Map<string, number>();
+  const peaks = new Map<string, number>();
+  const ALL = '\u0000all';
+  const opened = (key: string) => {
+    const count = (open.get(key) ?? 0) + 1;
+    open.set(key, count);
+    peaks.set(key, Math.max(peaks.get(key) ?? 0, count));
+  };
   const server = createServer((request, response) => {
+    const path = request.url ?? '';
+    opened(path);
+    opened(ALL);
+    response.on('close', () => {
+      open.set(path, (open.get(path) ?? 1) - 1);
+      open.set(ALL, (open.get(ALL) ?? 1) - 1);
+    });
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -68,6 +90,11 @@ export async function startReceiver(): Promise<Receiver> {
       else answerByPath.set(path, next);
     },
     eventsOf,
+    peakOpen: (path) => peaks.get(path ?? ALL) ?? 0,
+    resetPeaks() {
+      peaks.clear();
+      for (const [key, count] of open) peaks.set(key, count);
+    },
     async waitFor(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {

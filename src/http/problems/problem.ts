@@ -21,6 +21,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   FLOW_OPERATION_INVALID: { status: 409, title: 'Flow operation invalid' },
   PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
   FOLDER_NAME_ALREADY_EXISTS: { status: 409, title: 'Folder name already used' },
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: { status: 409, title: 'Webhook endpoint limit reached' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
