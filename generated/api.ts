@@ -380,10 +380,19 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates an API key of your platform with a `role` (`ADMIN`, `EDITOR` or `VIEWER`), limited to
-         *     `projectIds` when given (`EDITOR` and `VIEWER` keys only) and expiring at `expiresAt` when
-         *     given. The answer carries the secret `key` this once: only its digest is stored, so it can never
-         *     be shown again (a lost key is revoked and replaced). The key works at once, on every instance.
+         * @description Creates an API key of your platform with a `role` (`ADMIN`, `EDITOR`, `VIEWER` or `ENGINE`),
+         *     limited to `projectIds` when given (`EDITOR`, `VIEWER` and `ENGINE` keys; an `ADMIN` key is
+         *     always platform-wide) and expiring at `expiresAt` when given. The answer carries the secret
+         *     `key` this once: only its digest is stored, so it can never be shown again (a lost key is
+         *     revoked and replaced). The key works at once, on every instance.
+         *
+         *     **A key never makes a key that outlives it or may do more than it may.** When the key making
+         *     the request expires, `expiresAt` is required and may be no later than that key's own expiry
+         *     (else a 400 naming `/expiresAt`): a key about to expire cannot mint a successor that does not.
+         *     The new key's `role` may call only operations the making key may call (else a 400 naming
+         *     `/role`), and a making key limited to projects may only make keys limited to some of its own
+         *     projects (else a 400 naming `/projectIds`). The command line, which acts as the platform's
+         *     admin, has no such bounds.
          *
          *     An unknown role, an `ADMIN` key with `projectIds`, a project that is not one of your platform's
          *     and an `expiresAt` that is not in the future are a 400, and no key is made. Takes no
@@ -3074,13 +3083,17 @@ export interface components {
             role: components["schemas"]["ApiKeyRole"];
             /**
              * @description Limit the key to these projects of the platform (at least one; leave the field out for a
-             *     platform-wide key). Only `EDITOR` and `VIEWER` keys can be limited: an `ADMIN` key with
-             *     `projectIds` is a 400, as is a project that is not the platform's.
+             *     platform-wide key). `EDITOR`, `VIEWER` and `ENGINE` keys can be limited (an engine that runs
+             *     one project's flows gets an `ENGINE` key of that project): an `ADMIN` key with `projectIds`
+             *     is a 400, as is a project that is not the platform's. Required, and within the making key's
+             *     projects, when the key making the request is itself limited to projects.
              */
             projectIds?: components["schemas"]["Id"][];
             /**
              * Format: date-time
-             * @description When the key stops working, in the future (a time already past is a 400). Leave it out for a key that does not expire.
+             * @description When the key stops working, in the future (a time already past is a 400). Leave it out for a
+             *     key that does not expire. Required, and no later than the making key's own expiry, when the
+             *     key making the request expires: a key never outlives the key that made it.
              * @example 2030-12-31T00:00:00.000Z
              */
             expiresAt?: string;
