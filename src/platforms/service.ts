@@ -8,9 +8,22 @@ import { type Principal, platformAdmin } from '../core/principal';
 import { digestOf, isApiKey, lastFourOf, newApiKey } from '../store/api-keys';
 import type { Store } from '../store/database';
 import { newExternalId, newId, now } from '../store/ids';
-import { firstAdmin, insertPlatform, insertUser } from './queries';
+import { allPlatforms, firstAdmin, insertPlatform, insertUser } from './queries';
 
 export { countPlatforms } from './queries';
+
+export interface ListedPlatform {
+  id: string;
+  name: string;
+  created: string;
+  /** The email of its first admin; null when it has none. */
+  adminEmail: string | null;
+}
+
+/** Every platform, oldest first: for the command line, whose other commands take a platform's id. */
+export function listPlatforms(store: Store): Promise<ListedPlatform[]> {
+  return allPlatforms(store);
+}
 
 export interface NewPlatform {
   name: string;
