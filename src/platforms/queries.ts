@@ -40,8 +40,13 @@ export function firstAdmin(
   return select.executeTakeFirst();
 }
 
-export async function countPlatforms(store: Store): Promise<number> {
-  const row = await store.db
+export function countPlatforms(store: Store): Promise<number> {
+  return countPlatformsIn(store.db);
+}
+
+/** The platforms of the store, read through `db` (a write transaction's, to decide on what it read). */
+export async function countPlatformsIn(db: Kysely<Database>): Promise<number> {
+  const row = await db
     .selectFrom('platforms')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();

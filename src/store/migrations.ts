@@ -606,6 +606,18 @@ const webhookClaimableDeliveries: Migration = {
   },
 };
 
+/**
+ * Who holds a delivery's claim: the dispatcher that took it (written with the lease), cleared when
+ * its outcome is recorded or the delivery is retried by hand. A claim taken from a delivery whose
+ * holder is still written is a takeover of a claim that lapsed (its instance stopped or died
+ * mid-attempt), which the dispatcher logs.
+ */
+const webhookDeliveryClaimer: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('webhook_deliveries').addColumn('claimed_by', 'text').execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -622,6 +634,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0016_webhooks': webhooks(kind),
         '0017_flow_run_duration_bigint': flowRunDurationBigint(kind),
         '0018_webhook_claimable_deliveries': webhookClaimableDeliveries,
+        '0019_webhook_delivery_claimer': webhookDeliveryClaimer,
       };
     },
   };

@@ -265,6 +265,8 @@ export interface WebhookDeliveriesTable {
    * `enabled` for the claim's index (src/store/outbox.ts says when it is written).
    */
   endpoint_enabled: number;
+  /** The dispatcher holding the delivery's claim (its lease is next_attempt_at); null when none does. */
+  claimed_by: string | null;
 }
 
 export interface WebhookAttemptsTable {

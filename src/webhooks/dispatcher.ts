@@ -3,10 +3,12 @@
 // later on the schedule (./schedule.ts), or failed for good, which disables the endpoint. It looks
 // for work when a write queues deliveries in this process (src/store/outbox.ts wakes it), when an
 // attempt ends, and every `pollMs` otherwise: deliveries queued by another instance, retries that
-// came due, claims of a dead instance that lapsed.
+// came due, claims of a dead instance that lapsed (taking those over is logged: which instance
+// held them, and how many).
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Store } from '../store/database';
-import { now } from '../store/ids';
+import { now, randomAlphanumeric } from '../store/ids';
 import { onDeliveriesQueued } from '../store/outbox';
 import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
 import { retryDelayMs } from './schedule';
@@ -57,6 +59,9 @@ export function startDispatcher(
 ): Dispatcher {
   const inFlight = new Set<Promise<void>>();
   const leaseMs = settings.connectTimeoutMs + settings.timeoutMs + LEASE_MARGIN_MS;
+  // Who holds a claim, as a person reading the logs finds the instance: its host and process (and
+  // a suffix: tests run several dispatchers in one process).
+  const instance = `${hostname()}:${process.pid}:${randomAlphanumeric(4)}`;
   let stopping = false;
   let wake: (() => void) | undefined;
   let wokenEarly = false;
@@ -117,6 +122,16 @@ export function startDispatcher(
     }
   }
 
+  /** One line per claim that took over lapsed claims: this instance, how many, from whom. */
+  function logTakeovers(claimed: ClaimedDelivery[]): void {
+    const from = claimed.flatMap((delivery) => (delivery.takenOverFrom === null ? [] : [delivery.takenOverFrom]));
+    if (from.length === 0) return;
+    logger.warn(
+      { instance, takenOver: from.length, from: [...new Set(from)] },
+      'took over webhook deliveries whose claim lapsed (the instance holding them stopped or died mid-attempt): sending them again',
+    );
+  }
+
   function track(claimed: ClaimedDelivery): void {
     const running: Promise<void> = attempt(claimed)
       .catch((error: unknown) => {
@@ -154,7 +169,9 @@ export function startDispatcher(
       const free = settings.concurrency - inFlight.size;
       if (free > 0) {
         try {
-          for (const delivery of await claimDue(store, free, leaseMs)) track(delivery);
+          const claimed = await claimDue(store, free, leaseMs, instance);
+          logTakeovers(claimed);
+          for (const delivery of claimed) track(delivery);
         } catch (error) {
           if (!stopping) logger.error({ err: error }, 'claiming webhook deliveries failed');
         }

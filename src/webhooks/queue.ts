@@ -4,7 +4,9 @@
 // instances see them as not due until the lease ends, so in normal running each delivery is sent
 // by one instance; an instance that dies mid-attempt leaves its claims to lapse, and they are sent
 // again (at least once). On PostgreSQL the rows are read `FOR UPDATE SKIP LOCKED`, so instances
-// claiming at the same moment each take other rows instead of queueing behind one another.
+// claiming at the same moment each take other rows instead of queueing behind one another. The
+// claim writes its holder beside the lease, and the outcome clears it: a delivery claimed while a
+// holder is still written is one whose claim lapsed, taken over.
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { holdPendingDeliveries, webhookIdOf } from '../store/outbox';
@@ -18,6 +20,8 @@ export interface ClaimedDelivery extends Delivery {
   scheduledAttempts: number;
   /** The lease written by the claim; the result is recorded only while it is still the delivery's. */
   leaseUntil: string;
+  /** The dispatcher whose claim of this delivery lapsed, taken over by this one; null for a due delivery nobody held. */
+  takenOverFrom: string | null;
   /**
    * Why the endpoint's secrets could not be opened (none of the configured encryption keys opens
    * them), or null. Such a delivery is not sent, unsigned or otherwise: its attempt fails with this.
@@ -45,15 +49,20 @@ function secretsOf(
   }
 }
 
-/** Claims at most `limit` due deliveries of enabled endpoints until `leaseMs` from now. */
-export async function claimDue(store: Store, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+/** Claims, for `claimer`, at most `limit` due deliveries of enabled endpoints until `leaseMs` from now. */
+export async function claimDue(
+  store: Store,
+  limit: number,
+  leaseMs: number,
+  claimer: string,
+): Promise<ClaimedDelivery[]> {
   const timestamp = now();
   const leaseUntil = new Date(Date.parse(timestamp) + leaseMs).toISOString();
-  const rows = await store.write(async (trx) => {
+  const { rows, heldBy } = await store.write(async (trx) => {
     let due = trx
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
-      .select('webhook_deliveries.id')
+      .select(['webhook_deliveries.id', 'webhook_deliveries.claimed_by'])
       // The queue's index leads with the copy of the endpoint's state, so the deliveries held by a
       // disabled endpoint are not walked past; the endpoint itself is checked too, as the copy may
       // lag behind a disabling (src/store/outbox.ts, holdPendingDeliveries).
@@ -64,17 +73,19 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       .orderBy('webhook_deliveries.next_attempt_at')
       .limit(limit);
     if (store.kind === 'postgres') due = due.forUpdate('webhook_deliveries').skipLocked();
-    // One statement takes the claim: the dispatcher of every instance runs it many times a second.
-    const ids = (
-      await trx
-        .updateTable('webhook_deliveries')
-        .set({ next_attempt_at: leaseUntil })
-        .where('id', 'in', due)
-        .returning('id')
-        .execute()
-    ).map((row) => row.id);
-    if (ids.length === 0) return [];
-    return trx
+    // The dispatcher of every instance looks many times a second, mostly finding nothing: then this
+    // one statement is all. The rows it read stay this transaction's (locked on PostgreSQL, the one
+    // writer on SQLite) until the update below.
+    const found = await due.execute();
+    const heldBy = new Map(found.map((row) => [row.id, row.claimed_by]));
+    if (found.length === 0) return { rows: [], heldBy };
+    const ids = [...heldBy.keys()];
+    await trx
+      .updateTable('webhook_deliveries')
+      .set({ next_attempt_at: leaseUntil, claimed_by: claimer })
+      .where('id', 'in', ids)
+      .execute();
+    const rows = await trx
       .selectFrom('webhook_deliveries')
       .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
       .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
@@ -92,6 +103,7 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       ])
       .where('webhook_deliveries.id', 'in', ids)
       .execute();
+    return { rows, heldBy };
   });
   // Per row: one endpoint whose secret no key opens must not stop the deliveries of the others.
   return rows.map((row) => {
@@ -102,6 +114,7 @@ export async function claimDue(store: Store, limit: number, leaseMs: number): Pr
       eventType: row.type,
       scheduledAttempts: row.scheduled_attempts,
       leaseUntil,
+      takenOverFrom: heldBy.get(row.delivery_id) ?? null,
       url: row.url,
       webhookId: webhookIdOf(row.event_id),
       payload: row.payload,
@@ -135,10 +148,10 @@ export async function recordAttempt(store: Store, claimed: ClaimedDelivery, atte
     const timestamp = now();
     const change =
       next.kind === 'succeeded'
-        ? { status: 'SUCCEEDED', next_attempt_at: null }
+        ? { status: 'SUCCEEDED', next_attempt_at: null, claimed_by: null }
         : next.kind === 'retry'
-          ? { status: 'PENDING', next_attempt_at: next.at }
-          : { status: 'FAILED', next_attempt_at: null };
+          ? { status: 'PENDING', next_attempt_at: next.at, claimed_by: null }
+          : { status: 'FAILED', next_attempt_at: null, claimed_by: null };
     const updated = await trx
       .updateTable('webhook_deliveries')
       .set((eb) => ({
