@@ -5,17 +5,26 @@
 // and says which files it wrote. With --check it writes nothing and exits 1 when generated/ differs
 // from what the contract gives (the security lint is then `npm run lint`'s, as in CI).
 //
-// The security lint takes 5 to 20 s on two busy cores, so a clean pass is remembered by the hash of
-// what it read (the bundle, the ruleset, the linters' versions) in node_modules/.cache: running
-// generate again on an unchanged contract does not pay for it twice.
+// A whole run takes 5 s of CPU (the security lint 5 more), 20 to 50 s on two busy cores. So a run
+// that passed is remembered in node_modules/.cache by the hash of everything it read (the contract,
+// the lint configurations, these scripts, the lockfile) and of what it wrote: generate run again on
+// an unchanged contract, with generated/ as it left it, checks the hashes and stops there.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  type Dirent,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { bundlePath, loadBundle, projectRoot } from '../src/core/bundle-file';
-import { addCodeSamples } from './code-samples';
 
 const check = process.argv.includes('--check');
 const skipLint = process.argv.includes('--skip-lint');
@@ -56,49 +65,66 @@ async function mustPass(ran: Promise<Ran> | undefined): Promise<void> {
 }
 
 const SECURITY_RULESET = join(projectRoot, 'openapi', 'spectral.yaml');
-const SECURITY_LINT_CACHE = join(projectRoot, 'node_modules', '.cache', 'generate', 'security-lint-passed');
+const typesPath = join(projectRoot, 'generated', 'api.ts');
+const PASSED_CACHE = join(projectRoot, 'node_modules', '.cache', 'generate', 'passed');
 
-function versionOf(packageName: string): string {
-  const file = join(projectRoot, 'node_modules', ...packageName.split('/'), 'package.json');
-  return existsSync(file) ? String((JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown }).version) : '';
+/** The files a run reads besides node_modules (whose versions the lockfile gives). */
+function inputFiles(): string[] {
+  const files = (readdirSync(join(projectRoot, 'openapi'), { recursive: true, withFileTypes: true }) as Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+  const others = [
+    'redocly.yaml',
+    '.redocly.lint-ignore.yaml',
+    'package-lock.json',
+    'scripts/generate.ts',
+    'scripts/code-samples.ts',
+    'src/core/contract.ts',
+    'src/core/bundle-file.ts',
+  ].map((file) => join(projectRoot, file));
+  return [...files, ...others].sort();
 }
 
-/** What the security lint's answer depends on. */
-function securityLintInput(bundleText: string): string {
+/** The hash of the inputs, and of the outputs as they are now. */
+function runHash(): string {
   const hash = createHash('sha256');
-  for (const part of [
-    bundleText,
-    readFileSync(SECURITY_RULESET, 'utf8'),
-    versionOf('@stoplight/spectral-cli'),
-    versionOf('@stoplight/spectral-owasp-ruleset'),
-    versionOf('@stoplight/spectral-rulesets'),
-  ])
-    hash.update(part).update('\0');
+  for (const file of [...inputFiles(), bundlePath, typesPath])
+    hash
+      .update(relative(projectRoot, file))
+      .update('\0')
+      .update(existsSync(file) ? readFileSync(file) : '(none)')
+      .update('\0');
   return hash.digest('hex');
 }
 
-/** `npm run lint:security` on generated/openapi.json (which holds `bundleText`), unless it passed on the same input. */
-async function securityLint(bundleText: string): Promise<Ran> {
-  const input = securityLintInput(bundleText);
-  if (existsSync(SECURITY_LINT_CACHE) && readFileSync(SECURITY_LINT_CACHE, 'utf8') === input)
-    return { ok: true, output: '' };
+function rememberPassed(): void {
+  mkdirSync(join(PASSED_CACHE, '..'), { recursive: true });
+  // Written aside and renamed: never a half-written file, nor a write through a hard link.
+  const written = `${PASSED_CACHE}.${process.pid}`;
+  writeFileSync(written, runHash());
+  renameSync(written, PASSED_CACHE);
+}
+
+if (!skipLint && existsSync(PASSED_CACHE) && readFileSync(PASSED_CACHE, 'utf8') === runHash()) {
+  if (!check) process.stdout.write('generated/openapi.json and generated/api.ts were already up to date.\n');
+  process.exit(0);
+}
+
+/** `npm run lint:security` on generated/openapi.json. */
+function securityLint(): Promise<Ran> {
   // The same command as the npm script: the ruleset's exceptions name generated/openapi.json.
-  const ran = await run('spectral', [
+  return run('spectral', [
     'lint',
     relative(projectRoot, bundlePath),
     '--ruleset',
     relative(projectRoot, SECURITY_RULESET),
     '--fail-severity=warn',
   ]);
-  if (ran.ok) {
-    mkdirSync(join(SECURITY_LINT_CACHE, '..'), { recursive: true });
-    // Written aside and renamed: never a half-written file, nor a write through a hard link.
-    const written = `${SECURITY_LINT_CACHE}.${process.pid}`;
-    writeFileSync(written, input);
-    renameSync(written, SECURITY_LINT_CACHE);
-  }
-  return ran;
 }
+
+// Loaded only for a run that has work to do.
+const { default: openapiTS, astToString } = await import('openapi-typescript');
+const { addCodeSamples } = await import('./code-samples');
 
 const contractLint = skipLint ? undefined : run('redocly', ['lint', 'openapi/openapi.yaml', '--format=stylish']);
 
@@ -129,13 +155,12 @@ function output(path: string, text: string): boolean {
 
 // Nothing is written from a contract the lint refuses.
 await mustPass(contractLint);
-const typesPath = join(projectRoot, 'generated', 'api.ts');
 const changed: string[] = [];
 if (output(bundlePath, bundleText)) changed.push(relative(projectRoot, bundlePath));
-const security = check || skipLint ? undefined : securityLint(bundleText);
+const security = check || skipLint ? undefined : securityLint();
 
 // openapi-typescript takes the parsed document; redocly has just bundled (and lint validated) it.
-const ast = await openapiTS(bundle as unknown as OpenAPI3, {
+const ast = await openapiTS(bundle as unknown as Parameters<typeof openapiTS>[0], {
   defaultNonNullable: false,
   exportType: false,
   alphabetize: false,
@@ -148,10 +173,11 @@ if (check) {
 } else {
   process.stdout.write(
     changed.length > 0
-      ? `Wrote ${changed.join(' and ')} (commit them with the contract).\n`
+      ? `Wrote ${changed.join(' and ')} (commit ${changed.length > 1 ? 'them' : 'it'} with the contract).\n`
       : 'generated/openapi.json and generated/api.ts were already up to date.\n',
   );
   const securityLinted = await security;
   if (securityLinted && !securityLinted.ok)
     fail(`The security lint (npm run lint:security) refused the bundle:\n${securityLinted.output}`);
+  if (!skipLint) rememberPassed();
 }
