@@ -591,10 +591,19 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates an API key of your platform with a `role` (`ADMIN`, `EDITOR` or `VIEWER`), limited to
-         *     `projectIds` when given (`EDITOR` and `VIEWER` keys only) and expiring at `expiresAt` when
-         *     given. The answer carries the secret `key` this once: only its digest is stored, so it can never
-         *     be shown again (a lost key is revoked and replaced). The key works at once, on every instance.
+         * @description Creates an API key of your platform with a `role` (`ADMIN`, `EDITOR`, `VIEWER` or `ENGINE`),
+         *     limited to `projectIds` when given (`EDITOR`, `VIEWER` and `ENGINE` keys; an `ADMIN` key is
+         *     always platform-wide) and expiring at `expiresAt` when given. The answer carries the secret
+         *     `key` this once: only its digest is stored, so it can never be shown again (a lost key is
+         *     revoked and replaced). The key works at once, on every instance.
+         *
+         *     **A key never makes a key that outlives it or may do more than it may.** When the key making
+         *     the request expires, `expiresAt` is required and may be no later than that key's own expiry
+         *     (else a 400 naming `/expiresAt`): a key about to expire cannot mint a successor that does not.
+         *     The new key's `role` may call only operations the making key may call (else a 400 naming
+         *     `/role`), and a making key limited to projects may only make keys limited to some of its own
+         *     projects (else a 400 naming `/projectIds`). The command line, which acts as the platform's
+         *     admin, has no such bounds.
          *
          *     An unknown role, an `ADMIN` key with `projectIds`, a project that is not one of your platform's
          *     and an `expiresAt` that is not in the future are a 400, and no key is made. Takes no
@@ -2672,6 +2681,7 @@ export interface components {
          *     - `AUTHENTICATION` (401): missing, malformed, unknown, revoked or expired API key.
          *     - `PERMISSION_DENIED` (403): the API key's role, or its being limited to projects, does not allow the operation.
          *     - `ENTITY_NOT_FOUND` (404): the id does not exist or belongs to another platform.
+         *     - `ROUTE_NOT_FOUND` (404): no operation has this path (a typo in the URL, or a path of another version): the request never reached a record.
          *     - `METHOD_NOT_ALLOWED` (405): the path exists but not with this method.
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
          *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
@@ -2692,7 +2702,7 @@ export interface components {
          *     - `SANDBOX_LIMIT_REACHED` (507): sandbox only: a bound of the sandbox is reached, the number of live sessions or the size of one session's data; `params.limit` names it.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -4732,13 +4742,17 @@ export interface components {
             role: components["schemas"]["ApiKeyRole"];
             /**
              * @description Limit the key to these projects of the platform (at least one; leave the field out for a
-             *     platform-wide key). Only `EDITOR` and `VIEWER` keys can be limited: an `ADMIN` key with
-             *     `projectIds` is a 400, as is a project that is not the platform's.
+             *     platform-wide key). `EDITOR`, `VIEWER` and `ENGINE` keys can be limited (an engine that runs
+             *     one project's flows gets an `ENGINE` key of that project): an `ADMIN` key with `projectIds`
+             *     is a 400, as is a project that is not the platform's. Required, and within the making key's
+             *     projects, when the key making the request is itself limited to projects.
              */
             projectIds?: components["schemas"]["Id"][];
             /**
              * Format: date-time
-             * @description When the key stops working, in the future (a time already past is a 400). Leave it out for a key that does not expire.
+             * @description When the key stops working, in the future (a time already past is a 400). Leave it out for a
+             *     key that does not expire. Required, and no later than the making key's own expiry, when the
+             *     key making the request expires: a key never outlives the key that made it.
              * @example 2030-12-31T00:00:00.000Z
              */
             expiresAt?: string;

@@ -114,3 +114,13 @@ export function requirePermission(operationId: OperationId, principal: Principal
     isAllowed(permission, principal.role) && !(permission.platformWide && principal.projectIds !== undefined);
   if (!allowed) throw permissionDenied(operationId, principal, needs(permission));
 }
+
+/**
+ * Whether a key of role `maker` may make a key of role `role`: when every operation `role` may call,
+ * `maker` may call too. Not the ladder: an ENGINE key records runs, which an EDITOR key may not.
+ */
+export function mayGrant(maker: ApiKeyRole, role: ApiKeyRole): boolean {
+  return Object.values(PERMISSIONS).every(
+    (permission) => permission.public === true || !isAllowed(permission, role) || isAllowed(permission, maker),
+  );
+}

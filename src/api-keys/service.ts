@@ -18,7 +18,7 @@ import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
 import { recordEvent } from '../store/outbox';
 import { currentMillis } from '../store/scope';
-import { permissionDenied } from './permissions';
+import { mayGrant, permissionDenied } from './permissions';
 import {
   type ApiKeyListQuery,
   type ApiKeyRow,
@@ -70,6 +70,54 @@ function issuesOf(input: ApiKeyCreateRequest, time: number): ValidationIssue[] {
   return issues;
 }
 
+/**
+ * What the maker's key cannot give away: a key never outlives the key that makes it, nor may it do
+ * more (a role whose operations the maker may not all call, a project the maker cannot reach).
+ * Otherwise a key about to expire, or limited, would mint its own unbounded successor. The command
+ * line acts as the platform's admin, without a key: nothing bounds it.
+ */
+function beyondTheMaker(input: ApiKeyCreateRequest, maker: Principal): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  if (!mayGrant(maker.role, input.role))
+    issues.push({
+      location: 'body',
+      pointer: '/role',
+      message: `may not be given by this ${maker.role} API key: a key may not make a key that may do more than it may`,
+    });
+  if (maker.projectIds !== undefined) {
+    if (input.projectIds === undefined)
+      issues.push({
+        location: 'body',
+        pointer: '/projectIds',
+        message: 'is required: this API key is limited to projects, and a key it makes may reach only some of them',
+      });
+    else
+      input.projectIds.forEach((projectId, index) => {
+        if (!maker.projectIds?.includes(projectId))
+          issues.push({
+            location: 'body',
+            pointer: `/projectIds/${index}`,
+            message: "is not one of this API key's projects",
+          });
+      });
+  }
+  if (maker.expiresAt !== undefined) {
+    if (input.expiresAt === undefined)
+      issues.push({
+        location: 'body',
+        pointer: '/expiresAt',
+        message: `is required: this API key expires at ${maker.expiresAt}, and a key it makes may not outlive it`,
+      });
+    else if (Date.parse(input.expiresAt) > Date.parse(maker.expiresAt))
+      issues.push({
+        location: 'body',
+        pointer: '/expiresAt',
+        message: `must be no later than ${maker.expiresAt}, when this API key expires`,
+      });
+  }
+  return issues;
+}
+
 export async function create(
   store: Store,
   principal: Principal,
@@ -79,7 +127,7 @@ export async function create(
     key?: string;
   } = {},
 ): Promise<NewApiKey> {
-  const issues = issuesOf(input, currentMillis());
+  const issues = [...issuesOf(input, currentMillis()), ...beyondTheMaker(input, principal)];
   if (issues.length > 0) throw invalidWithIssues('request', issues);
   const key = options.key ?? newApiKey();
   if (!isApiKey(key)) throw new Error('an API key is sk- followed by 61 characters of 0-9A-Za-z');

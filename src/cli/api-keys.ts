@@ -1,4 +1,4 @@
-// The API key commands of the command line: create (with a role, projects, an expiry and a name),
+// The API key commands of the command line: create (with a role, projects, an expiry and a displayName),
 // list and revoke, through the API keys resource as an ADMIN key would, checking first what the
 // contract checks for the API (the command line has no validator in front of it).
 import * as apiKeys from '../api-keys/service';
@@ -13,7 +13,8 @@ export interface ApiKeyOptions {
   role: string | undefined;
   projectIds: string[] | undefined;
   expires: string | undefined;
-  name: string | undefined;
+  /** --display-name (or its older spelling --name). */
+  displayName: string | undefined;
 }
 
 const ROLES: readonly ApiKeyRole[] = ['ADMIN', 'EDITOR', 'VIEWER', 'ENGINE'];
@@ -62,10 +63,10 @@ function isSingleLine(text: string): boolean {
   });
 }
 
-function nameOf(value: string | undefined): string {
+function displayNameOf(value: string | undefined): string {
   const name = value ?? 'Command line key';
   if (name.trim() === '' || name.length > 255 || !isSingleLine(name))
-    throw refused('--name: 1 to 255 characters on one line');
+    throw refused('--display-name: 1 to 255 characters on one line');
   return name;
 }
 
@@ -90,7 +91,7 @@ export async function createKey(store: Store, options: ApiKeyOptions): Promise<s
   const role = roleOf(options.role);
   const projectIds = projectIdsOf(options.projectIds);
   const expiresAt = expiryOf(options.expires);
-  const displayName = nameOf(options.name);
+  const displayName = displayNameOf(options.displayName);
   const admin = await platformPrincipal(store, options.platformId);
   const made = await apiKeys.create(store, admin, {
     displayName,

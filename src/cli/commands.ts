@@ -6,7 +6,7 @@ import { isEmail } from '../core/email';
 import { ApiError } from '../core/errors';
 import { loadDemoData } from '../demo/data';
 import { seedRuns } from '../flow-runs/seed';
-import { createPlatform, platformPrincipal } from '../platforms/service';
+import { createPlatform, listPlatforms, platformPrincipal } from '../platforms/service';
 import { UsageError } from '../startup/entry';
 import { listenForKeyRevocations } from '../startup/key-revocations';
 import { checkStoreKeys, openStoreWithKey, storeOptionsOf } from '../startup/store';
@@ -19,11 +19,14 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 Commands:
   migrate                                   apply pending migrations
   create-platform --name N --admin-email E  create a platform and its admin; prints its API key
-  create-api-key --platform ID [--role R] [--project ID]... [--expires T] [--name N]
+  list-platforms                            list the platforms: id (for --platform), name, created, first admin
+  create-api-key --platform ID [--role R] [--project ID]... [--expires T] [--display-name N]
                                             create an API key of a platform and print it (once):
-                                            --role ADMIN (default), EDITOR or VIEWER; --project
-                                            (repeatable) limits it to those projects; --expires an
-                                            RFC 3339 time or a number of days (30d); --name what it is for
+                                            --role ADMIN (default), EDITOR, VIEWER or ENGINE;
+                                            --project (repeatable) limits it to those projects
+                                            (not an ADMIN key); --expires an RFC 3339 time or a
+                                            number of days (30d); --display-name what it is for
+                                            (the key's displayName; --name is the same)
   list-api-keys [--platform ID]             list the API keys (of every platform, or of one), without secrets
   revoke-api-key ID                         revoke the API key with this id, at once on every instance
   demo-data [--platform ID]                 fill a platform (default: the first) with linked demo data
@@ -73,12 +76,23 @@ function withKeyStore<T>(config: Config, work: (store: Store) => Promise<T>): Pr
 function asUsageError(error: unknown): unknown {
   if (error instanceof OptionError) return usageError(error.message);
   if (!(error instanceof ApiError) || error.code !== 'VALIDATION') return error;
-  const flags: Record<string, string> = { projectIds: '--project', expiresAt: '--expires', displayName: '--name' };
+  const flags: Record<string, string> = {
+    projectIds: '--project',
+    expiresAt: '--expires',
+    displayName: '--display-name',
+  };
   const lines = (error.issues ?? []).map((issue) => {
     const field = issue.pointer.split('/')[1] ?? '';
     return `${flags[field] ?? field}: ${issue.message}`;
   });
   return usageError(lines.join('\n') || error.message);
+}
+
+/** create-api-key's --display-name, or --name, which said the same before the flag had the field's name. */
+function displayNameOf(values: { name?: string | undefined; 'display-name'?: string | undefined }): string | undefined {
+  if (values.name !== undefined && values['display-name'] !== undefined)
+    throw usageError('--display-name and --name are the same option: give one');
+  return values['display-name'] ?? values.name;
 }
 
 function required(value: string | undefined, flag: string): string {
@@ -99,6 +113,7 @@ function parseOptions(args: string[]) {
       args,
       options: {
         name: { type: 'string' },
+        'display-name': { type: 'string' },
         'admin-email': { type: 'string' },
         platform: { type: 'string' },
         project: { type: 'string', multiple: true },
@@ -152,13 +167,28 @@ export async function runAdminCommand(argv: string[], config: Config): Promise<v
       );
       return;
     }
+    case 'list-platforms': {
+      const platforms = await withStore(config, (store) => listPlatforms(store));
+      process.stdout.write(
+        platforms.length === 0
+          ? 'No platforms: npm start makes the first, npm run cli -- create-platform another.\n'
+          : platforms
+              .map(
+                (platform) =>
+                  `${platform.id}  created ${platform.created}  ${JSON.stringify(platform.name)}  ` +
+                  `admin ${platform.adminEmail ?? 'none'}\n`,
+              )
+              .join(''),
+      );
+      return;
+    }
     case 'create-api-key': {
       const options: ApiKeyOptions = {
         platformId: platformId(required(values.platform, 'platform')),
         role: values.role,
         projectIds: values.project,
         expires: values.expires,
-        name: values.name,
+        displayName: displayNameOf(values),
       };
       const made = await withKeyStore(config, (store) => createKey(store, options)).catch((error: unknown) => {
         throw asUsageError(error);

@@ -13,6 +13,8 @@ export interface Principal {
   projectIds?: readonly string[];
   /** The API key of the request; absent for the command line and the demo data, which act as the platform's admin. */
   keyId?: string;
+  /** When the request's API key expires (RFC 3339); absent when it does not, and for the command line. */
+  expiresAt?: string;
 }
 
 /** The platform's admin without a key: what the command line and the demo data act as. */

@@ -2,6 +2,11 @@
 // itself (a recursive CTE on SQLite, generate_series on PostgreSQL) in chunks, so a million runs
 // take seconds rather than a million round trips. Deterministic apart from the id prefix: run i
 // of a seed has the same status, tags and timing on both stores.
+//
+// On SQLite the command usually runs beside a service on the same file, and SQLite has one write
+// lock: each chunk is a short transaction, and the command pauses after each, so that the
+// service's writes get their turn (they wait for the lock between turns
+// of their event loop, src/store/sqlite-busy.ts) instead of failing after seconds.
 import { type RawBuilder, sql } from 'kysely';
 import { notFound } from '../core/errors';
 import type { Store } from '../store/database';
@@ -12,7 +17,7 @@ export interface SeedRunsOptions {
   count: number;
   /** Time of the newest run; the others are one second apart before it. Default: now. */
   newest?: Date;
-  /** Rows per statement (and, on SQLite, per transaction). */
+  /** Rows per statement and transaction. Default: 100,000 on PostgreSQL, SQLITE_CHUNK on SQLite. */
   chunk?: number;
 }
 
@@ -24,6 +29,19 @@ export interface SeedRunsResult {
 }
 
 const CHUNK = 100_000;
+/** SQLite: rows per write transaction, about a tenth of a second of holding its one write lock. */
+const SQLITE_CHUNK = 5_000;
+/** SQLite: the shortest pause after each transaction, longer than a waiting writer's pause between tries. */
+const SQLITE_MIN_PAUSE_MS = 40;
+
+/**
+ * After a transaction that held SQLite's write lock for `heldMs`: a pause in which others may write
+ * (a writer waiting for the lock tries again every 20 ms at most, src/store/sqlite-busy.ts), a
+ * quarter of that time and at least SQLITE_MIN_PAUSE_MS.
+ */
+function letOthersWrite(heldMs: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(SQLITE_MIN_PAUSE_MS, heldMs / 4)));
+}
 /** Ids are this prefix (random per seed) and the zero-padded run number: 21 characters, as every id. */
 const PREFIX_LENGTH = 9;
 
@@ -102,11 +120,12 @@ export async function seedRuns(store: Store, options: SeedRunsOptions): Promise<
         sql`(${sql.lit(index)}, ${flow.id}, ${flow.published_version_id ?? flow.latest_version_id ?? ''})`,
     ),
   )})`;
-  const chunk = options.chunk ?? CHUNK;
+  const chunk = options.chunk ?? (store.kind === 'sqlite' ? SQLITE_CHUNK : CHUNK);
 
   for (let from = 0; from < options.count; from += chunk) {
     const to = Math.min(options.count, from + chunk);
     const withClause = sql`with recursive ${dialect.sequence(from, to)}, ${flowTable}`;
+    const started = performance.now();
     await store.write(async (trx) => {
       await sql`insert into flow_runs (id, created, updated, project_id, flow_id, parent_run_id,
           fail_parent_on_failure, tags, flow_version_id, logs_file_id, tasks, status, duration, start_time,
@@ -132,6 +151,7 @@ export async function seedRuns(store: Store, options: SeedRunsOptions): Promise<
         union all
         select ${id}, 'scheduled' from seq where ${scheduled}`.execute(trx);
     });
+    if (store.kind === 'sqlite' && to < options.count) await letOthersWrite(performance.now() - started);
   }
   // PostgreSQL plans from table statistics, which autovacuum refreshes only some time after a bulk
   // load: until then it takes the tables for small and picks plans (e.g. hashing every tag row)

@@ -40,10 +40,37 @@ export function firstAdmin(
   return select.executeTakeFirst();
 }
 
-export async function countPlatforms(store: Store): Promise<number> {
-  const row = await store.db
+export function countPlatforms(store: Store): Promise<number> {
+  return countPlatformsIn(store.db);
+}
+
+/** The platforms of the store, read through `db` (a write transaction's, to decide on what it read). */
+export async function countPlatformsIn(db: Kysely<Database>): Promise<number> {
+  const row = await db
     .selectFrom('platforms')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Every platform, oldest first, with the email of its first admin (the command line's list-platforms). */
+export async function allPlatforms(
+  store: Store,
+): Promise<{ id: string; name: string; created: string; adminEmail: string | null }[]> {
+  const platforms = await store.db
+    .selectFrom('platforms')
+    .select(['id', 'name', 'created'])
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  const admins = await store.db
+    .selectFrom('users')
+    .select(['platform_id', 'email'])
+    .where('platform_role', '=', 'ADMIN')
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  const firstAdmin = new Map<string, string>();
+  for (const admin of admins) if (!firstAdmin.has(admin.platform_id)) firstAdmin.set(admin.platform_id, admin.email);
+  return platforms.map((platform) => ({ ...platform, adminEmail: firstAdmin.get(platform.id) ?? null }));
 }

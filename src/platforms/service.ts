@@ -7,10 +7,33 @@ import { externalIdToStore } from '../core/external-ids';
 import { type Principal, platformAdmin } from '../core/principal';
 import { digestOf, isApiKey, lastFourOf, newApiKey } from '../store/api-keys';
 import type { Store } from '../store/database';
+import { holdFirstStartLock } from '../store/first-start';
 import { newExternalId, newId, now } from '../store/ids';
-import { firstAdmin, insertPlatform, insertUser } from './queries';
+import {
+  type ApiKeyRow,
+  allPlatforms,
+  countPlatformsIn,
+  firstAdmin,
+  insertPlatform,
+  insertUser,
+  type PlatformRow,
+  type UserRow,
+} from './queries';
 
 export { countPlatforms } from './queries';
+
+export interface ListedPlatform {
+  id: string;
+  name: string;
+  created: string;
+  /** The email of its first admin; null when it has none. */
+  adminEmail: string | null;
+}
+
+/** Every platform, oldest first: for the command line, whose other commands take a platform's id. */
+export function listPlatforms(store: Store): Promise<ListedPlatform[]> {
+  return allPlatforms(store);
+}
 
 export interface NewPlatform {
   name: string;
@@ -27,7 +50,10 @@ export interface CreatedPlatform {
   apiKey: string;
 }
 
-export async function createPlatform(store: Store, input: NewPlatform): Promise<CreatedPlatform> {
+type PlatformRows = [PlatformRow, UserRow, ApiKeyRow];
+
+/** The rows of a new platform, its admin and the admin's ADMIN key, checked; what the caller is told. */
+function platformRows(input: NewPlatform): { rows: PlatformRows; created: CreatedPlatform } {
   const timestamp = now();
   const platformId = newId();
   const adminUserId = newId();
@@ -66,8 +92,34 @@ export async function createPlatform(store: Store, input: NewPlatform): Promise<
     expires_at: null,
     last_used_at: null,
   };
-  await store.write((trx) => insertPlatform(trx, platform, admin, key));
-  return { platformId, adminUserId, apiKey };
+  return { rows: [platform, admin, key], created: { platformId, adminUserId, apiKey } };
+}
+
+export async function createPlatform(store: Store, input: NewPlatform): Promise<CreatedPlatform> {
+  const { rows, created } = platformRows(input);
+  await store.write((trx) => insertPlatform(trx, ...rows));
+  return created;
+}
+
+/**
+ * The first platform of an empty store, made once however many instances start on it at once:
+ * undefined when the store has a platform by the time this one looks (another instance made it).
+ * `beforeCommit` runs in the transaction once this start is the first: what it throws undoes the
+ * platform (the bootstrap keeps the key there, so that a key it cannot keep makes no platform).
+ */
+export async function createFirstPlatform(
+  store: Store,
+  input: NewPlatform,
+  beforeCommit: (created: CreatedPlatform) => void,
+): Promise<CreatedPlatform | undefined> {
+  const { rows, created } = platformRows(input);
+  return store.write(async (trx) => {
+    await holdFirstStartLock(store, trx);
+    if ((await countPlatformsIn(trx)) > 0) return undefined;
+    await insertPlatform(trx, ...rows);
+    beforeCommit(created);
+    return created;
+  });
 }
 
 /** Acts as the first admin of a platform (the given one, or the oldest): for the command line and the sandbox. */

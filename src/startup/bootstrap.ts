@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { countPlatforms, createPlatform } from '../platforms/service';
+import { countPlatforms, createFirstPlatform } from '../platforms/service';
 import { newApiKey } from '../store/api-keys';
 import { DATA_DIR_MODE, DATA_FILE_MODE, type Store } from '../store/database';
 
@@ -46,29 +46,37 @@ export async function bootstrapEmptyStore(
   logger: Logger,
   terminal: Terminal = process.stdout,
 ): Promise<void> {
+  // Every start but the first stops here, without waiting for the first start's lock.
   if ((await countPlatforms(store)) > 0) return;
   const apiKey = config.bootstrapApiKey ?? newApiKey();
   const toTerminal = config.bootstrapApiKey === undefined && terminal.isTTY === true;
-  // Written before the platform is made: a key that cannot be kept must not leave a platform nobody can call.
   let file: string | undefined;
-  if (config.bootstrapApiKey === undefined && !toTerminal) {
-    try {
-      file = writeKeyFile(config.dataDir, apiKey);
-    } catch (error) {
-      throw new Error(
-        `could not write the first API key to ${join(config.dataDir, BOOTSTRAP_KEY_FILE)} (${error instanceof Error ? error.message : String(error)}): ` +
-          'set DATA_DIR to a writable directory, or BOOTSTRAP_API_KEY',
-      );
-    }
-  }
-  const created = await createPlatform(store, {
-    name: 'Default platform',
-    adminEmail: config.bootstrapAdminEmail,
-    apiKey,
-  }).catch((error: unknown) => {
+  // Another instance starting at the same moment on the same empty database looks after this one
+  // (or this one after it), under one lock: one platform and one key between them.
+  const created = await createFirstPlatform(
+    store,
+    { name: 'Default platform', adminEmail: config.bootstrapAdminEmail, apiKey },
+    () => {
+      // Kept before the platform is committed: a key that cannot be kept must not leave a platform
+      // nobody can call.
+      if (config.bootstrapApiKey !== undefined || toTerminal) return;
+      try {
+        file = writeKeyFile(config.dataDir, apiKey);
+      } catch (error) {
+        throw new Error(
+          `could not write the first API key to ${join(config.dataDir, BOOTSTRAP_KEY_FILE)} (${error instanceof Error ? error.message : String(error)}): ` +
+            'set DATA_DIR to a writable directory, or BOOTSTRAP_API_KEY',
+        );
+      }
+    },
+  ).catch((error: unknown) => {
     if (file) unlinkSync(file);
     throw error;
   });
+  if (!created) {
+    logger.info('another instance made the first platform and its API key as this one started: none made here');
+    return;
+  }
   logger.info({ platformId: created.platformId }, 'created the first platform and its admin');
   if (file)
     logger.warn(

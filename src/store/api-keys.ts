@@ -173,6 +173,7 @@ async function readKey(store: Store, digest: string, readAt: number): Promise<Ca
       keyId: row.id,
       role: row.role as ApiKeyRole,
       ...(projectIds ? { projectIds } : {}),
+      ...(row.expires_at === null ? {} : { expiresAt: row.expires_at }),
     },
     expiresAt: row.expires_at === null ? Number.POSITIVE_INFINITY : Date.parse(row.expires_at),
     readAt,

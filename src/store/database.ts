@@ -15,6 +15,7 @@ import { SchemaScopedPostgresDialect } from './postgres-dialect';
 import { builtEachTime, type CompiledQueries, compiledEachTime, type Keeper, type QueryHost } from './query-reuse';
 import type { Database } from './schema';
 import { type SpeedTrick, type SpeedTrickHooks, speedTrickHooks, type WritePath } from './speed-tricks';
+import { patientSqlite, SQLITE_BUSY_TIMEOUT_MS, sqliteWriteTransaction } from './sqlite-busy';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -128,7 +129,7 @@ const WAL_SIZE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Without `groupCommit`: each write transaction on its own, after what it must wait for. */
 function oneByOne(db: Kysely<Database>, beforeWriting: () => Promise<void> | undefined): WritePath {
-  const transaction = <T>(work: WriteWork<T>) => db.transaction().execute(work);
+  const transaction = <T>(work: WriteWork<T>) => sqliteWriteTransaction(db, work);
   return {
     write(work) {
       const pause = beforeWriting();
@@ -162,7 +163,9 @@ function openSqlite(options: SqliteOptions, tricks: SpeedTrickHooks): Opened {
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  // Another process writing (the command line's seed-runs) is waited for between turns of the event
+  // loop, not inside SQLite, which would hold the loop: ./sqlite-busy.ts.
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // better-sqlite3 builds SQLite with a 16 MiB page cache per connection, and a service writing
   // fills it with pages it never reads again: it was a tenth of the resident memory after a load.
   // The OS caches the file as well, so a page SQLite no longer holds costs a read from memory.
@@ -191,7 +194,9 @@ function openSqlite(options: SqliteOptions, tricks: SpeedTrickHooks): Opened {
         });
   if (checkpoints) database.pragma('wal_autocheckpoint = 0');
   const config = { database: tricks.sqliteStatements?.(database) ?? database };
-  const db = new Kysely<Database>({ dialect: tricks.sqliteDialect?.(config) ?? new SqliteDialect(config) });
+  const db = new Kysely<Database>({
+    dialect: patientSqlite(tricks.sqliteDialect?.(config) ?? new SqliteDialect(config)),
+  });
   /** While the checkpointer restarts the log, what the next write waits for. */
   const writePause = (): Promise<void> | undefined => {
     if (!logLong || !checkpoints) return undefined;

@@ -764,6 +764,18 @@ const webhookDeliveryClaims: Migration = {
   },
 };
 
+/**
+ * Who holds a delivery's claim: the dispatcher that took it (written with the lease), cleared when
+ * its outcome is recorded or the delivery is retried by hand. A claim taken from a delivery whose
+ * holder is still written is a takeover of a claim that lapsed (its instance stopped or died
+ * mid-attempt), which the dispatcher logs.
+ */
+const webhookDeliveryClaimer: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('webhook_deliveries').addColumn('claimed_by', 'text').execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -784,6 +796,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0020_flow_revision_and_notes': flowRevisionAndNotes,
         '0021_folder_name_keys': folderNameKeys(kind),
         '0022_webhook_delivery_claims': webhookDeliveryClaims,
+        '0023_webhook_delivery_claimer': webhookDeliveryClaimer,
       };
     },
   };

@@ -99,6 +99,7 @@ export async function queueEvent(
     next_attempt_at: timestamp,
     // Even for a disabled endpoint (a test event): see holdPendingDeliveries.
     endpoint_enabled: 1,
+    claimed_by: null,
   }));
   await trx.insertInto('webhook_deliveries').values(deliveries).execute();
   // The transaction has not committed yet: the dispatcher looks a moment later, and polls anyway.

@@ -288,6 +288,8 @@ export interface WebhookDeliveriesTable {
    * once its outcome is recorded. What bounds the attempts in flight to one endpoint across instances.
    */
   claimed_until: string | null;
+  /** The dispatcher holding the delivery's claim (its lease is next_attempt_at); null when none does. */
+  claimed_by: string | null;
 }
 
 export interface WebhookAttemptsTable {

@@ -99,7 +99,15 @@ export async function requeueDelivery(trx: Kysely<Database>, deliveryId: string,
   await trx
     .updateTable('webhook_deliveries')
     // endpoint_enabled: 1 even when the endpoint is disabled: see holdPendingDeliveries (src/store/outbox.ts).
-    .set({ status: 'PENDING', scheduled_attempts: 0, next_attempt_at: at, updated: at, endpoint_enabled: 1 })
+    .set({
+      status: 'PENDING',
+      scheduled_attempts: 0,
+      next_attempt_at: at,
+      updated: at,
+      endpoint_enabled: 1,
+      // A new schedule: a claim in flight no longer holds it, and taking it is no takeover.
+      claimed_by: null,
+    })
     .where('id', '=', deliveryId)
     .execute();
 }

@@ -6,10 +6,12 @@
 // hang hold their own slots for the attempt's timeout and other tenants' events go on. It looks
 // for work when a write queues deliveries in this process (src/store/outbox.ts wakes it), when an
 // attempt ends, and every `pollMs` otherwise: deliveries queued by another instance, retries that
-// came due, claims of a dead instance that lapsed.
+// came due, claims of a dead instance that lapsed (taking those over is logged: which instance
+// held them, and how many).
+import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Store } from '../store/database';
-import { now } from '../store/ids';
+import { now, randomAlphanumeric } from '../store/ids';
 import { onDeliveriesQueued } from '../store/outbox';
 import { currentMillis } from '../store/scope';
 import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
@@ -67,6 +69,9 @@ export function startDispatcher(
   /** This instance's attempts in flight, by platform: each platform's share of the slots. */
   const inFlightByPlatform = new Map<string, number>();
   const leaseMs = settings.connectTimeoutMs + settings.timeoutMs + LEASE_MARGIN_MS;
+  // Who holds a claim, as a person reading the logs finds the instance: its host and process (and
+  // a suffix: tests run several dispatchers in one process).
+  const instance = `${hostname()}:${process.pid}:${randomAlphanumeric(4)}`;
   let stopping = false;
   let wake: (() => void) | undefined;
   let wokenEarly = false;
@@ -113,7 +118,7 @@ export function startDispatcher(
           : { kind: 'retry', at: new Date(currentMillis() + delay).toISOString() };
     }
     // Only while this instance has a slot free besides this one: a full one gives it to the fair claim.
-    const chain = !stopping && inFlight.size < settings.concurrency ? leaseMs : undefined;
+    const chain = !stopping && inFlight.size < settings.concurrency ? { leaseMs, claimer: instance } : undefined;
     const { disabledEndpoint, chained } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next, chain);
     if (chained) track(chained);
     if (next.kind === 'failed')
@@ -130,6 +135,16 @@ export function startDispatcher(
       observer?.endpointDisabled();
       logger.warn({ endpointId: claimed.endpointId }, 'webhook endpoint disabled: a delivery failed on every retry');
     }
+  }
+
+  /** One line per claim that took over lapsed claims: this instance, how many, from whom. */
+  function logTakeovers(claimed: ClaimedDelivery[]): void {
+    const from = claimed.flatMap((delivery) => (delivery.takenOverFrom === null ? [] : [delivery.takenOverFrom]));
+    if (from.length === 0) return;
+    logger.warn(
+      { instance, takenOver: from.length, from: [...new Set(from)] },
+      'took over webhook deliveries whose claim lapsed (the instance holding them stopped or died mid-attempt): sending them again',
+    );
   }
 
   function track(claimed: ClaimedDelivery): void {
@@ -179,7 +194,9 @@ export function startDispatcher(
         perEndpoint: settings.endpointConcurrency,
         perPlatform: settings.platformConcurrency,
         inFlightByPlatform,
+        claimer: instance,
       });
+      logTakeovers(deliveries);
       for (const delivery of deliveries) track(delivery);
       return more && deliveries.length > 0 && inFlight.size < settings.concurrency;
     } catch (error) {

@@ -6,7 +6,9 @@
 // again (at least once). On PostgreSQL the rows are read `FOR NO KEY UPDATE SKIP LOCKED`, so
 // instances claiming at the same moment each take other rows instead of queueing behind one another.
 // A claim also writes `claimed_until` (the lease), cleared when the outcome is recorded: the
-// attempts in flight to each endpoint, which a claim counts to keep within the endpoint's bound.
+// attempts in flight to each endpoint, which a claim counts to keep within the endpoint's bound. It
+// writes its holder too, which the outcome clears: a delivery claimed while a holder is still
+// written is one whose claim lapsed, taken over (and logged by the dispatcher).
 import { type Kysely, sql } from 'kysely';
 import type { Store } from '../store/database';
 import { newId, now } from '../store/ids';
@@ -27,6 +29,8 @@ export interface ClaimedDelivery extends Delivery {
   scheduledAttempts: number;
   /** The lease written by the claim; the result is recorded only while it is still the delivery's. */
   leaseUntil: string;
+  /** The dispatcher whose claim of this delivery lapsed, taken over by this one; null for a due delivery nobody held. */
+  takenOverFrom: string | null;
   /**
    * Why the endpoint's secrets could not be opened (none of the configured encryption keys opens
    * them), or null. Such a delivery is not sent, unsigned or otherwise: its attempt fails with this.
@@ -55,15 +59,27 @@ function secretsOf(
 }
 
 /**
- * Takes the claims of these deliveries until `leaseUntil`, those still due (a candidate another
- * instance claimed after it was read is not taken again), and reads what their attempts need.
+ * Takes the claims of these deliveries for `claimer` until `leaseUntil`, those still due (a
+ * candidate another instance claimed after it was read is not taken again), and reads what their
+ * attempts need, with the holder of a lapsed claim each took over.
  */
-async function take(trx: Kysely<Database>, ids: readonly string[], leaseUntil: string, timestamp: string) {
+async function take(
+  trx: Kysely<Database>,
+  ids: readonly string[],
+  leaseUntil: string,
+  timestamp: string,
+  claimer: string,
+) {
   if (ids.length === 0) return [];
+  const heldBy = new Map(
+    (await trx.selectFrom('webhook_deliveries').select(['id', 'claimed_by']).where('id', 'in', ids).execute()).map(
+      (row) => [row.id, row.claimed_by],
+    ),
+  );
   const taken = (
     await trx
       .updateTable('webhook_deliveries')
-      .set({ next_attempt_at: leaseUntil, claimed_until: leaseUntil })
+      .set({ next_attempt_at: leaseUntil, claimed_until: leaseUntil, claimed_by: claimer })
       .where('id', 'in', ids)
       .where('status', '=', 'PENDING')
       .where('next_attempt_at', '<=', timestamp)
@@ -71,7 +87,7 @@ async function take(trx: Kysely<Database>, ids: readonly string[], leaseUntil: s
       .execute()
   ).map((row) => row.id);
   if (taken.length === 0) return [];
-  return trx
+  const rows = await trx
     .selectFrom('webhook_deliveries')
     .innerJoin('webhook_endpoints', 'webhook_endpoints.id', 'webhook_deliveries.endpoint_id')
     .innerJoin('webhook_events', 'webhook_events.id', 'webhook_deliveries.event_id')
@@ -91,6 +107,7 @@ async function take(trx: Kysely<Database>, ids: readonly string[], leaseUntil: s
     ])
     .where('webhook_deliveries.id', 'in', taken)
     .execute();
+  return rows.map((row) => ({ ...row, taken_over_from: heldBy.get(row.delivery_id) ?? null }));
 }
 
 type TakenRow = Awaited<ReturnType<typeof take>>[number];
@@ -107,6 +124,7 @@ function claimedOf(store: Store, rows: TakenRow[], leaseUntil: string, timestamp
       eventType: row.type,
       scheduledAttempts: row.scheduled_attempts,
       leaseUntil,
+      takenOverFrom: row.taken_over_from,
       url: row.url,
       webhookId: webhookIdOf(row.event_id),
       payload: row.payload,
@@ -130,6 +148,8 @@ export interface ClaimLimits {
   perPlatform: number;
   /** This instance's attempts in flight, by platform. */
   inFlightByPlatform: ReadonlyMap<string, number>;
+  /** Who claims: this instance's name, written on each delivery it holds. */
+  claimer: string;
 }
 
 export interface Claim {
@@ -229,7 +249,7 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
     );
     const more = candidates.length === window;
     if (chosen.length === 0) return { rows: [], more };
-    return { rows: await take(trx, chosen, leaseUntil, timestamp), more };
+    return { rows: await take(trx, chosen, leaseUntil, timestamp, limits.claimer), more };
   });
   const deliveries = claimedOf(store, rows, leaseUntil, timestamp);
   return { deliveries, more };
@@ -260,6 +280,7 @@ async function claimNextOfEndpoint(
   endpointId: string,
   leaseUntil: string,
   timestamp: string,
+  claimer: string,
 ) {
   let following = trx
     .selectFrom('webhook_deliveries')
@@ -280,7 +301,7 @@ async function claimNextOfEndpoint(
     .limit(1);
   if (store.kind === 'postgres') following = following.forNoKeyUpdate('webhook_deliveries').skipLocked();
   const found = await following.executeTakeFirst();
-  return found ? take(trx, [found.id], leaseUntil, timestamp) : [];
+  return found ? take(trx, [found.id], leaseUntil, timestamp, claimer) : [];
 }
 
 /**
@@ -288,7 +309,7 @@ async function claimNextOfEndpoint(
  * disabled by it. A delivery deleted meanwhile (with its endpoint) records nothing; one claimed
  * again meanwhile (a manual retry, or a lease that lapsed) records the attempt but keeps its state.
  *
- * With `chainLeaseMs`, an attempt that succeeded within its lease hands its endpoint's slot to the
+ * With `chain`, an attempt that succeeded within its lease hands its endpoint's slot to the
  * endpoint's next due delivery, claimed in the same transaction (`chained`): a receiver that keeps
  * up is sent its backlog without a claim and a wake-up between attempts. One that fails does not:
  * its slot goes back to the fair claim.
@@ -298,7 +319,7 @@ export async function recordAttempt(
   claimed: ClaimedDelivery,
   attempt: AttemptRecord,
   next: Next,
-  chainLeaseMs?: number,
+  chain?: { leaseMs: number; claimer: string },
 ): Promise<{ disabledEndpoint: boolean; chained?: ClaimedDelivery }> {
   return store.write(async (trx) => {
     const timestamp = now();
@@ -314,10 +335,10 @@ export async function recordAttempt(
         .execute();
     const change =
       next.kind === 'succeeded'
-        ? { status: 'SUCCEEDED', next_attempt_at: null }
+        ? { status: 'SUCCEEDED', next_attempt_at: null, claimed_by: null }
         : next.kind === 'retry'
-          ? { status: 'PENDING', next_attempt_at: next.at }
-          : { status: 'FAILED', next_attempt_at: null };
+          ? { status: 'PENDING', next_attempt_at: next.at, claimed_by: null }
+          : { status: 'FAILED', next_attempt_at: null, claimed_by: null };
     const updated = await trx
       .updateTable('webhook_deliveries')
       .set((eb) => ({
@@ -364,11 +385,11 @@ export async function recordAttempt(
         error: attempt.error,
       })
       .execute();
-    if (chainLeaseMs !== undefined && next.kind === 'succeeded' && updated.numUpdatedRows === 1n) {
+    if (chain !== undefined && next.kind === 'succeeded' && updated.numUpdatedRows === 1n) {
       // Only while the lease holds: a lapsed one no longer counted, and its slot may be another's.
       if (claimed.leaseUntil <= timestamp) return { disabledEndpoint: false };
-      const leaseUntil = new Date(Date.parse(timestamp) + chainLeaseMs).toISOString();
-      const rows = await claimNextOfEndpoint(store, trx, claimed.endpointId, leaseUntil, timestamp);
+      const leaseUntil = new Date(Date.parse(timestamp) + chain.leaseMs).toISOString();
+      const rows = await claimNextOfEndpoint(store, trx, claimed.endpointId, leaseUntil, timestamp, chain.claimer);
       const [chained] = claimedOf(store, rows, leaseUntil, timestamp);
       return chained ? { disabledEndpoint: false, chained } : { disabledEndpoint: false };
     }

@@ -157,7 +157,9 @@ describe.each(storeKinds)('HTTP edges on %s', (kind) => {
     const path = url(backend.baseUrl);
     const unknown = await fetch(path, { headers: auth });
     expect(unknown.status, path).toBe(404);
-    expect(await problem(unknown)).toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+    const body = await problem(unknown);
+    expect(body).toMatchObject({ code: 'ROUTE_NOT_FOUND', type: '/problems/route-not-found' });
+    expect(body).not.toHaveProperty('params');
   });
 
   it('rejects a body on an operation that takes none', async () => {

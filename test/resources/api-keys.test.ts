@@ -4,7 +4,10 @@
 // written once a minute, not per request nor per instance; creation and revocation logged without
 // the secret.
 import { describe, expect, it } from 'vitest';
+import * as apiKeys from '../../src/api-keys/service';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
+import { ApiError } from '../../src/core/errors';
+import { platformPrincipal } from '../../src/platforms/service';
 import { forgetApiKeys, LAST_USE_INTERVAL_MS, principalOfApiKey } from '../../src/store/api-keys';
 import { openStore } from '../../src/store/database';
 import { storeKinds, UNKNOWN_ID } from '../support/backend';
@@ -136,6 +139,87 @@ describe.each(storeKinds)('API keys on %s', (kind) => {
         { location: 'body', pointer: '/projectIds/2', message: 'is not a project of this platform' },
       ]);
       expect(await listedIds()).toEqual(before);
+    });
+  });
+
+  describe('createApiKey by a key that may do less than everything, or not for ever', () => {
+    /** An ADMIN key expiring at `expiresAt`, and a client using it. */
+    async function expiringAdmin(expiresAt: string): Promise<ApiClient> {
+      return (await newKey({ role: 'ADMIN', expiresAt })).client;
+    }
+
+    it('refuses a key that would outlive the key making it (no expiresAt, or a later one) with a 400 naming expiresAt', async () => {
+      const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+      const client = await expiringAdmin(expiresAt);
+      const before = await listedIds();
+      expectInvalid(await client.POST('/v1/api-keys', { body: { displayName: 'Forever', role: 'ADMIN' } }), [
+        {
+          location: 'body',
+          pointer: '/expiresAt',
+          message: `is required: this API key expires at ${expiresAt}, and a key it makes may not outlive it`,
+        },
+      ]);
+      const later = new Date(Date.parse(expiresAt) + 1).toISOString();
+      expectInvalid(
+        await client.POST('/v1/api-keys', { body: { displayName: 'Later', role: 'VIEWER', expiresAt: later } }),
+        [
+          {
+            location: 'body',
+            pointer: '/expiresAt',
+            message: `must be no later than ${expiresAt}, when this API key expires`,
+          },
+        ],
+      );
+      expect(await listedIds()).toEqual(before);
+    });
+
+    it('makes a key that expires with the key making it, or before', async () => {
+      const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+      const client = await expiringAdmin(expiresAt);
+      const same = await unwrap(
+        client.POST('/v1/api-keys', { body: { displayName: 'Same', role: 'ADMIN', expiresAt } }),
+      );
+      expect(same).toMatchObject({ role: 'ADMIN', expiresAt });
+      const sooner = new Date(Date.parse(expiresAt) - 60_000).toISOString();
+      const made = await unwrap(
+        client.POST('/v1/api-keys', { body: { displayName: 'Sooner', role: 'EDITOR', expiresAt: sooner } }),
+      );
+      expect(made).toMatchObject({ role: 'EDITOR', expiresAt: sooner });
+    });
+
+    it('lets a key that does not expire, and the command line, make keys that do not expire', async () => {
+      expect((await newKey({ role: 'ADMIN' })).key).toMatchObject({ expiresAt: null });
+      const made = await apiKeys.create(backend.store, await platformPrincipal(backend.store, backend.platformId), {
+        displayName: 'By the command line',
+        role: 'ADMIN',
+      });
+      expect(made).toMatchObject({ expiresAt: null, projectIds: null });
+    });
+
+    // Only a platform-wide ADMIN key may call createApiKey, so no request can show these two: the
+    // rule holds in the service, should the permission ever widen.
+    it("refuses a role that may do what the maker may not, and projects beyond the maker's, naming the field", async () => {
+      const [mine, other] = [await givenProject(backend), await givenProject(backend)];
+      const admin = await platformPrincipal(backend.store, backend.platformId);
+      const editor = { ...admin, role: 'EDITOR' as const, projectIds: [mine] };
+      const refusal = (request: KeyRequest) =>
+        apiKeys.create(backend.store, editor, request).then(
+          () => undefined,
+          (error: unknown) => (error instanceof ApiError ? { code: error.code, issues: error.issues } : error),
+        );
+      expect(await refusal({ displayName: 'Engine', role: 'ENGINE', projectIds: [mine] })).toEqual({
+        code: 'VALIDATION',
+        issues: [expect.objectContaining({ pointer: '/role' })],
+      });
+      expect(await refusal({ displayName: 'Admin', role: 'ADMIN' })).toEqual({
+        code: 'VALIDATION',
+        issues: [expect.objectContaining({ pointer: '/role' }), expect.objectContaining({ pointer: '/projectIds' })],
+      });
+      expect(await refusal({ displayName: 'Wider', role: 'VIEWER', projectIds: [mine, other] })).toEqual({
+        code: 'VALIDATION',
+        issues: [{ location: 'body', pointer: '/projectIds/1', message: "is not one of this API key's projects" }],
+      });
+      expect(await refusal({ displayName: 'Within', role: 'VIEWER', projectIds: [mine] })).toBeUndefined();
     });
   });
 

@@ -226,7 +226,7 @@ const INVALID_REQUESTS: InvalidRequest[] = [
     name: 'an unknown path',
     method: 'GET',
     path: '/v1/workflows',
-    expected: { status: 404, code: 'ENTITY_NOT_FOUND', pointers: [] },
+    expected: { status: 404, code: 'ROUTE_NOT_FOUND', pointers: [] },
   },
   {
     name: 'a method the path does not take',

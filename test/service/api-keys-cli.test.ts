@@ -1,7 +1,7 @@
 // The API key commands of the compiled command line (`npm run cli -- …`) on an embedded store:
-// create-api-key with a role, projects, an expiry and a name (the secret printed once), list-api-keys
-// (never a secret), revoke-api-key; the key events logged on stderr without the secret; and the
-// refusals, in the words of the options.
+// list-platforms (the ids create-api-key takes), create-api-key with a role, projects, an expiry and
+// a displayName (the secret printed once), list-api-keys (never a secret), revoke-api-key; the key
+// events logged on stderr without the secret; and the refusals, in the words of the options.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -57,7 +57,7 @@ describe('the API key commands', () => {
     projectId = /project (\w{21})/.exec(demo.stdout)?.[1] ?? '';
   }, 60_000);
 
-  it('creates a key with a role, a project, an expiry and a name, prints it once, and lists and revokes it', async () => {
+  it('creates a key with a role, a project, an expiry and a displayName, prints it once, and lists and revokes it', async () => {
     const made = await cli(
       'create-api-key',
       '--platform',
@@ -68,7 +68,7 @@ describe('the API key commands', () => {
       projectId,
       '--expires',
       '30d',
-      '--name',
+      '--display-name',
       'Run dashboard',
     );
     expect(made.code, made.stderr).toBe(0);
@@ -103,6 +103,24 @@ describe('the API key commands', () => {
     expect(`${made.stderr}${revoked.stderr}`).not.toContain(apiKey);
   });
 
+  it('lists the platforms with the id create-api-key takes, oldest first', async () => {
+    const other = await cli('create-platform', '--name', 'Globex "East"', '--admin-email', 'hank@example.com');
+    expect(other.code, other.stderr).toBe(0);
+    const otherId = /Platform (\w{21})/.exec(other.stdout)?.[1] ?? '';
+    const listed = await cli('list-platforms');
+    expect(listed.code, listed.stderr).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(`^${platformId}  created \\d{4}-\\d{2}-\\d{2}T.*  "Acme"  admin ada@example.com$`),
+    );
+    expect(lines[1]).toMatch(new RegExp(`^${otherId}  created .*  "Globex \\\\"East\\\\""  admin hank@example.com$`));
+    const made = await cli('create-api-key', '--platform', lines[1]?.split(' ')[0] ?? '', '--name', 'By its old flag');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain(`platform ${otherId}`);
+    expect(made.stdout).toContain('"By its old flag"');
+  });
+
   it('makes an ADMIN key by default, as it always did', async () => {
     const made = await cli('create-api-key', '--platform', platformId);
     expect(made.code, made.stderr).toBe(0);
@@ -117,7 +135,9 @@ describe('the API key commands', () => {
     [['--role', 'EDITOR', '--project', 'AAAAAAAAAAAAAAAAAAAAA'], /--project: is not a project of this platform/],
     [['--role', 'EDITOR', '--project', 'nope'], /--project: 'nope' is not an id/],
     [['--project', 'PROJECT'], /--project: must be left out for an ADMIN key/],
-    [['--name', ''], /--name: 1 to 255 characters/],
+    [['--display-name', ''], /--display-name: 1 to 255 characters/],
+    [['--name', ''], /--display-name: 1 to 255 characters/],
+    [['--name', 'A', '--display-name', 'B'], /--display-name and --name are the same option/],
   ])('refuses %j with exit code 2, and makes no key', async (args, says) => {
     const before = (await cli('list-api-keys')).stdout;
     const refused = await cli(

@@ -1,17 +1,20 @@
 // The first key of an empty store: shown on the terminal when standard output is one, written to an
 // owner-only file whose path (never the key) is logged when it is not, taken from BOOTSTRAP_API_KEY
-// as given; and nothing made when the key cannot be kept.
+// as given; nothing made when the key cannot be kept; and one platform and one key when several
+// instances start at once on one empty store.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listAll } from '../../src/api-keys/service';
 import { loadConfig } from '../../src/config';
 import { countPlatforms } from '../../src/platforms/service';
 import { BOOTSTRAP_KEY_FILE, bootstrapEmptyStore, type Terminal } from '../../src/startup/bootstrap';
 import { isApiKey, newApiKey, principalOfApiKey } from '../../src/store/api-keys';
 import { migrate, openStore, type Store } from '../../src/store/database';
+import { prepareStore, storeKinds } from '../support/backend';
 
 interface Run {
   store: Store;
@@ -48,6 +51,19 @@ async function bootstrap(isTTY: boolean, env: NodeJS.ProcessEnv = {}, dataDir?: 
   const terminal: Terminal = { isTTY, write: (text: string) => (shown += text) };
   await bootstrapEmptyStore(store, loadConfig({ DATA_DIR: dir, ...env }), logger, terminal);
   return { store, dataDir: dir, logs, shown };
+}
+
+/** A logger whose lines are kept in `into`. */
+function loggerInto(into: { logs: string }) {
+  return pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        into.logs += chunk.toString('utf8');
+        done();
+      },
+    }),
+  );
 }
 
 function keyIn(text: string): string | undefined {
@@ -122,5 +138,49 @@ describe('the first API key of an empty store', () => {
     });
     expect(shown).toBe('');
     expect(await countPlatforms(run.store)).toBe(1);
+  });
+});
+
+describe.each(storeKinds)('instances starting at once on one empty %s store', (kind) => {
+  it('make one platform and one ADMIN key between them; the others show no key and say why', async () => {
+    const prepared = await prepareStore(kind);
+    const dataDir = mkdtempSync(join(tmpdir(), 'api-bootstrap-'));
+    dirs.push(dataDir);
+    // Each instance its own store (its own connections), as separate processes have.
+    const stores = [1, 2, 3].map(() => openStore(prepared.options));
+    try {
+      await migrate(stores[0] as Store);
+      // Connected beforehand, as running instances are: else the first to connect is done before
+      // the others have connected, and they never start at once.
+      await Promise.all(stores.map((store) => store.ping()));
+      const runs = stores.map(() => ({ logs: '', shown: '' }));
+      await Promise.all(
+        stores.map((store, index) => {
+          const run = runs[index] as { logs: string; shown: string };
+          return bootstrapEmptyStore(store, loadConfig({ DATA_DIR: dataDir }), loggerInto(run), {
+            isTTY: true,
+            write: (text: string) => (run.shown += text),
+          });
+        }),
+      );
+      expect(await countPlatforms(stores[0] as Store)).toBe(1);
+      const keys = await listAll(stores[0] as Store);
+      expect(keys).toHaveLength(1);
+      const shown = runs.map((run) => keyIn(run.shown)).filter((key) => key !== undefined);
+      expect(shown).toHaveLength(1);
+      expect(await principalOfApiKey(stores[1] as Store, shown[0] ?? '')).toMatchObject({ keyId: keys[0]?.id });
+      const quiet = runs.filter((run) => keyIn(run.shown) === undefined);
+      expect(quiet).toHaveLength(2);
+      for (const run of quiet) {
+        expect(run.shown).toBe('');
+        // Either it waited for the first one's lock and says why it made nothing, or it started
+        // once the platform was there, as any later start does, and says nothing.
+        if (run.logs !== '') expect(run.logs).toContain('another instance made the first platform and its API key');
+        expect(run.logs).not.toContain('created the first platform');
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await prepared.cleanup();
+    }
   });
 });

@@ -128,6 +128,8 @@ describe('the Node.js version check', () => {
     expect(readFileSync(join(projectRoot, 'README.md'), 'utf8')).toContain('You need Node.js 22 or 24');
     for (const page of ['README.md', 'docs/operating.md', 'docs/frontend.md', 'docs/client.md'])
       expect(readFileSync(join(projectRoot, page), 'utf8'), page).not.toMatch(/Node(\.js)? \d+ or later/);
+    // operating.md quotes the range itself (it once said `>=22`, and that later lines were let through).
+    expect(readFileSync(join(projectRoot, 'docs', 'operating.md'), 'utf8')).toContain(`\`${range}\``);
   });
 
   it('names in its hint the Node 24 CI installs, and .nvmrc names line 24', () => {

@@ -635,3 +635,13 @@ export async function ageWebhookDeliveriesCreated(store: Store, at: string): Pro
     trx.updateTable('webhook_deliveries').set({ created: at }).where('next_attempt_at', 'is not', null).execute(),
   );
 }
+
+/** How many runs the project has, counted in the store (seed-runs' progress, seen from beside it). */
+export async function storedRunCount(store: Store, projectId: string): Promise<number> {
+  const row = await store.db
+    .selectFrom('flow_runs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -39,13 +39,14 @@ describe.skipIf(!storeKinds.includes('postgres'))('simultaneous claims of two in
     const overBound: string[] = [];
     for (let turn = 0; turn < 4 * CHANGES && seen.size < ENDPOINTS * CHANGES; turn += 1) {
       const claims = await Promise.all(
-        instances.map((store) =>
+        instances.map((store, index) =>
           claimDue(store, {
             limit: ENDPOINTS,
             leaseMs: 60_000,
             perEndpoint: 1,
             perPlatform: ENDPOINTS,
             inFlightByPlatform: new Map(),
+            claimer: `instance-${index}`,
           }),
         ),
       );

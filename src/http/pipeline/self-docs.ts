@@ -52,9 +52,7 @@ export function selfDocs(bundle: JsonObject, basePath: string): RequestHandler {
         try {
           docsPage ??= cached(readFileSync(docsPagePath));
         } catch {
-          throw new ApiError('ENTITY_NOT_FOUND', 'The docs page is not built: run npm run build (or npm run docs).', {
-            params: { entityType: 'route' },
-          });
+          throw new ApiError('ROUTE_NOT_FOUND', 'The docs page is not built: run npm run build (or npm run docs).');
         }
         send(req, res, docsPage, 'text/html');
       },

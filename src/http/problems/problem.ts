@@ -14,6 +14,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   AUTHENTICATION: { status: 401, title: 'Authentication required' },
   PERMISSION_DENIED: { status: 403, title: 'Permission denied' },
   ENTITY_NOT_FOUND: { status: 404, title: 'Not found' },
+  ROUTE_NOT_FOUND: { status: 404, title: 'No such path' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   PROJECT_EXTERNAL_ID_ALREADY_EXISTS: { status: 409, title: 'External id already used' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },

@@ -14,6 +14,7 @@
 // committed on its own.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { sqliteWriteTransaction } from '../sqlite-busy';
 
 type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -41,8 +42,8 @@ export function batchedWrites(db: Kysely<Database>, beforeWriting: () => Promise
     try {
       // Alone, it is an ordinary transaction: no savepoint to pay for.
       outcomes = only
-        ? [{ ok: true, value: await db.transaction().execute(only.work) }]
-        : await db.transaction().execute(async (trx) => {
+        ? [{ ok: true, value: await sqliteWriteTransaction(db, only.work) }]
+        : await sqliteWriteTransaction(db, async (trx) => {
             const settled: Outcome[] = [];
             for (const { work } of batch) settled.push(await inSavepoint(trx, work));
             return settled;
