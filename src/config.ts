@@ -150,7 +150,8 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   };
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+/** The integer setting `name`, `fallback` when unset; outside [min, max] or not an integer, an error naming it. */
+export function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

@@ -1,6 +1,8 @@
 // The bounds and defaults of the sandbox's sessions, read from the environment at start
 // (docs/operating.md#sandbox-sessions lists them). Beyond a bound a request gets a
 // SANDBOX_LIMIT_REACHED problem naming it, never an out-of-memory.
+import { integer } from '../config';
+
 export interface SessionSettings {
   /** SANDBOX_MAX_SESSIONS: sessions alive at once; one more is refused. */
   maxSessions: number;
@@ -23,15 +25,6 @@ export interface SessionSettings {
 }
 
 const MIB = 1024 * 1024;
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max)
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
-  return value;
-}
 
 export function sessionSettingsOf(env: NodeJS.ProcessEnv): SessionSettings {
   const maxIdleMs = integer(env, 'SANDBOX_SESSION_MAX_IDLE_MS', 24 * 60 * 60 * 1000, 1_000, 7 * 24 * 60 * 60 * 1000);
