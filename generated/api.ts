@@ -1076,9 +1076,7 @@ export interface webhooks {
          * A flow was changed
          * @description Sent after every successful `updateFlow` operation, with its `type` in `operationType` (also when it changed nothing, such as `CHANGE_STATUS` to the status the flow has).
          *
-         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
-         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
-         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     Delivered to the endpoints whose `eventTypes` name it or are `null` (every event type), as a JSON `POST` with the Standard Webhooks headers
          *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
          *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
          */
@@ -1139,9 +1137,7 @@ export interface webhooks {
          * A flow version was published
          * @description Sent after `LOCK_AND_PUBLISH` made a version the flow's published one (with `flow.updated`).
          *
-         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
-         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
-         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     Delivered to the endpoints whose `eventTypes` name it or are `null` (every event type), as a JSON `POST` with the Standard Webhooks headers
          *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
          *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
          */
@@ -1202,9 +1198,7 @@ export interface webhooks {
          * A flow was enabled
          * @description Sent when `CHANGE_STATUS` or `LOCK_AND_PUBLISH` took a flow from `DISABLED` to `ENABLED` (with `flow.updated`).
          *
-         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
-         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
-         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     Delivered to the endpoints whose `eventTypes` name it or are `null` (every event type), as a JSON `POST` with the Standard Webhooks headers
          *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
          *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
          */
@@ -1265,9 +1259,7 @@ export interface webhooks {
          * A flow was disabled
          * @description Sent when `CHANGE_STATUS` or `LOCK_AND_PUBLISH` took a flow from `ENABLED` to `DISABLED` (with `flow.updated`).
          *
-         *     Delivered to endpoints that subscribe to every event type (`eventTypes` `null`): the event types
-         *     an endpoint can name in `eventTypes` are kept as they were in this version (adding to that list
-         *     would change a response enum). Delivered as a JSON `POST` with the Standard Webhooks headers
+         *     Delivered to the endpoints whose `eventTypes` name it or are `null` (every event type), as a JSON `POST` with the Standard Webhooks headers
          *     `webhook-id` (the same on every retry: deduplicate by it), `webhook-timestamp` and
          *     `webhook-signature`; answer any `2xx` within 15 seconds. See docs/webhooks.md.
          */
@@ -4787,7 +4779,8 @@ export interface components {
          * @description A kind of event a webhook endpoint can subscribe to. Each is delivered as `{type, timestamp, data}`,
          *     `data` being the resource as this API returns it (an MCP server without its token):
          *     `project.created`, `project.updated` (data: Project); `flow.created` (Flow); `flow.deleted` (Flow,
-         *     as it was just before; sent by `deleteFlow`); `folder.created`, `folder.updated` (renamed),
+         *     as it was just before; sent by `deleteFlow`); `flow.updated`, `flow.published`, `flow.enabled`,
+         *     `flow.disabled` (Flow, as `updateFlow` answered it, with the operation's `operationType`); `folder.created`, `folder.updated` (renamed),
          *     `folder.deleted` (Folder);
          *     `flow_template.created`, `flow_template.updated` (FlowTemplate, `updated` when `createFlowTemplate`
          *     replaced an existing id); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
@@ -4798,7 +4791,7 @@ export interface components {
          *     versions: ignore a type you do not know.
          * @enum {string}
          */
-        WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow.deleted" | "folder.created" | "folder.updated" | "folder.deleted" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
         /**
          * WebhookEndpoint
          * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.

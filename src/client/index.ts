@@ -20,6 +20,7 @@ export type WebhookEventPayload = import('../../generated/api.js').components['s
   | 'ProjectEvent'
   | 'FlowEvent'
   | 'FlowDeletedEvent'
+  | 'FlowChangeEvent'
   | 'FolderEvent'
   | 'FlowTemplateEvent'
   | 'McpServerEvent'

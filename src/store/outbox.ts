@@ -14,19 +14,14 @@ import { newBindings, runCompiledOnce } from './query-reuse';
 import type { Database } from './schema';
 
 export type WebhookEventType = components['schemas']['WebhookEventType'];
-/**
- * Events of the contract's `webhooks` that an endpoint cannot name in `eventTypes` (that enum is in
- * responses too, and may not grow within v1): endpoints that want every event type receive them.
- */
-export type UnlistedEventType = components['schemas']['FlowChangeEvent']['type'];
 /** What a delivery can carry: an event type, or the test event of one endpoint. */
-export type DeliveredEventType = WebhookEventType | UnlistedEventType | 'webhook_endpoint.test';
+export type DeliveredEventType = WebhookEventType | 'webhook_endpoint.test';
 
 export interface WebhookEvent {
   platformId: string;
   /** The project the event belongs to; null for platform-wide events (templates, keys). */
   projectId: string | null;
-  type: WebhookEventType | UnlistedEventType;
+  type: WebhookEventType;
   /** The resource as the API answers it (never a secret). */
   data: unknown;
   /** Members of the event's body besides `type`, `timestamp` and `data` (`operationType` of flow changes). */

@@ -7,6 +7,7 @@ import { storeKinds, UNKNOWN_ID } from '../support/backend';
 import { givenProject } from '../support/builders';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { useBackend, useOtherPlatform } from '../support/suite';
+import { parse, startReceiver } from '../support/webhook-receiver';
 
 type Operation = Schemas['FlowOperationRequest'];
 type Flow = Schemas['Flow'];
@@ -67,6 +68,35 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
       body,
     });
   const read = (id: string) => unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id } } }));
+
+  it('sends flow.published, flow.enabled and flow.disabled to an endpoint that names them, with the operation', async () => {
+    const receiver = await startReceiver();
+    try {
+      const flow = await newFlow();
+      await unwrap(
+        backend.client.POST('/v1/webhook-endpoints', {
+          body: {
+            url: receiver.url,
+            eventTypes: ['flow.published', 'flow.enabled', 'flow.disabled'],
+            projectIds: [flow.projectId],
+          },
+        }),
+      );
+      await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+      await unwrap(apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: { status: 'ENABLED' } }));
+      await unwrap(apply(flow.id, { type: 'CHANGE_STATUS', request: { status: 'DISABLED' } }));
+      const received = await receiver.waitFor((requests) => requests.length >= 3);
+      const events = received.map((request) => parse(request) as { type: string; operationType?: string });
+      // flow.updated, which every operation sends, is not among the types the endpoint named.
+      expect(events.map(({ type, operationType }) => `${type} ${operationType}`).sort()).toEqual([
+        'flow.disabled CHANGE_STATUS',
+        'flow.enabled LOCK_AND_PUBLISH',
+        'flow.published LOCK_AND_PUBLISH',
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
 
   it('renames the draft and answers the flow with a new ETag', async () => {
     const flow = await newFlow();
