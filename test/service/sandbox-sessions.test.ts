@@ -95,6 +95,12 @@ async function snapshot(key: string): Promise<Record<string, unknown>> {
       const resolved = isObject(parameter) && typeof parameter.$ref === 'string' ? resolve(parameter.$ref) : parameter;
       return isObject(resolved) && resolved.in === 'query' && resolved.required === true ? [String(resolved.name)] : [];
     });
+  // A list pages with `limit`; another read under a record (a flow's template) takes no `limit`.
+  const isList = (operation: Json): boolean =>
+    (Array.isArray(operation.parameters) ? operation.parameters : []).some((parameter) => {
+      const resolved = isObject(parameter) && typeof parameter.$ref === 'string' ? resolve(parameter.$ref) : parameter;
+      return isObject(resolved) && resolved.in === 'query' && resolved.name === 'limit';
+    });
   const seen: Record<string, unknown> = {};
   const read = async (path: string): Promise<Answer> => {
     const answer = await request('GET', path, { key });
@@ -126,7 +132,7 @@ async function snapshot(key: string): Promise<Record<string, unknown>> {
           if (requiredQuery(byId.operation).length > 0) continue;
           const path = byId.path.replace('{id}', String(item.id));
           if (path.includes('{')) continue;
-          reads.push(() => (byId.path === `${list.path}/{id}` ? read(path) : all(path)));
+          reads.push(() => (isList(byId.operation) ? all(path) : read(path)));
         }
       // A few at a time: the records are independent, and one by one took a minute on a loaded machine.
       for (let index = 0; index < reads.length; index += 8)
