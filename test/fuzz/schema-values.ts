@@ -73,6 +73,9 @@ function isServerOwned(property: unknown): boolean {
   );
 }
 
+/** How deep objects get their optional members. */
+const MAX_OPTIONAL_DEPTH = 3;
+
 function objectValues(bundle: Bundle, schema: JsonObject, depth: number): fc.Arbitrary<JsonObject> {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
@@ -81,6 +84,9 @@ function objectValues(bundle: Bundle, schema: JsonObject, depth: number): fc.Arb
     // Fields the server owns must equal what it stored: a value made up from the schema is rightly
     // refused, so valid requests leave them out (broken ones still get made-up fields).
     if (!required.has(name) && isServerOwned(property)) continue;
+    // A recursive schema (a flow step's `nextAction`, a loop's `firstLoopAction`) ends where its
+    // optional members are left out: the arbitraries are built eagerly, all the way down.
+    if (!required.has(name) && depth > MAX_OPTIONAL_DEPTH) continue;
     model[name] = valuesOf(bundle, property, depth + 1);
   }
   const requiredKeys = Object.keys(model).filter((name) => required.has(name));
