@@ -2879,15 +2879,21 @@ export interface components {
             };
         };
         /**
-         * @description Name of a step, unique within a flow version: a letter or `_`, then letters, digits and `_` (the trigger is `trigger`, actions `step_1`, `step_2`, ... in flows made by the builder).
-         * @example step_1
+         * @description The trigger's step name. A flow's trigger is always named `trigger` (as in flows made by Activepieces); an operation naming another is refused.
+         * @example trigger
+         * @constant
          */
-        FlowStepName: string;
+        FlowTriggerName: "trigger";
         /**
          * @description Name of the step shown in the builder.
          * @example Send message
          */
         FlowStepDisplayName: string;
+        /**
+         * @description Name of a step, unique within a flow version: a letter or `_`, then letters, digits and `_` (the trigger is `trigger`, actions `step_1`, `step_2`, ... in flows made by the builder).
+         * @example step_1
+         */
+        FlowStepName: string;
         /**
          * FlowAction
          * @description An action step with the chain that follows it (`nextAction`), as stored in a flow version and sent in `IMPORT_FLOW`. `type` tells the variant; loops nest a chain (`firstLoopAction`), routers one per branch (`children`), code and piece steps optionally one on success and one on failure (`continueOnFailureBranches`).
@@ -3157,8 +3163,7 @@ export interface components {
              * @enum {string}
              */
             type: "EMPTY";
-            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
-            name: components["schemas"]["FlowStepName"];
+            name: components["schemas"]["FlowTriggerName"];
             displayName: components["schemas"]["FlowStepDisplayName"];
             /** @description Whether the trigger is complete (computed by the service; a value sent is not taken). */
             valid?: boolean;
@@ -3179,8 +3184,7 @@ export interface components {
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
-            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
-            name: components["schemas"]["FlowStepName"];
+            name: components["schemas"]["FlowTriggerName"];
             displayName: components["schemas"]["FlowStepDisplayName"];
             /** @description Whether the trigger is complete (computed by the service; a value sent is not taken). */
             valid?: boolean;
@@ -3269,8 +3273,7 @@ export interface components {
              * @enum {string}
              */
             type: "EMPTY";
-            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
-            name: components["schemas"]["FlowStepName"];
+            name: components["schemas"]["FlowTriggerName"];
             displayName: components["schemas"]["FlowStepDisplayName"];
             valid?: components["schemas"]["FlowIgnoredValid"];
             lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
@@ -3317,8 +3320,7 @@ export interface components {
              * @enum {string}
              */
             type: "PIECE_TRIGGER";
-            /** @description The trigger's step name; must be the flow's trigger's (`trigger`). */
-            name: components["schemas"]["FlowStepName"];
+            name: components["schemas"]["FlowTriggerName"];
             displayName: components["schemas"]["FlowStepDisplayName"];
             valid?: components["schemas"]["FlowIgnoredValid"];
             lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];

@@ -45,6 +45,12 @@ class Comparer {
   constructor(
     readonly before: JsonObject,
     readonly after: JsonObject,
+    /**
+     * The pairs of named schemas being compared further up, by direction. A recursive schema (a
+     * flow step's nextAction is a step again) meets its own pair again below: that comparison is
+     * already under way, so it is not started twice (else unions of steps multiply at every level).
+     */
+    private readonly underWay: Set<string> = new Set(),
   ) {}
 
   breaking(pointer: string, message: string): void {
@@ -168,6 +174,19 @@ class Comparer {
   /** Compares two schemas at `pointer`; unions as described at the top of the file. */
   schema(pointer: string, oldRaw: unknown, newRaw: unknown, direction: Direction, depth = 0): void {
     if (depth > 40) return;
+    const pair = namedPair(oldRaw, newRaw, direction);
+    if (pair !== undefined) {
+      if (this.underWay.has(pair)) return;
+      this.underWay.add(pair);
+    }
+    try {
+      this.compareSchemas(pointer, oldRaw, newRaw, direction, depth);
+    } finally {
+      if (pair !== undefined) this.underWay.delete(pair);
+    }
+  }
+
+  private compareSchemas(pointer: string, oldRaw: unknown, newRaw: unknown, direction: Direction, depth: number): void {
     const olds = this.alternatives(this.before, oldRaw);
     const news = this.alternatives(this.after, newRaw);
     const [must, among] = direction === 'request' ? [olds, news] : [news, olds];
@@ -175,7 +194,7 @@ class Comparer {
       let best: Finding[] | undefined;
       let bestAdditive: Finding[] = [];
       for (const candidate of among) {
-        const probe = new Comparer(this.before, this.after);
+        const probe = new Comparer(this.before, this.after, this.underWay);
         const [oldSchema, newSchema] = direction === 'request' ? [one, candidate] : [candidate, one];
         probe.single(pointer, oldSchema, newSchema, direction, depth);
         const broken = probe.findings.filter((finding) => finding.severity === 'breaking');
@@ -337,6 +356,15 @@ function isExtensible(pointer: string, old: JsonObject): boolean {
   // `x-extensible-enum: true` since 1.4.0; this covers the comparison with 1.3.0, which did not.
   if (pointer.endsWith('/properties/eventTypes/items')) return true;
   return pointer.includes('/content/application~1problem+json/schema/') && pointer.endsWith('/properties/code');
+}
+
+/** A key for two schemas that are references (`$ref`), else undefined. */
+function namedPair(oldRaw: unknown, newRaw: unknown, direction: Direction): string | undefined {
+  const refOf = (raw: unknown) => (isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined);
+  const oldRef = refOf(oldRaw);
+  const newRef = refOf(newRaw);
+  if (oldRef === undefined && newRef === undefined) return undefined;
+  return `${direction} ${oldRef ?? JSON.stringify(oldRaw)} ${newRef ?? JSON.stringify(newRaw)}`;
 }
 
 function typesOf(schema: JsonObject): Set<string> | undefined {

@@ -199,6 +199,22 @@ describe('the breaking-change gate', () => {
     expect(versionProblems(current, changed(change), found)[0]).toMatch(/breaking change/);
   });
 
+  it('compares recursive schemas (a step whose nextAction is a step) once per pair, and still finds a change deep in them', () => {
+    // A loop step's settings are reached only through a step's nextAction or firstLoopAction: a
+    // comparison that followed the recursion at every level never ended (unions of steps multiply).
+    const found = breakingOf(
+      changed((b) => {
+        schemas(b).FlowLoopOnItemsActionSettingsInput.required.push('batchSize');
+        schemas(b).FlowLoopOnItemsActionSettingsInput.properties.batchSize = { type: 'integer' };
+      }),
+    );
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.every((finding) => /new required field batchSize/.test(finding.message))).toBe(true);
+    expect(found.map((finding) => finding.pointer)).toContainEqual(
+      expect.stringMatching(/^\/paths\/~1v1~1flows~1\{id\}\/post\//),
+    );
+  });
+
   it.each<[string, (bundle: Mutable) => void]>([
     ['a new operation', (b) => (b.paths['/v1/tables'] = { get: structuredClone(b.paths['/v1/users'].get) })],
     [

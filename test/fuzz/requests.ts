@@ -49,6 +49,8 @@ interface OperationShape {
   operationId: string;
   method: string;
   path: string;
+  /** Every method the path declares (this operation's and its siblings'): none of them is "not allowed". */
+  pathMethods: string[];
   isPublic: boolean;
   parameters: Parameter[];
   bodySchema: JsonObject | undefined;
@@ -84,6 +86,9 @@ function shapesOf(bundle: Bundle): OperationShape[] {
       operationId,
       method: method.toUpperCase(),
       path: base + path,
+      pathMethods: Object.keys(pathItem)
+        .map((key) => key.toUpperCase())
+        .filter((key) => ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'].includes(key)),
       isPublic: Array.isArray(security) && security.length === 0,
       parameters,
       bodySchema,
@@ -564,7 +569,7 @@ function mutationsOf(bundle: Bundle, shape: OperationShape, fixtures: Fixtures):
   mutations.push(
     make('method-not-allowed', 'refused', (d) =>
       fc
-        .constantFrom(...['PUT', 'DELETE', 'PATCH'].filter((method) => method !== shape.method))
+        .constantFrom(...['PUT', 'DELETE', 'PATCH'].filter((method) => !shape.pathMethods.includes(method)))
         .map((method) => request(shape, fixtures, d, '', 'refused', { method })),
     ),
   );

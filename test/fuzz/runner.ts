@@ -228,9 +228,9 @@ export function describeFigures(store: string, figures: FuzzFigures): string {
   ];
   for (const failure of figures.failures) {
     lines.push(
-      `  FAILED "${failure.property}": ${failure.request.method} ${failure.request.target.slice(0, 300)} [${failure.request.kind}] -> ${failure.status} ${failure.detail ?? ''} ${failure.body.slice(0, 300)}`,
+      `  FAILED "${failure.property}": ${failure.request.method} ${failure.request.target.slice(0, 300)} [${failure.request.kind}] -> ${failure.status} ${failure.detail ?? ''} ${failure.body.slice(0, 3000)}`,
     );
-    if (failure.request.body !== undefined) lines.push(`    body: ${String(failure.request.body).slice(0, 300)}`);
+    if (failure.request.body !== undefined) lines.push(`    body: ${String(failure.request.body).slice(0, 3000)}`);
   }
   return lines.join('\n');
 }

@@ -279,6 +279,23 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
       body: { type: 'CHANGE_NAME', request: { displayName: 'x', flow: {} } },
     });
     expect(unknownField.response.status).toBe(400);
+    // A union on `type` is an object: Ajv's discriminator skipped anything else (an array was a 500).
+    for (const notAnObject of [[], 1, null, 'CHANGE_NAME']) {
+      const answer = await backend.client.POST('/v1/flows/{id}', {
+        params: { path: { id: flow.id } },
+        // @ts-expect-error: not an operation at all
+        body: notAnObject,
+      });
+      expect(answer.response.status, JSON.stringify(notAnObject)).toBe(400);
+    }
+    for (const notAStep of [[], 7, null]) {
+      const answer = await backend.client.POST('/v1/flows/{id}', {
+        params: { path: { id: flow.id } },
+        // @ts-expect-error: an action that is no object
+        body: { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: notAStep } },
+      });
+      expect(answer.response.status, JSON.stringify(notAStep)).toBe(400);
+    }
     expect(await read(flow.id)).toEqual(before);
   });
 

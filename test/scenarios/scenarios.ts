@@ -722,7 +722,15 @@ export function defineScenarios(target: ScenarioTarget): void {
           'get',
           api.GET('/v1/flows/{id}/versions', { params: { path: { id: flow.id } } }),
         );
-        if (isBackend) expect(versions).toEqual({ data: [flow.version], next: null, previous: null });
+        if (isBackend) {
+          // The flow as it is now: updateFlow's scenario renames it (same version, new updated).
+          const current = await ok(
+            '/v1/flows/{id}',
+            'get',
+            api.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }),
+          );
+          expect(versions).toEqual({ data: [current.version], next: null, previous: null });
+        }
       });
 
       it('exportFlowAsTemplate answers the body createFlowTemplate takes, which it takes unchanged', async () => {
