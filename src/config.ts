@@ -1,8 +1,8 @@
 // Configuration from environment variables (documented with their defaults in docs/operating.md#configuration).
 import { isIP } from 'node:net';
 import { isEmail } from './core/email';
-import { isApiKey } from './store/api-keys';
-import { DEFAULT_WEBHOOK_ENDPOINTS_PER_PLATFORM } from './store/webhook-policy';
+import { DEFAULT_WEBHOOK_ENDPOINTS_PER_PLATFORM } from './store/cross-cutting/webhook-policy';
+import { isApiKey } from './store/secrets/api-keys';
 
 export interface Config {
   port: number;

@@ -3,7 +3,7 @@
 // returns a body of the wrong shape or status, does not compile.
 import type { operations } from '../generated/api';
 import type { Principal } from './core/principal';
-import type { Store } from './store/database';
+import type { Store } from './store/engine/database';
 
 export type OperationId = keyof operations;
 

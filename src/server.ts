@@ -11,8 +11,8 @@ import { type Listening, listenForRequests } from './startup/listen';
 import { closeStores, stopperOf } from './startup/stop';
 import { connectRedis, prepareStore, storeOptionsOf } from './startup/store';
 import { bindWebhookPolicy, startWebhookDelivery } from './startup/webhooks';
-import type { Store, StoreOptions } from './store/database';
-import type { RedisConnection } from './store/redis';
+import type { Store, StoreOptions } from './store/engine/database';
+import type { RedisConnection } from './store/engine/redis';
 
 export interface RunningService {
   server: Server;

@@ -11,8 +11,8 @@ import { loadDemoData } from '../../src/demo/data';
 import { scheduleTrigger } from '../../src/demo/fixtures';
 import * as flows from '../../src/flows/service';
 import { createPlatform } from '../../src/platforms/service';
-import { migrate, openStore, type Store, type StoreOptions } from '../../src/store/database';
-import { useEncryptionKey } from '../../src/store/secrets';
+import { migrate, openStore, type Store, type StoreOptions } from '../../src/store/engine/database';
+import { useEncryptionKey } from '../../src/store/secrets/secrets';
 
 export type BenchStoreKind = 'sqlite' | 'postgres';
 

@@ -1,8 +1,8 @@
 // The SQL of the API keys resource.
 import type { Kysely, Selectable } from 'kysely';
-import type { Store } from '../store/database';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
-import type { ApiKeysTable, Database } from '../store/schema';
+import type { Store } from '../store/engine/database';
+import type { ApiKeysTable, Database } from '../store/engine/schema';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -41,7 +41,7 @@ export async function insertApiKey(trx: Kysely<Database>, row: ApiKeyRow): Promi
 
 /**
  * Removes the platform's key with this id (any platform's when none is given), returning it as it was.
- * The tenancy check is this statement's own `where` (src/store/tenancy.ts says why not findOwned).
+ * The tenancy check is this statement's own `where` (src/store/reading/tenancy.ts says why not findOwned).
  */
 export function deleteApiKey(
   trx: Kysely<Database>,

@@ -4,6 +4,10 @@
 import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import { currentMillis } from '../store/engine/scope';
+import { newId, now } from '../store/reading/ids';
 import {
   apiKeyRevoked,
   apiKeyRevoking,
@@ -13,11 +17,7 @@ import {
   lastFourOf,
   newApiKey,
   projectIdsOf,
-} from '../store/api-keys';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { recordEvent } from '../store/outbox';
-import { currentMillis } from '../store/scope';
+} from '../store/secrets/api-keys';
 import { mayGrant, permissionDenied } from './permissions';
 import {
   type ApiKeyListQuery,

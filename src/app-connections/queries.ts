@@ -1,13 +1,13 @@
 // The SQL of the app connections resource.
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { components } from '../../generated/api';
-import type { Store } from '../store/database';
-import { containsIgnoringCase } from '../store/filters';
-import { fromJson } from '../store/json';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
+import type { Store } from '../store/engine/database';
+import type { AppConnectionsTable, Database } from '../store/engine/schema';
+import { containsIgnoringCase } from '../store/reading/filters';
+import { fromJson } from '../store/reading/json';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 import { latestVersions } from '../store/records/flows';
 import type { UserRow } from '../store/records/users';
-import type { AppConnectionsTable, Database } from '../store/schema';
 
 type AppConnection = components['schemas']['AppConnection'];
 export type ConnectionRow = Selectable<AppConnectionsTable>;

@@ -5,12 +5,12 @@ import type { components } from '../../generated/api';
 import { externalIdToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { fromJson } from '../store/json';
+import type { Store } from '../store/engine/database';
+import { newId, now } from '../store/reading/ids';
+import { fromJson } from '../store/reading/json';
+import { findOwned } from '../store/reading/tenancy';
 import { toUser } from '../store/records/users';
-import { encryptionKeyOf, encryptSecret } from '../store/secrets';
-import { findOwned } from '../store/tenancy';
+import { encryptionKeyOf, encryptSecret } from '../store/secrets/secrets';
 import {
   type AppConnectionListQuery,
   type ConnectionRow,

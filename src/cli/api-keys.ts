@@ -5,7 +5,7 @@ import * as apiKeys from '../api-keys/service';
 import { ApiError } from '../core/errors';
 import type { ApiKeyRole } from '../core/principal';
 import { platformPrincipal } from '../platforms/service';
-import type { Store } from '../store/database';
+import type { Store } from '../store/engine/database';
 
 /** What `create-api-key` was given, as typed. */
 export interface ApiKeyOptions {

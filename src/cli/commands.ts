@@ -10,8 +10,8 @@ import { createPlatform, listPlatforms, platformPrincipal } from '../platforms/s
 import { UsageError } from '../startup/entry';
 import { listenForKeyRevocations } from '../startup/key-revocations';
 import { checkStoreKeys, openStoreWithKey, storeOptionsOf } from '../startup/store';
-import { migrate, type Store } from '../store/database';
-import { rotateEncryptionKey } from '../store/key-rotation';
+import { migrate, type Store } from '../store/engine/database';
+import { rotateEncryptionKey } from '../store/secrets/key-rotation';
 import { type ApiKeyOptions, createKey, describeKeys, OptionError, revokeKey } from './api-keys';
 
 const USAGE = `Usage: npm run cli -- <command> [options]

@@ -11,8 +11,8 @@ import * as flows from '../flows/service';
 import * as mcpServers from '../mcp-servers/service';
 import { addUser } from '../platforms/service';
 import * as projects from '../projects/service';
-import type { Store } from '../store/database';
-import { withChosenIds } from '../store/ids';
+import type { Store } from '../store/engine/database';
+import { withChosenIds } from '../store/reading/ids';
 import { CONNECTIONS, EXAMPLE_IDS, PEOPLE, PROJECTS, RUN_STATUSES, SLACK, TEMPLATES } from './fixtures';
 
 type FlowRunStatus = components['schemas']['FlowRunStatus'];

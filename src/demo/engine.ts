@@ -6,8 +6,8 @@
 import type { Principal } from '../core/principal';
 import * as flowRuns from '../flow-runs/service';
 import * as flows from '../flows/service';
-import type { Store } from '../store/database';
-import { now, withChosenIds } from '../store/ids';
+import type { Store } from '../store/engine/database';
+import { now, withChosenIds } from '../store/reading/ids';
 import { EXAMPLE_IDS } from './fixtures';
 
 export const EXAMPLE_ENGINE_IDS = {
@@ -78,7 +78,7 @@ export async function engineFlows(
   return chosen;
 }
 
-/** Starts a run of `flow` as the engine does, at the store's "now" (a session's clock, src/store/scope.ts); its id. */
+/** Starts a run of `flow` as the engine does, at the store's "now" (a session's clock, src/store/engine/scope.ts); its id. */
 export async function startEngineRun(store: Store, admin: Principal, flow: EngineFlow): Promise<string> {
   const run = await flowRuns.start(store, admin, {
     flowId: flow.flowId,

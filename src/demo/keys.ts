@@ -3,8 +3,8 @@
 // makes). Two carry the ids of the contract's examples, so the samples of revokeApiKey run as written.
 import * as apiKeys from '../api-keys/service';
 import type { ApiKeyRole, Principal } from '../core/principal';
-import type { Store } from '../store/database';
-import { withChosenIds } from '../store/ids';
+import type { Store } from '../store/engine/database';
+import { withChosenIds } from '../store/reading/ids';
 import { EXAMPLE_IDS } from './fixtures';
 
 export interface SandboxKey {

@@ -4,8 +4,8 @@
 // examples' (example.com, someone else's hosts) and the sandbox delivers for real: both are
 // disabled (MANUAL) before anything is queued for them, so their deliveries wait and none is sent.
 import type { Principal } from '../core/principal';
-import type { Store } from '../store/database';
-import { withChosenIds } from '../store/ids';
+import type { Store } from '../store/engine/database';
+import { withChosenIds } from '../store/reading/ids';
 import { create, sendTestEvent, update } from '../webhook-endpoints/service';
 import { EXAMPLE_IDS } from './fixtures';
 

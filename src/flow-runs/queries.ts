@@ -2,11 +2,11 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { components } from '../../generated/api';
 import { invalid } from '../core/errors';
-import type { Store } from '../store/database';
-import { toJson } from '../store/json';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
-import { builtOnce, newBindings, runCompiledOnce } from '../store/query-reuse';
-import type { Database, FlowRunsTable, FlowRunTagsTable } from '../store/schema';
+import type { Store } from '../store/engine/database';
+import type { Database, FlowRunsTable, FlowRunTagsTable } from '../store/engine/schema';
+import { toJson } from '../store/reading/json';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
+import { builtOnce, newBindings, runCompiledOnce } from '../store/reading/query-reuse';
 
 type FlowRunStatus = components['schemas']['FlowRunStatus'];
 export type FlowRunRow = Selectable<FlowRunsTable>;
@@ -106,7 +106,7 @@ export function pageOfRuns(
   platformId: string,
   query: FlowRunListQuery,
 ): Promise<Page<FlowRunSummaryView>> {
-  // The query is compiled once per set of filters (src/store/query-reuse.ts): the values are bound
+  // The query is compiled once per set of filters (src/store/reading/query-reuse.ts): the values are bound
   // here, and the query below is made from what the bindings return only when that set is new.
   const bindings = newBindings(store);
   const platformIdValue = bindings.value('platformId', platformId);

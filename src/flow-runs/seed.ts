@@ -6,11 +6,11 @@
 // On SQLite the command usually runs beside a service on the same file, and SQLite has one write
 // lock: each chunk is a short transaction, and the command pauses after each, so that the
 // service's writes get their turn (they wait for the lock between turns
-// of their event loop, src/store/sqlite-busy.ts) instead of failing after seconds.
+// of their event loop, src/store/engine/sqlite-busy.ts) instead of failing after seconds.
 import { type RawBuilder, sql } from 'kysely';
 import { notFound } from '../core/errors';
-import type { Store } from '../store/database';
-import { randomAlphanumeric } from '../store/ids';
+import type { Store } from '../store/engine/database';
+import { randomAlphanumeric } from '../store/reading/ids';
 
 export interface SeedRunsOptions {
   projectId: string;
@@ -36,7 +36,7 @@ const SQLITE_MIN_PAUSE_MS = 40;
 
 /**
  * After a transaction that held SQLite's write lock for `heldMs`: a pause in which others may write
- * (a writer waiting for the lock tries again every 20 ms at most, src/store/sqlite-busy.ts), a
+ * (a writer waiting for the lock tries again every 20 ms at most, src/store/engine/sqlite-busy.ts), a
  * quarter of that time and at least SQLITE_MIN_PAUSE_MS.
  */
 function letOthersWrite(heldMs: number): Promise<void> {

@@ -5,12 +5,12 @@ import type { components } from '../../generated/api';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
-import { recordEvent, type WebhookEventType } from '../store/outbox';
+import { recordEvent, type WebhookEventType } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import { newId, now } from '../store/reading/ids';
+import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
+import { findOwned, requireReachableProject } from '../store/reading/tenancy';
 import { latestVersions } from '../store/records/flows';
-import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
   type FlowRunListQuery,
   type FlowRunRow,

@@ -1,7 +1,7 @@
 // The SQL of the flow templates resource.
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import type { Store } from '../store/database';
-import type { Database, FlowTemplatesTable } from '../store/schema';
+import type { Store } from '../store/engine/database';
+import type { Database, FlowTemplatesTable } from '../store/engine/schema';
 
 export type TemplateRow = Selectable<FlowTemplatesTable>;
 

@@ -5,11 +5,11 @@ import { externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
-import type { Store } from '../store/database';
-import { isUniqueViolation } from '../store/errors';
-import { newId, now } from '../store/ids';
-import { fromJson, toJson } from '../store/json';
-import { recordEvent } from '../store/outbox';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import { isUniqueViolation } from '../store/engine/errors';
+import { newId, now } from '../store/reading/ids';
+import { fromJson, toJson } from '../store/reading/json';
 import { insertTemplate, type TemplateRow, templateOfPlatform, templateStamps, updateTemplate } from './queries';
 
 type FlowTemplate = components['schemas']['FlowTemplate'];

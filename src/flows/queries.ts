@@ -3,9 +3,10 @@
 // everything that is its: versions, runs, the MCP tools offering it.
 import type { Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { components } from '../../generated/api';
-import type { Store } from '../store/database';
-import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/filters';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
+import type { Store } from '../store/engine/database';
+import type { Database, FlowsTable, FlowVersionsTable, McpServersTable } from '../store/engine/schema';
+import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/reading/filters';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 import {
   builtOnce,
   insertCompiledOnce,
@@ -13,9 +14,8 @@ import {
   type QueryHost,
   type QueryRunner,
   runCompiledOnce,
-} from '../store/query-reuse';
+} from '../store/reading/query-reuse';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
-import type { Database, FlowsTable, FlowVersionsTable, McpServersTable } from '../store/schema';
 
 export interface FlowListQuery {
   projectId: string;
@@ -127,7 +127,7 @@ export function pageOfFlows(store: Store, platformId: string, query: FlowListQue
   // The shown version is joined in SQL so that `name` filters before paging: pages stay full and
   // cursors stable.
   const shown = query.versionState === 'LOCKED' ? 'published' : 'latest';
-  // The query is compiled once per set of filters (src/store/query-reuse.ts): the values are bound
+  // The query is compiled once per set of filters (src/store/reading/query-reuse.ts): the values are bound
   // here, and the query below is made from what the bindings return only when that set is new.
   const bindings = newBindings(store);
   bindings.shape(shown);

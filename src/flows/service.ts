@@ -8,10 +8,12 @@ import { invalid, notFound } from '../core/errors';
 import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
-import type { Store } from '../store/database';
-import { newExternalId, newId, now } from '../store/ids';
-import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/json';
-import { recordEvent } from '../store/outbox';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
+import { newExternalId, newId, now } from '../store/reading/ids';
+import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
+import { findOwned, requireReachableProject } from '../store/reading/tenancy';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -22,8 +24,6 @@ import {
 } from '../store/records/flows';
 import { folderNamed, insertFolderUnlessNamed, toFolder } from '../store/records/folders';
 import { portableTrigger, serversWithoutToken } from '../store/records/mcp-servers';
-import type { Database } from '../store/schema';
-import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
   deleteFlowRows,
   type FlowListQuery,

@@ -8,13 +8,13 @@ import { ApiError, invalid, notFound } from '../core/errors';
 import { externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { fromJson, toFlag, toJson } from '../store/json';
-import { recordEvent } from '../store/outbox';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
+import { newId, now } from '../store/reading/ids';
+import { fromJson, toFlag, toJson } from '../store/reading/json';
+import { findOwned } from '../store/reading/tenancy';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
-import type { Database } from '../store/schema';
-import { findOwned } from '../store/tenancy';
 import {
   agentIdsOf,
   applyToDefinition,

@@ -1,10 +1,10 @@
 // The SQL of the folders resource: a project's folders by name, one with its flow count, renames,
 // and deleting one (its flows leave it first). Writes take the transaction's `trx`.
 import type { Kysely } from 'kysely';
-import type { Store } from '../store/database';
-import { fetchPage, type KeysetSpec, type Page } from '../store/keyset';
+import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
+import { fetchPage, type KeysetSpec, type Page } from '../store/reading/keyset';
 import { type FolderRow, numberOfFlows } from '../store/records/folders';
-import type { Database } from '../store/schema';
 
 export interface FolderListQuery {
   projectId: string;

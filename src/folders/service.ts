@@ -6,13 +6,13 @@ import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { folderNameKey } from '../core/text';
-import type { Store } from '../store/database';
-import { isUniqueViolation } from '../store/errors';
-import { now } from '../store/ids';
-import { recordEvent } from '../store/outbox';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import { isUniqueViolation } from '../store/engine/errors';
+import type { Database } from '../store/engine/schema';
+import { now } from '../store/reading/ids';
+import { findOwned, requireReachableProject } from '../store/reading/tenancy';
 import { folderNamed, insertFolderUnlessNamed, toFolder } from '../store/records/folders';
-import type { Database } from '../store/schema';
-import { findOwned, requireReachableProject } from '../store/tenancy';
 import {
   deleteFolderRow,
   type FolderListQuery,

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { loadBundle } from '../core/bundle-file';
 import { basePathOf } from '../core/contract';
 import type { AccessChecks, HandlerRegistry } from '../handler';
-import type { Store } from '../store/database';
+import type { Store } from '../store/engine/database';
 import { requestMetrics, type ServiceMetrics } from './observability/metrics';
 import { requestLog } from './observability/request-log';
 import { identification, keysOfStore, requireAuthentication } from './pipeline/authentication';

@@ -1,11 +1,11 @@
 // The SQL of the MCP servers resource. Reads take `db`: the store's handle, or a write
 // transaction's when what was just written is read back in it.
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Store } from '../store/database';
-import { containsIgnoringCase } from '../store/filters';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
+import type { Store } from '../store/engine/database';
+import type { Database, McpServersTable, McpToolsTable } from '../store/engine/schema';
+import { containsIgnoringCase } from '../store/reading/filters';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 import type { ServerRow, ToolRow } from '../store/records/mcp-servers';
-import type { Database, McpServersTable, McpToolsTable } from '../store/schema';
 
 export type { ServerRow, ToolRow } from '../store/records/mcp-servers';
 

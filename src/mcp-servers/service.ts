@@ -5,14 +5,14 @@ import type { components } from '../../generated/api';
 import { invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { serverOwnedIssues } from '../core/server-owned';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { toJson } from '../store/json';
-import { newMcpToken, openMcpToken, sealMcpToken } from '../store/mcp-tokens';
-import { recordEvent } from '../store/outbox';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
+import { newId, now } from '../store/reading/ids';
+import { toJson } from '../store/reading/json';
+import { findOwned } from '../store/reading/tenancy';
 import { type ServerRow, serversWithoutToken } from '../store/records/mcp-servers';
-import type { Database } from '../store/schema';
-import { findOwned } from '../store/tenancy';
+import { newMcpToken, openMcpToken, sealMcpToken } from '../store/secrets/mcp-tokens';
 import {
   flowsOfProject,
   type McpServerListQuery,

@@ -1,7 +1,7 @@
 // The SQL of platforms, their users and their first API key.
 import type { Kysely, Selectable } from 'kysely';
-import type { Store } from '../store/database';
-import type { ApiKeysTable, Database, PlatformsTable, UsersTable } from '../store/schema';
+import type { Store } from '../store/engine/database';
+import type { ApiKeysTable, Database, PlatformsTable, UsersTable } from '../store/engine/schema';
 
 export type PlatformRow = Selectable<PlatformsTable>;
 export type UserRow = Selectable<UsersTable>;

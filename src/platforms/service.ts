@@ -5,10 +5,10 @@
 import { isEmail } from '../core/email';
 import { externalIdToStore } from '../core/external-ids';
 import { type Principal, platformAdmin } from '../core/principal';
-import { digestOf, isApiKey, lastFourOf, newApiKey } from '../store/api-keys';
-import type { Store } from '../store/database';
-import { holdFirstStartLock } from '../store/first-start';
-import { newExternalId, newId, now } from '../store/ids';
+import type { Store } from '../store/engine/database';
+import { holdFirstStartLock } from '../store/engine/first-start';
+import { newExternalId, newId, now } from '../store/reading/ids';
+import { digestOf, isApiKey, lastFourOf, newApiKey } from '../store/secrets/api-keys';
 import {
   type ApiKeyRow,
   allPlatforms,

@@ -1,17 +1,17 @@
 // The SQL of the projects resource.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { components } from '../../generated/api';
-import type { Store } from '../store/database';
-import { containsIgnoringCase } from '../store/filters';
-import { fetchPage, type KeysetSpec, type Page } from '../store/keyset';
+import type { Store } from '../store/engine/database';
+import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from '../store/engine/schema';
+import { containsIgnoringCase } from '../store/reading/filters';
+import { fetchPage, type KeysetSpec, type Page } from '../store/reading/keyset';
 import {
   insertCompiledOnce,
   newBindings,
   type QueryHost,
   type QueryRunner,
   runCompiledOnce,
-} from '../store/query-reuse';
-import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from '../store/schema';
+} from '../store/reading/query-reuse';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type PlanRow = Selectable<ProjectPlansTable>;
@@ -57,7 +57,7 @@ const projectOrder: KeysetSpec<ProjectWithPlanRow> = {
 /**
  * A page of the platform's projects (of `onlyIds` when given: a key limited to them), by type, then
  * name, each with its plan: joined here rather than read after, so that the page's size
- * (src/store/keyset.ts) counts the plan's pieces too.
+ * (src/store/reading/keyset.ts) counts the plan's pieces too.
  */
 export function pageOfProjects(
   store: Store,

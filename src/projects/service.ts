@@ -6,14 +6,14 @@ import { externalIdKey, externalIdToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
 import { withSuffixWithin } from '../core/text';
-import type { Store } from '../store/database';
-import { isUniqueViolation } from '../store/errors';
-import { newExternalId, newId, now } from '../store/ids';
-import { fromFlag, fromJson, toFlag, toJson } from '../store/json';
-import { newMcpToken, sealMcpToken } from '../store/mcp-tokens';
-import { recordEvent } from '../store/outbox';
-import type { Database } from '../store/schema';
-import { findOwned } from '../store/tenancy';
+import { recordEvent } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import { isUniqueViolation } from '../store/engine/errors';
+import type { Database } from '../store/engine/schema';
+import { newExternalId, newId, now } from '../store/reading/ids';
+import { fromFlag, fromJson, toFlag, toJson } from '../store/reading/json';
+import { findOwned } from '../store/reading/tenancy';
+import { newMcpToken, sealMcpToken } from '../store/secrets/mcp-tokens';
 import {
   externalIdTaken,
   flowCountsOf,

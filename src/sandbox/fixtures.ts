@@ -8,9 +8,9 @@ import { SANDBOX_API_KEY } from '../demo/fixtures';
 import { SANDBOX_ROLE_KEYS } from '../demo/keys';
 import { createPlatform, platformPrincipal } from '../platforms/service';
 import * as projects from '../projects/service';
-import { digestOf } from '../store/api-keys';
-import { migrate, openStore, type Store } from '../store/database';
-import { encryptionKeysOf, useEncryptionKeys } from '../store/secrets';
+import { migrate, openStore, type Store } from '../store/engine/database';
+import { digestOf } from '../store/secrets/api-keys';
+import { encryptionKeysOf, useEncryptionKeys } from '../store/secrets/secrets';
 
 export const FIXTURE_NAMES = ['demo', 'empty'] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];

@@ -14,7 +14,7 @@ import { bearerTokenOf } from '../http/pipeline/authentication';
 import { requestIdOf } from '../http/pipeline/request-id';
 import { useStoreFor } from '../http/pipeline/request-store';
 import { operationIdOf, pathParamsOf } from '../http/validator/matched-operation';
-import { inScope } from '../store/scope';
+import { inScope } from '../store/engine/scope';
 import { sandboxEndpoints } from './endpoints';
 import { type OperationFacts, operationFacts, undeclaredStatus } from './operations';
 import type { Session } from './session';

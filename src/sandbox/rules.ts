@@ -2,7 +2,7 @@
 // parameters) and, for the next `times` matching requests or every one, add a delay, close the
 // connection, or answer an error status the operation declares. The first rule that matches and
 // has uses left is the one applied.
-import { randomAlphanumeric } from '../store/ids';
+import { randomAlphanumeric } from '../store/reading/ids';
 import type { RuleCreateBody } from './schemas';
 
 export interface Rule extends RuleCreateBody {

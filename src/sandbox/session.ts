@@ -1,5 +1,5 @@
 // One sandbox session: its own in-memory SQLite store copied from a fixture's image, its own
-// clock and API keys (src/store/scope.ts), its forced-answer rules and its request log. The real
+// clock and API keys (src/store/engine/scope.ts), its forced-answer rules and its request log. The real
 // backend's pipeline and handlers serve it: only the store they are given differs
 // (src/http/pipeline/request-store.ts).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
@@ -8,13 +8,13 @@ import type { Config } from '../config';
 import type { Principal } from '../core/principal';
 import { type EngineFlow, endEngineRun, engineFlows, startEngineRun } from '../demo/engine';
 import { platformPrincipal } from '../platforms/service';
-import { digestOf, lastFourOf, useKeyLog } from '../store/api-keys';
-import { openStore, type Store } from '../store/database';
-import { randomAlphanumeric } from '../store/ids';
-import { onDeliveriesQueued } from '../store/outbox';
-import { inScope, type StoreScope } from '../store/scope';
-import { type EncryptionKeys, useEncryptionKeys } from '../store/secrets';
-import { allowPrivateWebhookAddresses } from '../store/webhook-policy';
+import { onDeliveriesQueued } from '../store/cross-cutting/outbox';
+import { allowPrivateWebhookAddresses } from '../store/cross-cutting/webhook-policy';
+import { openStore, type Store } from '../store/engine/database';
+import { inScope, type StoreScope } from '../store/engine/scope';
+import { randomAlphanumeric } from '../store/reading/ids';
+import { digestOf, lastFourOf, useKeyLog } from '../store/secrets/api-keys';
+import { type EncryptionKeys, useEncryptionKeys } from '../store/secrets/secrets';
 import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
 import { type FixtureName, fixtureKeyDigest, SESSION_KEY_ROLES, type SessionKeyRole } from './fixtures';
 import { RequestLog } from './request-log';

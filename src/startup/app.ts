@@ -4,8 +4,8 @@ import type { Config } from '../config';
 import { accessChecks, handlers } from '../handlers';
 import { createApp, type PipelineExtensions } from '../http/app';
 import { createMetrics, type ServiceMetrics } from '../http/observability/metrics';
-import type { Store } from '../store/database';
-import type { RedisConnection } from '../store/redis';
+import type { Store } from '../store/engine/database';
+import type { RedisConnection } from '../store/engine/redis';
 
 /** The Prometheus metrics of the service when METRICS_PORT is set. */
 export async function metricsOf(config: Config, store: Store): Promise<ServiceMetrics | undefined> {

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { countPlatforms, createFirstPlatform } from '../platforms/service';
-import { newApiKey } from '../store/api-keys';
-import { DATA_DIR_MODE, DATA_FILE_MODE, type Store } from '../store/database';
+import { DATA_DIR_MODE, DATA_FILE_MODE, type Store } from '../store/engine/database';
+import { newApiKey } from '../store/secrets/api-keys';
 
 /** The file of the first key when standard output is not a terminal, in DATA_DIR. */
 export const BOOTSTRAP_KEY_FILE = 'bootstrap-api-key';

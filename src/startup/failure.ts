@@ -50,7 +50,7 @@ export function describeStartupFailure(error: unknown, config: Config | undefine
     case '28000':
     case '3D000':
       return `could not start: ${storeName(config)} refused us: ${message}`;
-    // src/store/key-check.ts: the keys open none of the store's secrets.
+    // src/store/secrets/key-check.ts: the keys open none of the store's secrets.
     case 'ENCRYPTION_KEY_MISMATCH':
       return `could not start: ${storeName(config)}: ${message}`;
     default:

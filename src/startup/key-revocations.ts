@@ -3,9 +3,9 @@
 // cached key for a second only), and key events go to the service's log.
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { revocationListenerOf, useKeyLog, useRevocationFeed } from '../store/api-keys';
-import type { Store, StoreOptions } from '../store/database';
-import { type FeedSource, openRevocationFeed, type RevocationFeed } from '../store/key-revocations';
+import type { Store, StoreOptions } from '../store/engine/database';
+import { revocationListenerOf, useKeyLog, useRevocationFeed } from '../store/secrets/api-keys';
+import { type FeedSource, openRevocationFeed, type RevocationFeed } from '../store/secrets/key-revocations';
 
 function feedSourceOf(config: Config, options: StoreOptions): FeedSource | undefined {
   if (config.redisUrl) return { kind: 'redis', url: config.redisUrl, prefix: config.redisPrefix };

@@ -1,9 +1,9 @@
 // Stopping a service: stop accepting, answer the requests still arriving (503) after a moment's
 // grace, let the requests in flight finish (bounded by SHUTDOWN_TIMEOUT_MS), stop the webhook
 // dispatcher, then close the store and Redis.
-import type { Store } from '../store/database';
-import type { RevocationFeed } from '../store/key-revocations';
-import type { RedisConnection } from '../store/redis';
+import type { Store } from '../store/engine/database';
+import type { RedisConnection } from '../store/engine/redis';
+import type { RevocationFeed } from '../store/secrets/key-revocations';
 import type { Listening } from './listen';
 
 export interface StoppableParts {

@@ -6,10 +6,11 @@ import { realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { migrate, openStore, type Store, type StoreOptions } from '../store/database';
-import { checkEncryptionKeys } from '../store/key-check';
-import { sealPlaintextTokens } from '../store/mcp-tokens';
-import { openRedis, type RedisConnection } from '../store/redis';
+import { migrate, openStore, type Store, type StoreOptions } from '../store/engine/database';
+import { openRedis, type RedisConnection } from '../store/engine/redis';
+import { analyzeStaleTables } from '../store/engine/statistics';
+import { checkEncryptionKeys } from '../store/secrets/key-check';
+import { sealPlaintextTokens } from '../store/secrets/mcp-tokens';
 import {
   type EncryptionKeys,
   KEY_FILE,
@@ -17,8 +18,7 @@ import {
   parseOldEncryptionKeys,
   readOrMakeKeyFile,
   useEncryptionKeys,
-} from '../store/secrets';
-import { analyzeStaleTables } from '../store/statistics';
+} from '../store/secrets/secrets';
 import { bootstrapEmptyStore } from './bootstrap';
 
 /** The store the configuration names: PostgreSQL at DATABASE_URL, else SQLite in DATA_DIR. */

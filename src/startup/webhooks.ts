@@ -4,8 +4,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { ServiceMetrics } from '../http/observability/metrics';
-import type { Store } from '../store/database';
-import { allowPrivateWebhookAddresses, limitWebhookEndpoints } from '../store/webhook-policy';
+import { allowPrivateWebhookAddresses, limitWebhookEndpoints } from '../store/cross-cutting/webhook-policy';
+import type { Store } from '../store/engine/database';
 import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
 import { webhookMetrics } from '../webhooks/metrics';
 

@@ -1,6 +1,6 @@
 // The SQL of the users resource.
-import type { Store } from '../store/database';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
+import type { Store } from '../store/engine/database';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 import type { UserRow } from '../store/records/users';
 
 export interface UserListQuery {

@@ -2,7 +2,7 @@
 import type { components } from '../../generated/api';
 import { externalIdKey } from '../core/external-ids';
 import type { Principal } from '../core/principal';
-import type { Store } from '../store/database';
+import type { Store } from '../store/engine/database';
 import { toUser } from '../store/records/users';
 import { pageOfUsers, type UserListQuery } from './queries';
 

@@ -1,9 +1,14 @@
 // The SQL of the webhook endpoints resource: endpoints, and the deliveries and attempts the
 // dispatcher (src/webhooks/) writes, as the API lists them.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Store } from '../store/database';
-import { byCreation, fetchPage, type Page } from '../store/keyset';
-import type { Database, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../store/schema';
+import type { Store } from '../store/engine/database';
+import type {
+  Database,
+  WebhookAttemptsTable,
+  WebhookDeliveriesTable,
+  WebhookEndpointsTable,
+} from '../store/engine/schema';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 
 export type EndpointRow = Selectable<WebhookEndpointsTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable> & { event_type: string };
@@ -98,7 +103,7 @@ export function deliveryOfEndpoint(
 export async function requeueDelivery(trx: Kysely<Database>, deliveryId: string, at: string): Promise<void> {
   await trx
     .updateTable('webhook_deliveries')
-    // endpoint_enabled: 1 even when the endpoint is disabled: see holdPendingDeliveries (src/store/outbox.ts).
+    // endpoint_enabled: 1 even when the endpoint is disabled: see holdPendingDeliveries (src/store/cross-cutting/outbox.ts).
     .set({
       status: 'PENDING',
       scheduled_attempts: 0,

@@ -9,19 +9,19 @@ import type { components } from '../../generated/api';
 import { ApiError, invalid, notFound } from '../core/errors';
 import type { Principal } from '../core/principal';
 import { hostOf, RefusedAddress, resolvePublic } from '../core/public-address';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { fromFlag, fromJsonOrNull, toFlag, toJson } from '../store/json';
-import { holdPendingDeliveries, queueEvent } from '../store/outbox';
-import type { Database } from '../store/schema';
-import { findOwned } from '../store/tenancy';
-import { privateWebhookAddressesAllowed, webhookEndpointLimit } from '../store/webhook-policy';
+import { holdPendingDeliveries, queueEvent } from '../store/cross-cutting/outbox';
+import { privateWebhookAddressesAllowed, webhookEndpointLimit } from '../store/cross-cutting/webhook-policy';
+import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
+import { newId, now } from '../store/reading/ids';
+import { fromFlag, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
+import { findOwned } from '../store/reading/tenancy';
 import {
   newWebhookSecret,
   openWebhookSecret,
   PREVIOUS_SECRET_LIFETIME_MS,
   sealWebhookSecret,
-} from '../store/webhook-secrets';
+} from '../store/secrets/webhook-secrets';
 import {
   ATTEMPTS_SHOWN,
   type AttemptRow,

@@ -4,16 +4,16 @@
 // are shared fairly (./fair-share.ts): at most `platformConcurrency` of them for one platform, at
 // most `endpointConcurrency` attempts to one endpoint on all instances together, so receivers that
 // hang hold their own slots for the attempt's timeout and other tenants' events go on. It looks
-// for work when a write queues deliveries in this process (src/store/outbox.ts wakes it), when an
+// for work when a write queues deliveries in this process (src/store/cross-cutting/outbox.ts wakes it), when an
 // attempt ends, and every `pollMs` otherwise: deliveries queued by another instance, retries that
 // came due, claims of a dead instance that lapsed (taking those over is logged: which instance
 // held them, and how many).
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import type { Store } from '../store/database';
-import { now, randomAlphanumeric } from '../store/ids';
-import { onDeliveriesQueued } from '../store/outbox';
-import { currentMillis } from '../store/scope';
+import { onDeliveriesQueued } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import { currentMillis } from '../store/engine/scope';
+import { now, randomAlphanumeric } from '../store/reading/ids';
 import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
 import { retryDelayMs } from './schedule';
 import { type AttemptOutcome, type AttemptResult, type SendSettings, sendAttempt } from './send';

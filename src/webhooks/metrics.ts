@@ -3,7 +3,7 @@
 // store at each scrape: every instance reports the same queue), the attempts this instance made by
 // result, and the endpoints it disabled.
 import type { Registry } from 'prom-client';
-import type { Store } from '../store/database';
+import type { Store } from '../store/engine/database';
 import type { DeliveryObserver } from './dispatcher';
 import { type QueueFigures, queueFigures } from './queue';
 

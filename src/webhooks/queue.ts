@@ -10,11 +10,11 @@
 // writes its holder too, which the outcome clears: a delivery claimed while a holder is still
 // written is one whose claim lapsed, taken over (and logged by the dispatcher).
 import { type Kysely, sql } from 'kysely';
-import type { Store } from '../store/database';
-import { newId, now } from '../store/ids';
-import { holdPendingDeliveries, webhookIdOf } from '../store/outbox';
-import type { Database } from '../store/schema';
-import { openWebhookSecret } from '../store/webhook-secrets';
+import { holdPendingDeliveries, webhookIdOf } from '../store/cross-cutting/outbox';
+import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
+import { newId, now } from '../store/reading/ids';
+import { openWebhookSecret } from '../store/secrets/webhook-secrets';
 import { chooseFairly } from './fair-share';
 import type { Delivery } from './send';
 
@@ -208,7 +208,7 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
       ])
       // The queue's index leads with the copy of the endpoint's state, so the deliveries held by a
       // disabled endpoint are not walked past; the endpoint itself is checked too, as the copy may
-      // lag behind a disabling (src/store/outbox.ts, holdPendingDeliveries).
+      // lag behind a disabling (src/store/cross-cutting/outbox.ts, holdPendingDeliveries).
       .where('webhook_deliveries.endpoint_enabled', '=', 1)
       .where('webhook_deliveries.next_attempt_at', '<=', timestamp)
       .where('webhook_deliveries.status', '=', 'PENDING')

@@ -13,9 +13,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, paginate } from '../../src/client';
 import { createPlatform } from '../../src/platforms/service';
-import { newApiKey } from '../../src/store/api-keys';
-import { openStore, type Store } from '../../src/store/database';
-import { randomAlphanumeric } from '../../src/store/ids';
+import { openStore, type Store } from '../../src/store/engine/database';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, unwrap } from '../../src/client';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
 import { parse, type Receiver, startReceiver, verified } from '../support/webhook-receiver';
 

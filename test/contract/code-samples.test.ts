@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { deref, isObject, listOperations, loadBundle, type OperationEntry, projectRoot } from '../support/bundle';
 import { EXPECTED_OPERATION_COUNT } from '../support/contract';
 import { startPrism } from '../support/prism';

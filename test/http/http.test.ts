@@ -2,7 +2,7 @@
 // request ids, content types, body limits, methods, unknown paths, health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 
 /** The backend of these tests takes bodies up to this size. */

@@ -5,7 +5,7 @@
 // On every store of the run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
-import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_TTL_MS } from '../../src/store/idempotency';
+import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_TTL_MS } from '../../src/store/cross-cutting/idempotency';
 import { startBackend, storeKinds, type TestBackend, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   givenCompletedIdempotencyKey,

@@ -1,7 +1,7 @@
 // The mock's CORS (src/http/mock/open-cors.ts): any origin may call it from a browser, with a
 // Bearer header, and never with the browser's credentials (cookies), which the mock does not use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { type MockHandle, startMock } from '../support/mock';
 
 const ORIGIN = 'https://any-site.example';

@@ -10,9 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/support/ports';
 import { loadConfig } from '../../src/config';
-import { newApiKey } from '../../src/store/api-keys';
-import { randomAlphanumeric } from '../../src/store/ids';
-import { COMMAND_TIMEOUT_MS } from '../../src/store/redis';
+import { COMMAND_TIMEOUT_MS } from '../../src/store/engine/redis';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { startBackend, type TestBackend } from '../support/backend';
 import { cuttableRedis } from '../support/cuttable-redis';
 

@@ -5,7 +5,7 @@
 // allows (200), on every store; and the head limit against every operation's longest query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_HEAD_BYTES } from '../../src/startup/listen';
-import { newId } from '../../src/store/ids';
+import { newId } from '../../src/store/reading/ids';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { givenProject } from '../support/builders';
 import { type Bundle, deref, isObject, type JsonObject, listOperations, loadBundle } from '../support/bundle';

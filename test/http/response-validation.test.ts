@@ -14,8 +14,8 @@ import { accessChecks, handlers } from '../../src/handlers';
 import { createApp } from '../../src/http/app';
 import { createPlatform } from '../../src/platforms/service';
 import * as projects from '../../src/projects/service';
-import { migrate, openStore, type Store } from '../../src/store/database';
-import { useEncryptionKey } from '../../src/store/secrets';
+import { migrate, openStore, type Store } from '../../src/store/engine/database';
+import { useEncryptionKey } from '../../src/store/secrets/secrets';
 import { sendRaw } from '../support/raw-requests';
 
 type Flow = components['schemas']['Flow'];

@@ -7,9 +7,15 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewAppConnection } from '../../src/app-connections/service';
 import { type operations, paginate, type Schemas, unwrap } from '../../src/client';
-import { randomAlphanumeric } from '../../src/store/ids';
-import { DEFAULT_PAGE_SIZE } from '../../src/store/keyset';
-import { decryptSecret, encryptSecret, KEY_FILE, loadEncryptionKey, parseEncryptionKey } from '../../src/store/secrets';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
+import { DEFAULT_PAGE_SIZE } from '../../src/store/reading/keyset';
+import {
+  decryptSecret,
+  encryptSecret,
+  KEY_FILE,
+  loadEncryptionKey,
+  parseEncryptionKey,
+} from '../../src/store/secrets/secrets';
 import { startBackend, storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import {
   givenConnection,

@@ -5,7 +5,7 @@
 // store.
 import { describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
-import { isUniqueViolation } from '../../src/store/errors';
+import { isUniqueViolation } from '../../src/store/engine/errors';
 import { storeKinds } from '../support/backend';
 import { EMPTY_TRIGGER, givenConnection, givenFlow, givenProject, givenUser } from '../support/builders';
 import { expectInvalid } from '../support/problems';

@@ -9,7 +9,7 @@
 // may get it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
-import { randomAlphanumeric } from '../../src/store/ids';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
 import { storeKinds, type TestPlatform } from '../support/backend';
 import { EMPTY_TRIGGER, givenConnection, givenProject, givenRun, storedTemplateIdsOf } from '../support/builders';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';

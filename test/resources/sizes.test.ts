@@ -1,11 +1,11 @@
 // What one request may cost in bytes: free-form values (`metadata`, a template's flow, a
 // connection's secret) are refused past their limit (src/core/free-form.ts), and a page of any
 // list ends once its items carry PAGE_TEXT_BUDGET of text, with `next` continuing to the last item
-// with none lost or repeated (src/store/keyset.ts). On every store.
+// with none lost or repeated (src/store/reading/keyset.ts). On every store.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import { FREE_FORM_MAX_BYTES } from '../../src/core/free-form';
-import { PAGE_TEXT_BUDGET } from '../../src/store/keyset';
+import { PAGE_TEXT_BUDGET } from '../../src/store/reading/keyset';
 import { storeKinds, type TestPlatform } from '../support/backend';
 import { EMPTY_TRIGGER, givenConnection, givenFlow, givenProject, givenRun } from '../support/builders';
 import { isObject, loadBundle } from '../support/bundle';

@@ -1,7 +1,7 @@
 // The scenario suite against the Prism mock of the contract (started by mock-global-setup.ts):
 // shape-level checks only, as the mock keeps no state.
 import { inject } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 import { defineScenarios } from './scenarios';
 

@@ -16,8 +16,8 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, createClient, type Problem, paginate, type paths, type Schemas } from '../../src/client';
-import { newApiKey } from '../../src/store/api-keys';
-import { newId, randomAlphanumeric } from '../../src/store/ids';
+import { newId, randomAlphanumeric } from '../../src/store/reading/ids';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { deref, isObject, type JsonObject, listOperations, loadBundle, type OperationEntry } from '../support/bundle';
 
 export interface ScenarioContext {

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiKey, principalOfApiKey } from '../../src/store/api-keys';
-import { openStore } from '../../src/store/database';
+import { openStore } from '../../src/store/engine/database';
+import { isApiKey, principalOfApiKey } from '../../src/store/secrets/api-keys';
 import { projectRoot } from '../support/bundle';
 
 interface Finished {

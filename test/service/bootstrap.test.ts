@@ -12,8 +12,8 @@ import { listAll } from '../../src/api-keys/service';
 import { loadConfig } from '../../src/config';
 import { countPlatforms } from '../../src/platforms/service';
 import { BOOTSTRAP_KEY_FILE, bootstrapEmptyStore, type Terminal } from '../../src/startup/bootstrap';
-import { isApiKey, newApiKey, principalOfApiKey } from '../../src/store/api-keys';
-import { migrate, openStore, type Store } from '../../src/store/database';
+import { migrate, openStore, type Store } from '../../src/store/engine/database';
+import { isApiKey, newApiKey, principalOfApiKey } from '../../src/store/secrets/api-keys';
 import { prepareStore, storeKinds } from '../support/backend';
 
 interface Run {

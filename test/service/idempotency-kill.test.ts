@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
-import { openStore, type StoreOptions } from '../../src/store/database';
+import { openStore, type StoreOptions } from '../../src/store/engine/database';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { storeKinds } from '../support/backend';
 import { startServiceProcess } from '../support/process';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portIsFree } from '../../scripts/support/ports';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { projectRoot } from '../support/bundle';
 import {
   descendantsOf,

@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
-import { REVOCATION_CHANNEL } from '../../src/store/key-revocations';
+import { newApiKey } from '../../src/store/secrets/api-keys';
+import { REVOCATION_CHANNEL } from '../../src/store/secrets/key-revocations';
 import { storeKinds } from '../support/backend';
 import { requestOnFreshConnection } from '../support/fresh-connection';
 import { type ServiceProcess, startServiceProcess } from '../support/process';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLED_PACKAGES, compiledMain, compiledSandbox, startCommand } from '../../scripts/compile';
 import { createClient, paginate, unwrap } from '../../src/client';
-import { isApiKey, newApiKey } from '../../src/store/api-keys';
+import { isApiKey, newApiKey } from '../../src/store/secrets/api-keys';
 import { projectRoot } from '../support/bundle';
 import {
   freePort,

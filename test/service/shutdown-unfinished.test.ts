@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { startBackend, storeKinds } from '../support/backend';
 import { startServiceProcess } from '../support/process';
 import { openRaw, parseResponse, type RawConnection, type RawResponse, within } from '../support/raw-sockets';

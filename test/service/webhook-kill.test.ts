@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newApiKey } from '../../src/store/api-keys';
+import { newApiKey } from '../../src/store/secrets/api-keys';
 import { storeKinds } from '../support/backend';
 import { startServiceProcess } from '../support/process';
 import { startReceiver, verified } from '../support/webhook-receiver';

@@ -21,13 +21,13 @@ import { createPlatform } from '../../src/platforms/service';
 import { type RunningService, startService } from '../../src/server';
 import { describeStartupFailure } from '../../src/startup/failure';
 import { checkStoreKeys, openStoreWithKey } from '../../src/startup/store';
-import { newApiKey } from '../../src/store/api-keys';
-import { migrate, openStore, type Store, type StoreOptions } from '../../src/store/database';
-import { EncryptionKeyMismatchError } from '../../src/store/key-check';
-import { type RotationReport, rotateEncryptionKey } from '../../src/store/key-rotation';
-import { mcpTokenContext } from '../../src/store/mcp-tokens';
-import { decryptSecret, encryptSecret, parseEncryptionKey } from '../../src/store/secrets';
-import { webhookSecretContext } from '../../src/store/webhook-secrets';
+import { migrate, openStore, type Store, type StoreOptions } from '../../src/store/engine/database';
+import { newApiKey } from '../../src/store/secrets/api-keys';
+import { EncryptionKeyMismatchError } from '../../src/store/secrets/key-check';
+import { type RotationReport, rotateEncryptionKey } from '../../src/store/secrets/key-rotation';
+import { mcpTokenContext } from '../../src/store/secrets/mcp-tokens';
+import { decryptSecret, encryptSecret, parseEncryptionKey } from '../../src/store/secrets/secrets';
+import { webhookSecretContext } from '../../src/store/secrets/webhook-secrets';
 import { prepareStore, storeKinds } from '../support/backend';
 import {
   deleteKeyCheck,

@@ -1,4 +1,4 @@
-// A retry taking over a lapsed idempotency claim (src/store/idempotency.ts) while the slow request
+// A retry taking over a lapsed idempotency claim (src/store/cross-cutting/idempotency.ts) while the slow request
 // that held it is still running, on two instances of the service sharing one store. Each order of
 // the two is driven exactly: the retry's queries pause, through a Kysely plugin on its own
 // connection, while the original's create commits (its answer stored in its transaction by
@@ -7,7 +7,6 @@
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform } from '../../src/platforms/service';
-import { migrate, openStore, type Store } from '../../src/store/database';
 import {
   answeringFrom,
   claimIdempotencyKey,
@@ -15,9 +14,10 @@ import {
   type IdempotencyClaim,
   type PendingAnswer,
   requestFingerprint,
-} from '../../src/store/idempotency';
-import { randomAlphanumeric } from '../../src/store/ids';
-import type { Database } from '../../src/store/schema';
+} from '../../src/store/cross-cutting/idempotency';
+import { migrate, openStore, type Store } from '../../src/store/engine/database';
+import type { Database } from '../../src/store/engine/schema';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
 import { prepareStore, storeKinds } from '../support/backend';
 
 /** When, among the retry's queries, the original's create commits. */

@@ -1,7 +1,7 @@
-// Record ids begin with the time they were made (src/store/ids.ts), so that new rows go to the end
+// Record ids begin with the time they were made (src/store/reading/ids.ts), so that new rows go to the end
 // of the id indexes; so do the external ids the service makes, for their unique indexes.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newExternalId, newId, timePrefix, withChosenIds } from '../../src/store/ids';
+import { newExternalId, newId, timePrefix, withChosenIds } from '../../src/store/reading/ids';
 
 const ID = /^[0-9A-Za-z]{21}$/;
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

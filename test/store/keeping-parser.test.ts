@@ -1,7 +1,7 @@
-// The parser that keeps what it parsed (src/store/json.ts), used for stored triggers: one object
+// The parser that keeps what it parsed (src/store/reading/json.ts), used for stored triggers: one object
 // per text, frozen throughout because every reader shares it, and bounded.
 import { describe, expect, it } from 'vitest';
-import { keepingParser } from '../../src/store/json';
+import { keepingParser } from '../../src/store/reading/json';
 
 describe('keepingParser', () => {
   it('parses a text once and hands every reader the same frozen value', () => {

@@ -1,5 +1,5 @@
 // A revoked API key is refused by every instance within a second even when its announcement is lost
-// (src/store/key-revocations.ts): on PostgreSQL the NOTIFY goes with the revocation's transaction,
+// (src/store/secrets/key-revocations.ts): on PostgreSQL the NOTIFY goes with the revocation's transaction,
 // heard once it commits with nothing sent after it, never when it is undone; on Redis, an instance
 // whose connection carries nothing any more, and the other instances of one that can no longer
 // announce, stop trusting their cached keys within a second (5 s while the feed vouches for itself).
@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiClient, unwrap } from '../../src/client';
-import { apiKeyRevoking } from '../../src/store/api-keys';
-import type { StoreKind } from '../../src/store/database';
-import { randomAlphanumeric } from '../../src/store/ids';
-import { HEARTBEAT_MS, openRevocationFeed } from '../../src/store/key-revocations';
+import type { StoreKind } from '../../src/store/engine/database';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
+import { apiKeyRevoking } from '../../src/store/secrets/api-keys';
+import { HEARTBEAT_MS, openRevocationFeed } from '../../src/store/secrets/key-revocations';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { deleteApiKeyRow } from '../support/builders';
 import { cuttableRedis } from '../support/cuttable-redis';

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store, type StoreKind } from '../../src/store/database';
-import { randomAlphanumeric } from '../../src/store/ids';
-import { migrationProvider } from '../../src/store/migrations';
+import { openStore, type Store, type StoreKind } from '../../src/store/engine/database';
+import { migrationProvider } from '../../src/store/engine/migrations';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
 import { storeKinds } from '../support/backend';
 
 const BEFORE = '0011_flow_run_filter_indexes';

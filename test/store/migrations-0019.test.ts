@@ -11,10 +11,10 @@ import { platformAdmin } from '../../src/core/principal';
 import * as flows from '../../src/flows/service';
 import { createPlatform } from '../../src/platforms/service';
 import * as projects from '../../src/projects/service';
-import { openStore, type Store } from '../../src/store/database';
-import { IDEMPOTENCY_TTL_MS, requestFingerprint } from '../../src/store/idempotency';
-import { migrationProvider } from '../../src/store/migrations';
-import { useEncryptionKey } from '../../src/store/secrets';
+import { IDEMPOTENCY_TTL_MS, requestFingerprint } from '../../src/store/cross-cutting/idempotency';
+import { openStore, type Store } from '../../src/store/engine/database';
+import { migrationProvider } from '../../src/store/engine/migrations';
+import { useEncryptionKey } from '../../src/store/secrets/secrets';
 import { prepareStore, startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { sendRaw } from '../support/raw-requests';
 

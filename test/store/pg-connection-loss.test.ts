@@ -1,5 +1,5 @@
-// A PostgreSQL connection ended under the store (src/store/postgres-connections.ts, the write path of
-// src/store/database.ts), one case at a time: ended while a transaction holds it, between two of
+// A PostgreSQL connection ended under the store (src/store/engine/postgres-connections.ts, the write path of
+// src/store/engine/database.ts), one case at a time: ended while a transaction holds it, between two of
 // its statements (pg then emits 'error' on a client pg-pool no longer listens to: before the fix,
 // an uncaught exception); ended while idle in the pool, just before a read or a transaction takes
 // it; ended at a transaction's commit. test/service/pg-connection-loss.test.ts does it to a running
@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../src/core/bundle-file';
-import { openStore, type Store, type StoreOptions } from '../../src/store/database';
-import { isConnectionLost, isStoreUnreachable } from '../../src/store/errors';
+import { openStore, type Store, type StoreOptions } from '../../src/store/engine/database';
+import { isConnectionLost, isStoreUnreachable } from '../../src/store/engine/errors';
 import { prepareStore, storeKinds } from '../support/backend';
 
 const runsOnPostgres = storeKinds.includes('postgres') && process.env.TEST_DATABASE_URL !== undefined;

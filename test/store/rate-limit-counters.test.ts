@@ -1,9 +1,8 @@
-// The counters behind the rate limits (src/store/rate-limit-counters.ts), in memory and, with
+// The counters behind the rate limits (src/store/cross-cutting/rate-limit-counters.ts), in memory and, with
 // TEST_REDIS_URL, in Redis: a window per key that starts with its first request and ends after
 // windowMs; and Redis's counters falling back to memory while they fail, and coming back.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomAlphanumeric } from '../../src/store/ids';
 import {
   countersWithFallback,
   memoryCounters,
@@ -11,8 +10,9 @@ import {
   RETRY_AFTER_FAILURE_MS,
   redisCounters,
   redisCountingState,
-} from '../../src/store/rate-limit-counters';
-import { openRedis, type RedisConnection } from '../../src/store/redis';
+} from '../../src/store/cross-cutting/rate-limit-counters';
+import { openRedis, type RedisConnection } from '../../src/store/engine/redis';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const WINDOW_MS = 300;

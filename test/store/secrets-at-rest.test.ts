@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
-import { DATA_DIR_MODE, DATA_FILE_MODE, openStore } from '../../src/store/database';
-import { mcpTokenDigest, sealPlaintextTokens } from '../../src/store/mcp-tokens';
+import { DATA_DIR_MODE, DATA_FILE_MODE, openStore } from '../../src/store/engine/database';
+import { mcpTokenDigest, sealPlaintextTokens } from '../../src/store/secrets/mcp-tokens';
 import { MCP_TOKEN_PATTERN, startBackend, storeKinds, type TestBackend } from '../support/backend';
 import {
   givenProject,

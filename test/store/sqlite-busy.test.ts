@@ -1,7 +1,7 @@
 // Another process holding SQLite's write lock (the command line's seed-runs, a sqlite3 shell) never
 // holds the service's event loop: the service's writes wait for the lock between turns of its event
 // loop, other requests are answered meanwhile, and the writes succeed once the lock is free, within
-// the wait's budget (src/store/sqlite-busy.ts). Before, each write waited inside SQLite, the whole
+// the wait's budget (src/store/engine/sqlite-busy.ts). Before, each write waited inside SQLite, the whole
 // process with it, and failed with a 503 after 5 s.
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
 import { platformPrincipal } from '../../src/platforms/service';
 import * as projects from '../../src/projects/service';
-import { newId } from '../../src/store/ids';
+import { newId } from '../../src/store/reading/ids';
 import { sqliteDirectoryOf } from '../support/builders';
 import { useBackend, useOtherPlatform } from '../support/suite';
 

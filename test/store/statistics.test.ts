@@ -1,9 +1,9 @@
-// Tables whose statistics are missing or stale are analysed at start-up (src/store/statistics.ts):
+// Tables whose statistics are missing or stale are analysed at start-up (src/store/engine/statistics.ts):
 // on PostgreSQL, where the planner needs them; SQLite plans without.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
-import { analyzeStaleTables } from '../../src/store/statistics';
+import { analyzeStaleTables } from '../../src/store/engine/statistics';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { givenProject } from '../support/builders';
 

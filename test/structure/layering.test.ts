@@ -1,8 +1,8 @@
 // Dependencies point one way: http → resources → store → core. A file in core/ or store/ that
 // imports from http/ or a resource folder, a resource that imports the HTTP layer, or a service
 // that imports Express is a back-edge, and this test names it. Resource folders never import each
-// other: what several need lives below them. A speed trick (src/store/sqlite/, src/store/postgres/)
-// is plugged in by src/store/speed-tricks.ts alone, so removing one stays a matter of one line. The
+// other: what several need lives below them. A speed trick (src/store/engine/sqlite/, src/store/engine/postgres/)
+// is plugged in by src/store/engine/speed-tricks.ts alone, so removing one stays a matter of one line. The
 // webhook dispatcher (src/webhooks/) is background work on the store: it may import the store and
 // core, and only the composition (src/startup/) imports it. And no new import cycle among the files
 // of src/.
@@ -51,8 +51,9 @@ function resourceFolderOf(file: string): string | undefined {
 }
 
 /** The registry that plugs the speed tricks into the store, and where the tricks live. */
-const SPEED_TRICK_REGISTRY = 'src/store/speed-tricks.ts';
-const isSpeedTrick = (file: string) => file.startsWith('src/store/sqlite/') || file.startsWith('src/store/postgres/');
+const SPEED_TRICK_REGISTRY = 'src/store/engine/speed-tricks.ts';
+const isSpeedTrick = (file: string) =>
+  file.startsWith('src/store/engine/sqlite/') || file.startsWith('src/store/engine/postgres/');
 
 /** What each layer may import, besides its own layer, generated/ and packages. */
 const ALLOWED: Record<Layer, Layer[]> = {
@@ -103,7 +104,7 @@ function violationsOf(edges: ImportEdge[]): string[] {
  */
 const KNOWN_CYCLES: string[][] = [
   // migrations.ts takes the type StoreKind from database.ts, which runs the migrations.
-  ['src/store/database.ts', 'src/store/migrations.ts'],
+  ['src/store/engine/database.ts', 'src/store/engine/migrations.ts'],
 ];
 
 /** The import cycles among files of src/ (strongly connected components of two or more files), each sorted. */
@@ -193,42 +194,58 @@ describe('layering', () => {
   });
 
   it.each([
-    ['store imports http', 'src/store/keyset.ts', 'src/http/pagination.ts'],
-    ['store imports a resource', 'src/store/keyset.ts', 'src/projects/service.ts'],
-    ['core imports store', 'src/core/errors.ts', 'src/store/database.ts'],
+    ['store imports http', 'src/store/reading/keyset.ts', 'src/http/pagination.ts'],
+    ['store imports a resource', 'src/store/reading/keyset.ts', 'src/projects/service.ts'],
+    ['core imports store', 'src/core/errors.ts', 'src/store/engine/database.ts'],
     ['core imports a resource', 'src/core/errors.ts', 'src/flows/records.ts'],
     ['a service imports http', 'src/flows/service.ts', 'src/http/problems/problem.ts'],
     ['a resource imports the composition root', 'src/platforms/service.ts', 'src/server.ts'],
     ['a service imports Express', 'src/flows/service.ts', 'express'],
-    ['the store imports Express', 'src/store/database.ts', 'express'],
-    ['the client imports the store', 'src/client/index.ts', 'src/store/ids.ts'],
+    ['the store imports Express', 'src/store/engine/database.ts', 'express'],
+    ['the client imports the store', 'src/client/index.ts', 'src/store/reading/ids.ts'],
     ['a resource imports another resource', 'src/flows/service.ts', 'src/projects/service.ts'],
     ['a resource imports the helpers of another', 'src/mcp-servers/service.ts', 'src/flows/records.ts'],
     ['a resource imports the queries of another', 'src/app-connections/service.ts', 'src/users/queries.ts'],
-    ['a queries module imports a speed trick', 'src/flows/queries.ts', 'src/store/sqlite/compiled-once.ts'],
-    ['the store opens with a speed trick of its own', 'src/store/database.ts', 'src/store/sqlite/write-batch.ts'],
-    ['a speed trick imports another', 'src/store/sqlite/write-batch.ts', 'src/store/sqlite/checkpointer.ts'],
-    ['a PostgreSQL trick is imported directly', 'src/store/database.ts', 'src/store/postgres/named-statements.ts'],
+    ['a queries module imports a speed trick', 'src/flows/queries.ts', 'src/store/engine/sqlite/compiled-once.ts'],
+    [
+      'the store opens with a speed trick of its own',
+      'src/store/engine/database.ts',
+      'src/store/engine/sqlite/write-batch.ts',
+    ],
+    [
+      'a speed trick imports another',
+      'src/store/engine/sqlite/write-batch.ts',
+      'src/store/engine/sqlite/checkpointer.ts',
+    ],
+    [
+      'a PostgreSQL trick is imported directly',
+      'src/store/engine/database.ts',
+      'src/store/engine/postgres/named-statements.ts',
+    ],
     ['the dispatcher imports http', 'src/webhooks/metrics.ts', 'src/http/observability/metrics.ts'],
     ['the dispatcher imports a resource', 'src/webhooks/queue.ts', 'src/webhook-endpoints/queries.ts'],
     ['the dispatcher imports Express', 'src/webhooks/send.ts', 'express'],
     ['a resource imports the dispatcher', 'src/webhook-endpoints/service.ts', 'src/webhooks/queue.ts'],
     ['http imports the dispatcher', 'src/http/observability/metrics.ts', 'src/webhooks/metrics.ts'],
-    ['the store imports the dispatcher', 'src/store/outbox.ts', 'src/webhooks/dispatcher.ts'],
+    ['the store imports the dispatcher', 'src/store/cross-cutting/outbox.ts', 'src/webhooks/dispatcher.ts'],
   ])('flags a back-edge: %s', (_name, from, to) => {
     expect(violationsOf([{ from, to }])).toHaveLength(1);
   });
 
   it.each([
     ['http imports a resource', 'src/http/pipeline/dispatch.ts', 'src/api-keys/permissions.ts'],
-    ['a resource imports the store', 'src/flows/service.ts', 'src/store/keyset.ts'],
+    ['a resource imports the store', 'src/flows/service.ts', 'src/store/reading/keyset.ts'],
     ['a service imports its own queries', 'src/flows/service.ts', 'src/flows/queries.ts'],
-    ['a service imports what resources share', 'src/flows/service.ts', 'src/store/tenancy.ts'],
+    ['a service imports what resources share', 'src/flows/service.ts', 'src/store/reading/tenancy.ts'],
     ['the composition root imports every resource', 'src/demo/data.ts', 'src/projects/service.ts'],
-    ['the registry plugs in a speed trick', 'src/store/speed-tricks.ts', 'src/store/sqlite/write-batch.ts'],
+    [
+      'the registry plugs in a speed trick',
+      'src/store/engine/speed-tricks.ts',
+      'src/store/engine/sqlite/write-batch.ts',
+    ],
     ['a handler imports the operation types', 'src/flows/handlers.ts', 'src/handler.ts'],
-    ['the store imports core', 'src/store/cursor.ts', 'src/core/errors.ts'],
-    ['the dispatcher imports the store', 'src/webhooks/queue.ts', 'src/store/webhook-secrets.ts'],
+    ['the store imports core', 'src/store/reading/cursor.ts', 'src/core/errors.ts'],
+    ['the dispatcher imports the store', 'src/webhooks/queue.ts', 'src/store/secrets/webhook-secrets.ts'],
     ['the dispatcher imports core', 'src/webhooks/send.ts', 'src/core/public-address.ts'],
     ['start-up starts the dispatcher', 'src/startup/webhooks.ts', 'src/webhooks/dispatcher.ts'],
   ])('allows a forward edge: %s', (_name, from, to) => {
@@ -271,12 +288,12 @@ describe('layering', () => {
     [
       'a known cycle grown by one file',
       [
-        edge('src/store/database.ts', 'src/store/migrations.ts'),
-        edge('src/store/migrations.ts', 'src/store/database.ts'),
-        edge('src/store/migrations.ts', 'src/store/schema.ts'),
-        edge('src/store/schema.ts', 'src/store/database.ts'),
+        edge('src/store/engine/database.ts', 'src/store/engine/migrations.ts'),
+        edge('src/store/engine/migrations.ts', 'src/store/engine/database.ts'),
+        edge('src/store/engine/migrations.ts', 'src/store/engine/schema.ts'),
+        edge('src/store/engine/schema.ts', 'src/store/engine/database.ts'),
       ],
-      [['src/store/database.ts', 'src/store/migrations.ts', 'src/store/schema.ts']],
+      [['src/store/engine/database.ts', 'src/store/engine/migrations.ts', 'src/store/engine/schema.ts']],
     ],
   ])('flags a new cycle: %s', (_name, edges, cycles) => {
     expect(newCyclesOf(edges)).toEqual(cycles);
@@ -286,20 +303,23 @@ describe('layering', () => {
     [
       'a known cycle as it is',
       [
-        edge('src/store/database.ts', 'src/store/migrations.ts'),
-        edge('src/store/migrations.ts', 'src/store/database.ts'),
+        edge('src/store/engine/database.ts', 'src/store/engine/migrations.ts'),
+        edge('src/store/engine/migrations.ts', 'src/store/engine/database.ts'),
       ],
     ],
     [
       'a diamond, which is no cycle',
       [
         edge('src/flows/service.ts', 'src/flows/queries.ts'),
-        edge('src/flows/service.ts', 'src/store/tenancy.ts'),
-        edge('src/flows/queries.ts', 'src/store/query-reuse.ts'),
-        edge('src/store/tenancy.ts', 'src/store/query-reuse.ts'),
+        edge('src/flows/service.ts', 'src/store/reading/tenancy.ts'),
+        edge('src/flows/queries.ts', 'src/store/reading/query-reuse.ts'),
+        edge('src/store/reading/tenancy.ts', 'src/store/reading/query-reuse.ts'),
       ],
     ],
-    ['a package importing back', [edge('src/store/database.ts', 'kysely'), edge('kysely', 'src/store/database.ts')]],
+    [
+      'a package importing back',
+      [edge('src/store/engine/database.ts', 'kysely'), edge('kysely', 'src/store/engine/database.ts')],
+    ],
   ])('finds no new cycle in %s', (_name, edges) => {
     expect(newCyclesOf(edges)).toEqual([]);
   });

@@ -209,7 +209,7 @@ describe('the reading of Markdown', () => {
     expect(anchorOf('Five-minute quick start')).toBe('five-minute-quick-start');
     expect(anchorOf('I want to…')).toBe('i-want-to');
     expect(anchorOf('Memory settings of `npm start`')).toBe('memory-settings-of-npm-start');
-    expect(anchorOf('SQLite machinery (`src/store/sqlite/`)')).toBe('sqlite-machinery-srcstoresqlite');
+    expect(anchorOf('SQLite machinery (`src/store/engine/sqlite/`)')).toBe('sqlite-machinery-srcstoreenginesqlite');
     expect(anchorOf('Proxy mode: check a running backend against the contract')).toBe(
       'proxy-mode-check-a-running-backend-against-the-contract',
     );

@@ -13,10 +13,10 @@ import { type ApiClient, createClient } from '../../src/client';
 import { loadConfig } from '../../src/config';
 import { createPlatform } from '../../src/platforms/service';
 import { startService } from '../../src/server';
-import { newApiKey } from '../../src/store/api-keys';
-import type { Store, StoreKind, StoreOptions } from '../../src/store/database';
-import { randomAlphanumeric } from '../../src/store/ids';
-import { newMcpToken } from '../../src/store/mcp-tokens';
+import type { Store, StoreKind, StoreOptions } from '../../src/store/engine/database';
+import { randomAlphanumeric } from '../../src/store/reading/ids';
+import { newApiKey } from '../../src/store/secrets/api-keys';
+import { newMcpToken } from '../../src/store/secrets/mcp-tokens';
 
 /** The stores the backend suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (TEST_STORES overrides). */
 export const storeKinds: StoreKind[] = process.env.TEST_STORES

@@ -13,18 +13,18 @@ import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import type { FlowRunInput } from '../../src/flow-runs/service';
 import * as flowRuns from '../../src/flow-runs/service';
 import { addUser } from '../../src/platforms/service';
-import { digestOf } from '../../src/store/api-keys';
-import type { Store, WriteWork } from '../../src/store/database';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
   type IdempotencyScope,
   requestFingerprint,
-} from '../../src/store/idempotency';
-import { newId, now, randomAlphanumeric } from '../../src/store/ids';
-import { toFlag, toJson } from '../../src/store/json';
-import { mcpTokenDigest } from '../../src/store/mcp-tokens';
+} from '../../src/store/cross-cutting/idempotency';
+import type { Store, WriteWork } from '../../src/store/engine/database';
+import { newId, now, randomAlphanumeric } from '../../src/store/reading/ids';
+import { toFlag, toJson } from '../../src/store/reading/json';
 import { refreshLatestVersion } from '../../src/store/records/flows';
+import { digestOf } from '../../src/store/secrets/api-keys';
+import { mcpTokenDigest } from '../../src/store/secrets/mcp-tokens';
 
 type Trigger = Schemas['Trigger'];
 /** A write transaction of the store, as Store.write gives it. */
@@ -449,7 +449,7 @@ export async function setStoredMcpToken(store: Store, serverId: string, stored: 
 
 // ─── Encryption key check ────────────────────────────────────────────────────────────────────
 
-/** The key check as stored (src/store/key-check.ts); undefined when the store has none. */
+/** The key check as stored (src/store/secrets/key-check.ts); undefined when the store has none. */
 export async function storedKeyCheck(store: Store): Promise<string | undefined> {
   return (await store.db.selectFrom('encryption_key_check').select('sealed').executeTakeFirst())?.sealed;
 }

@@ -12,7 +12,7 @@
 // beforeAll fills in, so the suite's tests and helper functions can close over it: its fields are
 // there in tests and hooks, not yet while the describe block is collected.
 import { afterAll, beforeAll } from 'vitest';
-import type { StoreKind } from '../../src/store/database';
+import type { StoreKind } from '../../src/store/engine/database';
 import { startBackend, type TestBackend, type TestPlatform } from './backend';
 
 /** The backend of the enclosing describe block, on a fresh store of `kind`, with the environment `env`. */

@@ -5,7 +5,7 @@
 // fairness suite covers it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
-import { openStore, type Store } from '../../src/store/database';
+import { openStore, type Store } from '../../src/store/engine/database';
 import { type ClaimedDelivery, claimDue, recordAttempt } from '../../src/webhooks/queue';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 

@@ -2,7 +2,7 @@
 // the events no delivery needs; deliveries still pending are never pruned, however old.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
-import { now } from '../../src/store/ids';
+import { now } from '../../src/store/reading/ids';
 import { DELIVERY_RETENTION_MS } from '../../src/webhooks/dispatcher';
 import { pruneEnded } from '../../src/webhooks/queue';
 import { storeKinds } from '../support/backend';

@@ -3,7 +3,7 @@
 // its own port by src/server.ts (METRICS_PORT), never on the API's, so it is never public by accident.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Counter, Histogram, Registry } from 'prom-client';
-import type { Store } from '../../store/database';
+import type { Store } from '../../store/engine/database';
 import type { OperationRoute } from '../pipeline/dispatch';
 
 export interface ServiceMetrics {

@@ -10,8 +10,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { authenticationRequired, invalidWithIssues } from '../../core/errors';
 import type { Principal } from '../../core/principal';
-import { isApiKey, principalOfApiKey } from '../../store/api-keys';
-import type { Store } from '../../store/database';
+import type { Store } from '../../store/engine/database';
+import { isApiKey, principalOfApiKey } from '../../store/secrets/api-keys';
 import { inOrder } from './in-order';
 import { storeOfRequest } from './request-store';
 

@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, basePathOf, deref, type HttpMethod, isObject, listOperations } from '../../core/contract';
 import { ApiError } from '../../core/errors';
 import type { HandlerRegistry, OperationId, RequestContext } from '../../handler';
-import type { Store } from '../../store/database';
+import type { Store } from '../../store/engine/database';
 import { operationIdOf, pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
 import { requestIdOf } from './request-id';

@@ -1,5 +1,5 @@
 // Idempotent creates: on the operations that declare the `Idempotency-Key` header, a request that
-// sends it claims the key (src/store/idempotency.ts) before its handler runs. A retry gets the first
+// sends it claims the key (src/store/cross-cutting/idempotency.ts) before its handler runs. A retry gets the first
 // success again instead of a second create; a retry while the first still runs is a 409, the key
 // with another body a 422. Runs after validation, so only valid requests of a known caller count.
 //
@@ -8,7 +8,6 @@
 // make it; and keys are per API key, so nothing stored is answered to another key at all.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { AccessChecks, RequestContext } from '../../handler';
-import type { Store } from '../../store/database';
 import {
   answeringFrom,
   claimIdempotencyKey,
@@ -18,8 +17,9 @@ import {
   type PendingAnswer,
   releaseIdempotencyKey,
   requestFingerprint,
-} from '../../store/idempotency';
-import { currentMillis } from '../../store/scope';
+} from '../../store/cross-cutting/idempotency';
+import type { Store } from '../../store/engine/database';
+import { currentMillis } from '../../store/engine/scope';
 import { requestLogOf } from '../observability/request-log';
 import { pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';

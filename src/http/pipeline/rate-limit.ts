@@ -4,7 +4,7 @@
 // or a NAT, one client sending wrong keys must not lock the others out. The client address is the
 // socket's, or, behind proxies named by TRUST_PROXY, the one they forwarded (X-Forwarded-For).
 // Counters live in Redis when configured, so every instance draws on one budget, and in this
-// process's memory while Redis fails (src/store/rate-limit-counters.ts), or when it is not
+// process's memory while Redis fails (src/store/cross-cutting/rate-limit-counters.ts), or when it is not
 // configured. Every response carries the IETF `RateLimit` and `RateLimit-Policy` headers (draft 8)
 // of the budget that applied; an exhausted one answers 429 RATE_LIMITED with `Retry-After`.
 //
@@ -17,7 +17,6 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ipKeyGenerator as IpKeyGenerator } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { ApiError } from '../../core/errors';
-import { digestOf } from '../../store/api-keys';
 import {
   countersWithFallback,
   memoryCounters,
@@ -25,8 +24,9 @@ import {
   type RedisCountingState,
   redisCounters,
   redisCountingState,
-} from '../../store/rate-limit-counters';
-import type { RedisConnection } from '../../store/redis';
+} from '../../store/cross-cutting/rate-limit-counters';
+import type { RedisConnection } from '../../store/engine/redis';
+import { digestOf } from '../../store/secrets/api-keys';
 import type { ServiceMetrics } from '../observability/metrics';
 import { bearerTokenOf, principalOfRequest } from './authentication';
 

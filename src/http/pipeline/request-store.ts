@@ -3,7 +3,7 @@
 // the key is checked (an extension of the pipeline, src/http/app.ts). Authentication, idempotency
 // and the handlers' `context.store` all read it here, so the rest of the pipeline runs unchanged.
 import type { Request } from 'express';
-import type { Store } from '../../store/database';
+import type { Store } from '../../store/engine/database';
 
 const chosen = new WeakMap<Request, Store>();
 

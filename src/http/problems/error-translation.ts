@@ -7,7 +7,7 @@ import {
   storeUnreachable,
   type ValidationIssue,
 } from '../../core/errors';
-import { isStoreUnreachable } from '../../store/errors';
+import { isStoreUnreachable } from '../../store/engine/errors';
 import { NOT_UTF8 } from '../pipeline/body-parser';
 import { commaListHint, mergeAlternatives, type RawQuery, readableMessage } from './issue-wording';
 import { unknownPathError } from './unknown-path';

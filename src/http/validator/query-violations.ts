@@ -7,7 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, deref, isObject, listOperations } from '../../core/contract';
 import { invalidWithIssues, type ValidationIssue } from '../../core/errors';
-import { cursorDefect } from '../../store/cursor';
+import { cursorDefect } from '../../store/reading/cursor';
 import { queryPairsOf } from '../pipeline/query';
 import { isValidatorError, toApiError } from '../problems/error-translation';
 import { operationIdOf } from './matched-operation';

@@ -3,8 +3,8 @@
 // executes. Below the resources, so that none of them imports another's folder.
 import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../../generated/api';
-import { keepingParser } from '../json';
-import type { Database, FlowsTable, FlowVersionsTable } from '../schema';
+import type { Database, FlowsTable, FlowVersionsTable } from '../engine/schema';
+import { keepingParser } from '../reading/json';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;

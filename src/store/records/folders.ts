@@ -4,8 +4,8 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { components } from '../../../generated/api';
 import { folderNameKey } from '../../core/text';
-import { newId } from '../ids';
-import type { Database, FoldersTable } from '../schema';
+import type { Database, FoldersTable } from '../engine/schema';
+import { newId } from '../reading/ids';
 
 export type FolderRow = Selectable<FoldersTable>;
 type Folder = components['schemas']['Folder'];

@@ -6,8 +6,8 @@
 // configuration.
 import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../../generated/api';
-import { fromFlag, fromJson, fromJsonOrNull } from '../json';
-import type { Database, McpServersTable, McpToolsTable } from '../schema';
+import type { Database, McpServersTable, McpToolsTable } from '../engine/schema';
+import { fromFlag, fromJson, fromJsonOrNull } from '../reading/json';
 import { type FlowRow, type FlowVersionRow, latestVersions, scheduleOf, type Trigger, triggerOf } from './flows';
 
 type McpFlow = components['schemas']['McpFlow'];

@@ -2,7 +2,7 @@
 // resources, so that neither imports the other's folder.
 import type { Selectable } from 'kysely';
 import type { components } from '../../../generated/api';
-import type { UsersTable } from '../schema';
+import type { UsersTable } from '../engine/schema';
 
 type User = components['schemas']['User'];
 export type UserRow = Selectable<UsersTable>;

@@ -1,11 +1,11 @@
-// Queries compiled once per shape (src/store/sqlite/compiled-once.ts, used through
-// src/store/query-reuse.ts): each run binds its own values into the kept SQL; a new shape (another
+// Queries compiled once per shape (src/store/engine/sqlite/compiled-once.ts, used through
+// src/store/reading/query-reuse.ts): each run binds its own values into the kept SQL; a new shape (another
 // list length, another part) gets SQL of its own.
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../src/store/database';
-import { newBindings, runCompiledOnce } from '../../../src/store/query-reuse';
-import type { Database } from '../../../src/store/schema';
+import { openStore, type Store } from '../../../src/store/engine/database';
+import type { Database } from '../../../src/store/engine/schema';
+import { newBindings, runCompiledOnce } from '../../../src/store/reading/query-reuse';
 
 describe('queries compiled once', () => {
   let store: Store;

@@ -12,8 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrate, openStore } from '../../../src/store/database';
-import { RESTART_AFTER_FRAMES } from '../../../src/store/sqlite/checkpointer';
+import { migrate, openStore } from '../../../src/store/engine/database';
+import { RESTART_AFTER_FRAMES } from '../../../src/store/engine/sqlite/checkpointer';
 
 const REPREPARING_VERSIONS = ['3.54.0', '3.54.1'];
 
@@ -96,7 +96,7 @@ describe("the embedded store's page cache", () => {
   });
 });
 
-describe("the embedded store's one connection (src/store/sqlite/fair-sqlite-dialect.ts)", () => {
+describe("the embedded store's one connection (src/store/engine/sqlite/fair-sqlite-dialect.ts)", () => {
   it('is held by one caller at a time: a read asked for during a transaction sees none of it until the commit', async () => {
     const store = openStore({ kind: 'sqlite', inMemory: true });
     try {

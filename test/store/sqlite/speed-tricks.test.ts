@@ -1,4 +1,4 @@
-// Every speed trick of the store (src/store/speed-tricks.ts) can be left out without changing an
+// Every speed trick of the store (src/store/engine/speed-tricks.ts) can be left out without changing an
 // answer: for each trick, a service on a store without it goes through the same requests as one
 // with every trick (creates, updates, lists with filters and cursors, reads, errors), and every
 // answer is the same but for the ids, times and tokens each run makes afresh. A trick is tried on
@@ -18,10 +18,10 @@ import * as flowRuns from '../../../src/flow-runs/service';
 import * as flows from '../../../src/flows/service';
 import { platformPrincipal } from '../../../src/platforms/service';
 import { type RunningService, startService } from '../../../src/server';
-import { newApiKey } from '../../../src/store/api-keys';
-import type { Store, StoreKind, StoreOptions } from '../../../src/store/database';
-import { randomAlphanumeric } from '../../../src/store/ids';
-import { SPEED_TRICKS, type SpeedTrick } from '../../../src/store/speed-tricks';
+import type { Store, StoreKind, StoreOptions } from '../../../src/store/engine/database';
+import { SPEED_TRICKS, type SpeedTrick } from '../../../src/store/engine/speed-tricks';
+import { randomAlphanumeric } from '../../../src/store/reading/ids';
+import { newApiKey } from '../../../src/store/secrets/api-keys';
 import { storeKinds } from '../../support/backend';
 
 /** The store kinds a trick has hooks for. */

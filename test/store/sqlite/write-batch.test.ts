@@ -1,10 +1,10 @@
 // Write transactions (Store.write) asked for together are committed together on SQLite
-// (src/store/sqlite/write-batch.ts): each still succeeds or fails alone, and is answered only once
+// (src/store/engine/sqlite/write-batch.ts): each still succeeds or fails alone, and is answered only once
 // committed. On PostgreSQL each is an ordinary transaction.
 import { type Generated, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../../src/client';
-import { openStore, type Store } from '../../../src/store/database';
+import { openStore, type Store } from '../../../src/store/engine/database';
 import { startBackend, storeKinds, type TestBackend } from '../../support/backend';
 import { givenProject } from '../../support/builders';
 
