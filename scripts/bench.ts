@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/bundle-file';
 import { COMPARED_CASES, runCompare } from './bench/compare';
 import { runDepth } from './bench/depth';
+import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operations';
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
@@ -254,6 +255,7 @@ const listFlows = reads[0] as BenchCase;
 await measureAll(BASELINE, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await measureAll('server', server.baseUrl, [listFlows], [1]);
 await measureAll('server', server.baseUrl, cases, [10, 50]);
+measurements.push(...(await measureFlowOperations(server.baseUrl, headers, data.projectId, duration, log)));
 const rssAfterLoad = rssMb(server.child.pid);
 await measureAll(BASELINE_AGAIN, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await baseline.stop();
@@ -327,6 +329,15 @@ const mockVsPrism = [10, 50].map((connections) => {
   return `${fixed(ours / prism, 2)}× at ${connections} connections`;
 });
 
+// updateFlow's ratio to the baseline against createFlow's, and IMPORT_FLOW's p99 (target: under 50 ms).
+const updateFlowLines = [10, 50].map((connections) => {
+  const created = meanOf(['server'], 'createFlow', connections);
+  const names = [FLOW_OPERATION_CASES.changeName, FLOW_OPERATION_CASES.addAction]
+    .map((name) => `${name} ${fixed(meanOf(['server'], name, connections) / created, 2)}×`)
+    .join(', ');
+  return `${names} at ${connections} connections`;
+});
+const imported = measurements.find((m) => m.target === 'server' && m.case === FLOW_OPERATION_CASES.importFlow);
 const reuse = measureStatementReuse();
 const profileSummary = values.profile ? `\n${summariseProfile(profileDir)}` : '';
 const report = `# npm run bench (${storeKind})
@@ -344,6 +355,8 @@ ${rows.join('\n')}
 
 - Cold start (spawn of the server to the first authenticated 200 of listFlows): ${fixed(coldStartMs)} ms, the median of ${coldStartsMs.length} starts (${fixed(sortedStarts[0] ?? Number.NaN)}–${fixed(sortedStarts.at(-1) ?? Number.NaN)} ms)
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
+- updateFlow throughput over createFlow's (each a write of one flow): ${updateFlowLines.join('; ')}
+- ${FLOW_OPERATION_CASES.importFlow} at 10 connections: p99 ${fixed(imported?.p99Ms ?? Number.NaN, 1)} ms, p50 ${fixed(imported?.p50Ms ?? Number.NaN, 1)} ms
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
 ${webhookLines(webhookLatency, webhookBesideHanging).join('\n')}
