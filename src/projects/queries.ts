@@ -260,7 +260,11 @@ export async function deleteApiKeyRow(trx: Kysely<Database>, keyId: string): Pro
 }
 
 export async function setApiKeyProjects(trx: Kysely<Database>, keyId: string, projectIds: string[]): Promise<void> {
-  await trx.updateTable('api_keys').set({ project_ids: toJson(projectIds) }).where('id', '=', keyId).execute();
+  await trx
+    .updateTable('api_keys')
+    .set({ project_ids: toJson(projectIds) })
+    .where('id', '=', keyId)
+    .execute();
 }
 
 /** The platform's webhook endpoints limited to projects. */
