@@ -64,7 +64,7 @@ async function rowsOf(store: Store, projectId: string): Promise<Record<string, n
 }
 
 describe.each(storeKinds)('one project, and deleting a project, on %s', (kind) => {
-  const backend = useBackend(kind, { WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_POLL_MS: '20', WEBHOOK_TIMEOUT_MS: '2000' });
+  const backend = useBackend(kind, { WEBHOOK_RETRY_BASE_MS: '20', WEBHOOK_POLL_MS: '20' });
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startReceiver();
