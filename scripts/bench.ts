@@ -10,6 +10,7 @@
 //   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
 //                    [--webhook-rate 200] createProject a second meanwhile
+//   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
 //                    [--cases createFlow,getFlow] [--rounds 3]
 // Writes dist/bench/bench-<store>.md and .json.
@@ -24,6 +25,7 @@ import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operat
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
+import { measureProjectDelete, type ProjectDeleteFigures } from './bench/project-delete';
 import { runSandboxBench } from './bench/sandbox';
 import { measureStatementReuse } from './bench/statement-reuse';
 import { type BenchStoreKind, createBenchStore, seedDemo, seedOtherPlatform } from './bench/store';
@@ -44,6 +46,8 @@ const { values } = parseArgs({
     webhooks: { type: 'boolean', default: false },
     'webhook-rate': { type: 'string', default: '200' },
     runs: { type: 'string', default: '1000000' },
+    'delete-flows': { type: 'string', default: '1000' },
+    'delete-runs': { type: 'string', default: '100000' },
     profile: { type: 'boolean', default: false },
     against: { type: 'string' },
     cases: { type: 'string' },
@@ -211,6 +215,8 @@ const webhookLines = (alone: DeliveryLatency, besideHanging: DeliveryBesideHangi
   `- Webhook delivery, the same beside another platform whose ${besideHanging.hangingEndpoints} receivers hang (${besideHanging.hangingDeliveries} deliveries queued, ${besideHanging.hungAttempts} attempts hung during the run): ${besideHanging.delivered} events delivered (${besideHanging.created} creates answered), commit to receiver p50 ${fixed(besideHanging.p50Ms)} ms, p99 ${fixed(besideHanging.p99Ms)} ms, max ${fixed(besideHanging.maxMs)} ms`,
 ];
 const undelivered = (latency: DeliveryLatency): number => latency.created - latency.delivered;
+const projectDeleteLine = (figures: ProjectDeleteFigures): string =>
+  `- deleteProject of a project with ${figures.flows} flows and ${figures.runs} runs (one transaction): ${fixed(figures.deleteMs)} ms; listFlows of another project (${figures.usual.reads} reads before, ${figures.during.reads} during, 10 at a time) p99 ${fixed(figures.usual.p99Ms, 1)} ms before, ${fixed(figures.during.p99Ms, 1)} ms while it ran (p50 ${fixed(figures.usual.p50Ms, 1)} → ${fixed(figures.during.p50Ms, 1)} ms, max ${fixed(figures.during.maxMs)} ms, ${figures.during.failures} reads failed while it ran)`;
 
 if (values.webhooks) {
   const { alone, besideHanging } = await benchWebhooks();
@@ -276,6 +282,15 @@ for (let round = 0; round < 2; round += 1) {
   }
 }
 await validating.stop();
+const projectDelete = await measureProjectDelete({
+  benchStore,
+  baseUrl: server.baseUrl,
+  headers,
+  readPath: listFlowsPath,
+  flows: Number(values['delete-flows']),
+  runs: Number(values['delete-runs']),
+  log,
+});
 await server.stop();
 
 const { alone: webhookLatency, besideHanging: webhookBesideHanging } = await benchWebhooks();
@@ -360,12 +375,13 @@ ${rows.join('\n')}
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
 ${webhookLines(webhookLatency, webhookBesideHanging).join('\n')}
+${projectDeleteLine(projectDelete)}
 - Embedded SQLite ${reuse.sqliteVersion}: a join with a bound parameter takes ${fixed(reuse.joinMicros, 2)} µs a run, ${fixed(reuse.joinMicros / reuse.singleMicros, 1)}× the one-table lookup (about 1–2× when prepared statements are reused; 5–10× where SQLite re-prepares them)
 ${profileSummary}`;
 writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
 writeFileSync(
   join(outDir, `bench-${storeKind}.json`),
-  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, webhookBesideHanging, measurements }, null, 2)}\n`,
+  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, webhookBesideHanging, projectDelete, measurements }, null, 2)}\n`,
 );
 process.stdout.write(report);
 // A request that did not get its expected status makes the figures meaningless: fail the run.
@@ -375,7 +391,16 @@ for (const [name, latency] of [
   ['beside hanging receivers', webhookBesideHanging],
 ] as const)
   if (undelivered(latency) > 0) log(`webhooks ${name}: ${undelivered(latency)} events not delivered`);
-if (failing.length > 0 || undelivered(webhookLatency) > 0 || undelivered(webhookBesideHanging) > 0) {
+// Reads that failed while the delete held the store are a figure of the delete (reported above);
+// reads that failed before it make the run meaningless.
+if (projectDelete.during.failures > 0)
+  log(`deleteProject: ${projectDelete.during.failures} reads of another project failed while it ran`);
+if (
+  failing.length > 0 ||
+  projectDelete.usual.failures > 0 ||
+  undelivered(webhookLatency) > 0 ||
+  undelivered(webhookBesideHanging) > 0
+) {
   log(`failures in: ${failing.map((m) => `${m.target} ${m.case} c=${m.connections}`).join('; ')}`);
   process.exit(1);
 }

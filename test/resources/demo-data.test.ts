@@ -113,6 +113,15 @@ describe.each(storeKinds)("the records of the docs' examples on %s", (kind) => {
     ]);
     expect(folders.data.find((folder) => folder.displayName === 'Reports')?.id).toBe(flow.folder);
     expect(folders.data.find((folder) => folder.displayName === 'Archive')?.id).toBe(flowToDelete.folder);
+    const { projectToDelete } = EXAMPLE_IDS;
+    const marketing = await unwrap(
+      backend.client.GET('/v1/projects/{id}', { params: { path: { id: projectToDelete.project } } }),
+    );
+    expect(marketing).toMatchObject({ externalId: 'marketing', plan: { id: projectToDelete.plan } });
+    const servers = await unwrap(
+      backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: projectToDelete.project } } }),
+    );
+    expect(servers.data.map((server) => server.id)).toEqual([projectToDelete.mcpServer]);
   });
 });
 
