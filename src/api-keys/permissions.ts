@@ -45,6 +45,12 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   createFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
   updateFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
   listAppConnections: read,
+  getAppConnection: read,
+  upsertAppConnection: write,
+  updateAppConnection: write,
+  deleteAppConnection: write,
+  // The one operation that answers a credential: an engine's, and nobody else's (ADMIN included).
+  getAppConnectionValue: { roles: ['ENGINE'], platformWide: false },
   listProjects: read,
   // A project belongs to the platform, not to a project a key could be limited to.
   createProject: { least: 'EDITOR', platformWide: true },
