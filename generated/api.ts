@@ -385,8 +385,7 @@ export interface paths {
          *     (`201`: a `PROJECT` connection of `projectId`, `ACTIVE`, owned by the key's user). The answer never
          *     carries the value: it is sealed at rest, and only an `ENGINE` key reads it back
          *     (`getAppConnectionValue`). Sends `app_connection.created` or `app_connection.updated`, without
-         *     the value. Draft flow versions of the project that name the `externalId` are judged again
-         *     (`valid`), as `deleteAppConnection` leaves them.
+         *     the value.
          *
          *     `value` is a `oneOf` on its own `type`, which must be the body's `type` (else a `400` naming
          *     `/value/type`); a value of another shape is a `400` naming its fields. `OAUTH2` is given as tokens
@@ -395,7 +394,7 @@ export interface paths {
          *     with providers. `metadata` and `value` at most 64 KiB each as JSON. A project of another
          *     platform, or unknown, is a 404.
          *
-         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` or `ENGINE` key is a 403. A key limited to
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
          *     projects stores connections of its projects only: another project is a 404; replacing a connection
          *     also linked to projects the key is not limited to (a `PLATFORM` connection) is a 403.
          */
@@ -418,8 +417,8 @@ export interface paths {
          * @description Returns a connection as `listAppConnections` lists it, never its value. An unknown connection,
          *     or one of another platform, is a 404.
          *
-         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403 (it reads values with
-         *     `getAppConnectionValue`). A key limited to projects reaches the connections of its projects only
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. An engine reads values
+         *     with `getAppConnectionValue`. A key limited to projects reaches the connections of its projects only
          *     (another is a 404), and sees only its projects in `projectIds`.
          */
         get: operations["getAppConnection"];
@@ -431,7 +430,7 @@ export interface paths {
          *     `app_connection.updated`; nothing changed (the same name, no metadata or the same) sends nothing.
          *     An unknown connection is a 404.
          *
-         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` or `ENGINE` key is a 403. A key limited to
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
          *     projects reaches the connections of its projects only (another is a 404); a connection also linked to
          *     projects the key is not limited to (a `PLATFORM` connection) is a 403.
          */
@@ -441,12 +440,12 @@ export interface paths {
          * @description Deletes a connection and its value and answers `204` without a body; sends
          *     `app_connection.deleted` with the connection as it was. Flow versions that name it keep its
          *     `externalId` in `connectionIds`: the project's draft versions that name it are no longer `valid`
-         *     (nor are the steps that use it), until it is stored again or the draft changes; published
+         *     (nor are the steps that use it) until the draft changes; published
          *     (`LOCKED`) versions never change: `getAppConnectionValue` answers a 404 for it, and
          *     `listAppConnections` no longer lists it (see DECISIONS.md). An unknown connection is a 404: so is a
          *     second delete of the same connection.
          *
-         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` or `ENGINE` key is a 403. A key limited to
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
          *     projects reaches the connections of its projects only (another is a 404); a connection also linked to
          *     projects the key is not limited to (a `PLATFORM` connection) is a 403.
          */
