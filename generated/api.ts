@@ -700,7 +700,8 @@ export interface paths {
          *     the request expires, `expiresAt` is required and may be no later than that key's own expiry
          *     (else a 400 naming `/expiresAt`): a key about to expire cannot mint a successor that does not.
          *     The new key's `role` may call only operations the making key may call (else a 400 naming
-         *     `/role`), and a making key limited to projects may only make keys limited to some of its own
+         *     `/role`; an `ADMIN` key makes keys of every role, `ENGINE` included, although only `ENGINE`
+         *     keys read app connection values: an engine reads them with a key of its own, each read logged), and a making key limited to projects may only make keys limited to some of its own
          *     projects (else a 400 naming `/projectIds`). The command line, which acts as the platform's
          *     admin, has no such bounds.
          *
