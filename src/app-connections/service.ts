@@ -68,7 +68,11 @@ export interface NewAppConnection {
 }
 
 /** The resources of a page of rows: projects, owners and flows in one query each. `flowProjectIds`: whose flows count. */
-async function present(db: Kysely<Database>, rows: ConnectionRow[], flowProjectIds: string[]): Promise<AppConnection[]> {
+async function present(
+  db: Kysely<Database>,
+  rows: ConnectionRow[],
+  flowProjectIds: string[],
+): Promise<AppConnection[]> {
   if (rows.length === 0) return [];
   const projectsOf = await projectIdsOf(
     db,
@@ -343,8 +347,7 @@ export async function update(
   return store.write(async (trx) => {
     const { row, projectIds } = await lockedConnection(store, trx, principal, connectionId);
     requireReachOfAll(principal, row, projectIds);
-    const unchanged =
-      row.display_name === input.displayName && (metadata === undefined || metadata === row.metadata);
+    const unchanged = row.display_name === input.displayName && (metadata === undefined || metadata === row.metadata);
     if (unchanged) return asSeenBy(principal, await presentOne(trx, row, projectIds));
     const changed: ConnectionRow = {
       ...row,

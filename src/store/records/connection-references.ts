@@ -68,9 +68,7 @@ export async function invalidateDraftsNaming(
     .select(['flow_versions.id', 'flow_versions.trigger', 'flow_versions.connection_ids', 'flow_versions.valid'])
     .where('flows.project_id', 'in', [...projectIds])
     .where('flow_versions.state', '=', 'DRAFT')
-    .where(
-      sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`,
-    )
+    .where(sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`)
     .execute();
   let marked = 0;
   for (const draft of drafts) {
