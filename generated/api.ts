@@ -6055,7 +6055,7 @@ export interface components {
         FolderIdPathToDelete: components["schemas"]["Id"];
         /**
          * @description Id of the app connection to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
-         * @example 4kJzornAzSGLLpou3AXRc
+         * @example Sl4ckSupp0rtQrt7wYc2N
          */
         AppConnectionIdPathToDelete: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
@@ -7118,7 +7118,7 @@ export interface operations {
             path: {
                 /**
                  * @description Id of the app connection to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
-                 * @example 4kJzornAzSGLLpou3AXRc
+                 * @example Sl4ckSupp0rtQrt7wYc2N
                  */
                 id: components["parameters"]["AppConnectionIdPathToDelete"];
             };

@@ -191,7 +191,7 @@ describe('the sandbox process', () => {
         'curl() { command curl --silent --show-error --max-time 10 --output /dev/null --write-out \'%{http_code}\' "$@"; }';
       const status = execFileSync('bash', ['-c', `set -euo pipefail\n${wrapper}\n${curlSample(op.operation)}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey },
+        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey, ENGINE_API_KEY: engineKey },
       });
       expect(Number(status.trim())).toBe(successStatus(op.operation));
     },
