@@ -22,6 +22,8 @@ import { sendRaw } from '../support/raw-requests';
 import { useBackend } from '../support/suite';
 
 const bundle = loadBundle();
+/** The sandbox's ENGINE key, which the samples of the operations only an engine may call send. */
+const engineKey = SANDBOX_ROLE_KEYS.find((key) => key.role === 'ENGINE' && key.projectIds === undefined)?.key ?? '';
 const operations = listOperations(bundle);
 
 function curlSample(operation: Record<string, unknown>): string {
