@@ -372,10 +372,111 @@ export interface paths {
          *     values are never returned. Filters combine with AND.
          *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
-         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists its
-         *     projects' connections only: another project is a 404.
+         *     **Permission:** any key: `ENGINE` (which executes flows), `VIEWER`, `EDITOR` or `ADMIN`. An
+         *     engine finds the connection a step names (`{{connections['slack-sales']}}` names its
+         *     `externalId`) with `externalId`, then reads its value with `getAppConnectionValue`. A key limited
+         *     to projects lists its projects' connections only: another project is a 404.
          */
         get: operations["listAppConnections"];
+        put?: never;
+        /**
+         * Store an app connection (upsert)
+         * @description Stores the credential of an external app for a project, as Activepieces' `POST /v1/app-connections`:
+         *     the project's connection with this `externalId` is replaced (`200`: its name, piece, type, value
+         *     and, when given, metadata; its id, scope, owner and projects stay) or, when it has none, made
+         *     (`201`: a `PROJECT` connection of `projectId`, `ACTIVE`, owned by the key's user). The answer never
+         *     carries the value: it is sealed at rest, and only an `ENGINE` key reads it back
+         *     (`getAppConnectionValue`). Sends `app_connection.created` or `app_connection.updated`, without
+         *     the value.
+         *
+         *     `value` is a `oneOf` on its own `type`, which must be the body's `type` (else a `400` naming
+         *     `/value/type`); a value of another shape is a `400` naming its fields. `OAUTH2` is given as tokens
+         *     already obtained (`access_token`): an authorization `code`, and so every `CLOUD_OAUTH2` and
+         *     `PLATFORM_OAUTH2` body, is a `400` naming `/value/code`, as this service does not exchange codes
+         *     with providers. `metadata` and `value` at most 64 KiB each as JSON. A project of another
+         *     platform, or unknown, is a 404.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
+         *     projects stores connections of its projects only: another project is a 404; replacing a connection
+         *     also linked to projects the key is not limited to (a `PLATFORM` connection) is a 403.
+         */
+        post: operations["upsertAppConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app-connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app connection
+         * @description Returns a connection as `listAppConnections` lists it, never its value. An unknown connection,
+         *     or one of another platform, is a 404.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. An engine reads values
+         *     with `getAppConnectionValue`. A key limited to projects reaches the connections of its projects only
+         *     (another is a 404), and sees only its projects in `projectIds`.
+         */
+        get: operations["getAppConnection"];
+        put?: never;
+        /**
+         * Rename an app connection
+         * @description Changes a connection's `displayName` and, when given, its `metadata` (Activepieces'
+         *     `UpdateConnectionValueRequestBody`); its value is changed by `upsertAppConnection` only. Sends
+         *     `app_connection.updated`; nothing changed (the same name, no metadata or the same) sends nothing.
+         *     An unknown connection is a 404.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
+         *     projects reaches the connections of its projects only (another is a 404); a connection also linked to
+         *     projects the key is not limited to (a `PLATFORM` connection) is a 403.
+         */
+        post: operations["updateAppConnection"];
+        /**
+         * Delete an app connection
+         * @description Deletes a connection and its value and answers `204` without a body; sends
+         *     `app_connection.deleted` with the connection as it was. Flow versions that name it keep its
+         *     `externalId` in `connectionIds`: the project's draft versions that name it are no longer `valid`
+         *     (nor are the steps that use it) until the draft changes; published
+         *     (`LOCKED`) versions never change: `getAppConnectionValue` answers a 404 for it, and
+         *     `listAppConnections` no longer lists it (see DECISIONS.md). An unknown connection is a 404: so is a
+         *     second delete of the same connection.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
+         *     projects reaches the connections of its projects only (another is a 404); a connection also linked to
+         *     projects the key is not limited to (a `PLATFORM` connection) is a 403.
+         */
+        delete: operations["deleteAppConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/app-connections/{id}/value": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an app connection's value (engines)
+         * @description Returns a connection with its credential, for an engine about to run a flow that uses it (the
+         *     published version, from `getFlow`, names its connections by `externalId` in `connectionIds`).
+         *     This is the one operation that returns a value: every read is logged with the API key's id and
+         *     counted in the service's metrics (`app_connection_value_reads_total`). A deleted, unknown or
+         *     other platform's connection is a 404. Addressed by `id`, not by Activepieces' worker route
+         *     shape (`externalId` and `projectId`; see DECISIONS.md).
+         *
+         *     **Permission:** an `ENGINE` key only; every other key, `ADMIN` included, is a 403. A key limited
+         *     to projects reaches the connections of its projects only: another is a 404.
+         */
+        get: operations["getAppConnectionValue"];
         put?: never;
         post?: never;
         delete?: never;
@@ -625,7 +726,8 @@ export interface paths {
          *     the request expires, `expiresAt` is required and may be no later than that key's own expiry
          *     (else a 400 naming `/expiresAt`): a key about to expire cannot mint a successor that does not.
          *     The new key's `role` may call only operations the making key may call (else a 400 naming
-         *     `/role`), and a making key limited to projects may only make keys limited to some of its own
+         *     `/role`; an `ADMIN` key makes keys of every role, `ENGINE` included, although only `ENGINE`
+         *     keys read app connection values: an engine reads them with a key of its own, each read logged), and a making key limited to projects may only make keys limited to some of its own
          *     projects (else a 400 naming `/projectIds`). The command line, which acts as the platform's
          *     admin, has no such bounds.
          *
@@ -1636,6 +1738,198 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["FolderEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "app_connection.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app connection was made
+         * @description Sent after `upsertAppConnection` made a connection (its `201`), with the connection as it answered it, never its value. It belongs to its project when it has one (a `PROJECT` connection), to the platform otherwise.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppConnectionEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "app_connection.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app connection was replaced or renamed
+         * @description Sent after `upsertAppConnection` replaced a connection (its `200`) or `updateAppConnection` renamed it, with the connection as it answered it, never its value. It belongs to its project when it has one (a `PROJECT` connection), to the platform otherwise.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppConnectionEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "app_connection.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An app connection was deleted
+         * @description Sent after `deleteAppConnection` deleted a connection, with the connection as it was just before, never its value. It belongs to its project when it has one (a `PROJECT` connection), to the platform otherwise.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AppConnectionEvent"];
                 };
             };
             responses: {
@@ -4131,6 +4425,269 @@ export interface components {
             previous: components["schemas"]["PageCursor"];
         };
         /**
+         * AppConnectionSecretTextValue
+         * @description `SECRET_TEXT`: one secret (an API key, a token).
+         */
+        AppConnectionSecretTextValue: {
+            /**
+             * @description `SECRET_TEXT`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "SECRET_TEXT";
+            /**
+             * @description The secret.
+             * @example sk-live-0123456789
+             */
+            secret_text: string;
+        };
+        /**
+         * AppConnectionBasicAuthValue
+         * @description `BASIC_AUTH`: a user name and a password.
+         */
+        AppConnectionBasicAuthValue: {
+            /**
+             * @description `BASIC_AUTH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "BASIC_AUTH";
+            /**
+             * @description The user name.
+             * @example reports@example.com
+             */
+            username: string;
+            /**
+             * @description The password.
+             * @example correct-horse-battery-staple
+             */
+            password: string;
+        };
+        /**
+         * AppConnectionCustomAuthValue
+         * @description `CUSTOM_AUTH`: the properties the piece's custom authentication asks for.
+         */
+        AppConnectionCustomAuthValue: {
+            /**
+             * @description `CUSTOM_AUTH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CUSTOM_AUTH";
+            /**
+             * @description The properties, free-form JSON (the whole value at most 64 KiB).
+             * @example {
+             *       "host": "db.example.com",
+             *       "database": "sales"
+             *     }
+             */
+            props: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * AppConnectionNoAuthValue
+         * @description `NO_AUTH`: nothing to keep.
+         */
+        AppConnectionNoAuthValue: {
+            /**
+             * @description `NO_AUTH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "NO_AUTH";
+        };
+        /**
+         * AppConnectionOAuth2Value
+         * @description `OAUTH2`, as tokens already obtained from the provider (`access_token` is required). A body with an authorization `code` (Activepieces' shape before the exchange) is a `400` naming `/value/code`: this service does not exchange codes with providers.
+         */
+        AppConnectionOAuth2Value: {
+            /**
+             * @description `OAUTH2`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "OAUTH2";
+            /**
+             * @description The access token (required unless the body is refused for its `code`).
+             * @example ya29.a0AfB_byC
+             */
+            access_token?: string;
+            /** @description The refresh token. */
+            refresh_token?: string;
+            /**
+             * Format: int64
+             * @description Seconds the access token lived for when it was obtained.
+             */
+            expires_in?: number;
+            /**
+             * Format: int64
+             * @description When the token was obtained, in seconds since the epoch.
+             */
+            claimed_at?: number;
+            /** @description The token type, usually `Bearer`. */
+            token_type?: string;
+            /** @description The provider's token endpoint, to refresh the token. */
+            token_url?: string;
+            /** @description The scopes granted. */
+            scope?: string;
+            /** @description The OAuth2 client id. */
+            client_id?: string;
+            /** @description The OAuth2 client secret, to refresh the token. */
+            client_secret?: string;
+            /** @description The redirect URL the tokens were issued for. */
+            redirect_url?: string;
+            /**
+             * @description How the client authenticates to the token endpoint.
+             * @enum {string}
+             */
+            authorization_method?: "HEADER" | "BODY";
+            /**
+             * @description The grant the tokens came from.
+             * @enum {string}
+             */
+            grant_type?: "authorization_code" | "client_credentials";
+            /** @description Anything else the provider answered with the tokens. */
+            data?: {
+                [key: string]: unknown;
+            };
+            /** @description Properties of the piece's OAuth2 authentication. */
+            props?: {
+                [key: string]: unknown;
+            };
+            /** @description An authorization code. Always refused (a `400` naming `/value/code`); send the tokens instead. */
+            code?: string;
+            /** @description The PKCE challenge of a code; refused with the code. */
+            code_challenge?: string;
+        };
+        /**
+         * AppConnectionCloudOAuth2Value
+         * @description `CLOUD_OAUTH2`, as Activepieces accepts it: an authorization code for the provider to exchange. This service does not talk to providers: every such body is a `400` naming `/value/code`. Store the tokens as `OAUTH2`.
+         */
+        AppConnectionCloudOAuth2Value: {
+            /**
+             * @description `CLOUD_OAUTH2`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "CLOUD_OAUTH2";
+            /** @description The OAuth2 client id. */
+            client_id: string;
+            /** @description An authorization code to exchange with the provider. Always refused (a `400` naming `/value/code`) as this service does not exchange codes. */
+            code: string;
+            /** @description The PKCE challenge of the code. */
+            code_challenge?: string;
+            /** @description The scopes asked for. */
+            scope: string;
+            /**
+             * @description How the client authenticates to the token endpoint.
+             * @enum {string}
+             */
+            authorization_method?: "HEADER" | "BODY";
+            /** @description Properties of the piece's OAuth2 authentication. */
+            props?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * AppConnectionPlatformOAuth2Value
+         * @description `PLATFORM_OAUTH2`, as Activepieces accepts it: an authorization code for the provider to exchange. This service does not talk to providers: every such body is a `400` naming `/value/code`. Store the tokens as `OAUTH2`.
+         */
+        AppConnectionPlatformOAuth2Value: {
+            /**
+             * @description `PLATFORM_OAUTH2`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "PLATFORM_OAUTH2";
+            /** @description The OAuth2 client id. */
+            client_id: string;
+            /** @description An authorization code to exchange with the provider. Always refused (a `400` naming `/value/code`) as this service does not exchange codes. */
+            code: string;
+            /** @description The PKCE challenge of the code. */
+            code_challenge?: string;
+            /** @description The scopes asked for. */
+            scope: string;
+            /**
+             * @description How the client authenticates to the token endpoint.
+             * @enum {string}
+             */
+            authorization_method?: "HEADER" | "BODY";
+            /** @description Properties of the piece's OAuth2 authentication. */
+            props?: {
+                [key: string]: unknown;
+            };
+            /** @description The redirect URL the code was issued for. */
+            redirect_url: string;
+        };
+        /**
+         * AppConnectionValue
+         * @description The credential of a connection, a `oneOf` on `type` (which must be the connection's `type`). Sealed at rest; only `getAppConnectionValue` ever returns it.
+         */
+        AppConnectionValue: components["schemas"]["AppConnectionSecretTextValue"] | components["schemas"]["AppConnectionBasicAuthValue"] | components["schemas"]["AppConnectionCustomAuthValue"] | components["schemas"]["AppConnectionNoAuthValue"] | components["schemas"]["AppConnectionOAuth2Value"] | components["schemas"]["AppConnectionCloudOAuth2Value"] | components["schemas"]["AppConnectionPlatformOAuth2Value"];
+        /**
+         * AppConnectionUpsertRequest
+         * @description An app connection to store, in Activepieces' `UpsertAppConnectionRequestBody` shape: the connection
+         *     of `projectId` with this `externalId` is replaced when there is one, made otherwise. `value` is the
+         *     credential, its shape chosen by its own `type`, which must be the body's `type`. OAuth2 is given as
+         *     tokens already obtained: a `code` (an authorization code still to exchange with the provider, and
+         *     every `CLOUD_OAUTH2` or `PLATFORM_OAUTH2` body) is a `400` naming `/value/code`, as this service does
+         *     not talk to providers.
+         */
+        AppConnectionUpsertRequest: {
+            /**
+             * @description Id that flows use to refer to the connection (`{{connections['externalId']}}`); unique within the project.
+             * @example slack-sales
+             */
+            externalId: string;
+            /**
+             * @description Name of the connection shown to people.
+             * @example Slack (sales workspace)
+             */
+            displayName: string;
+            /**
+             * @description Package name of the piece the connection authenticates, e.g. `@activepieces/piece-slack`.
+             * @example @activepieces/piece-slack
+             */
+            pieceName: string;
+            /**
+             * @description Version of the piece (accepted as Activepieces accepts it; not stored).
+             * @example 0.9.1
+             */
+            pieceVersion?: string;
+            /** @description The project the connection belongs to (a project of the key's platform, and of its projects when it is limited to some). */
+            projectId: components["schemas"]["Id"];
+            /** @description Free-form JSON owned by the client; when absent, a new connection has `{}` and a replaced one keeps its own. */
+            metadata?: components["schemas"]["Metadata"];
+            type: components["schemas"]["AppConnectionType"];
+            value: components["schemas"]["AppConnectionValue"];
+        };
+        /**
+         * AppConnectionUpdateRequest
+         * @description A connection's new name and, when given, its new metadata (Activepieces' `UpdateConnectionValueRequestBody`).
+         */
+        AppConnectionUpdateRequest: {
+            /**
+             * @description Name of the connection shown to people.
+             * @example Slack (sales
+             * @example EU workspace)
+             */
+            displayName: string;
+            /** @description Replaces the stored metadata when given; kept when absent. */
+            metadata?: components["schemas"]["Metadata"];
+        };
+        /**
+         * AppConnectionWithValue
+         * @description A connection with its credential, for an engine that runs a flow using it (`getAppConnectionValue` only).
+         */
+        AppConnectionWithValue: {
+            id: components["schemas"]["Id"];
+            /** @description Id that flows use to refer to the connection. */
+            externalId: string;
+            /** @description Package name of the piece the connection authenticates. */
+            pieceName: string;
+            type: components["schemas"]["AppConnectionType"];
+            /** @description The projects of the connection the key may reach. */
+            projectIds: components["schemas"]["Id"][];
+            /** @description The credential as it was stored: for a connection stored with `upsertAppConnection`, an `AppConnectionValue` of its `type` (connections made by the command line or the demo data hold any JSON object). */
+            value: {
+                [key: string]: unknown;
+            };
+        };
+        /**
          * @description `TEAM` projects are shared; `PERSONAL` projects belong to one user.
          * @enum {string}
          */
@@ -4875,7 +5432,8 @@ export interface components {
          *     before; sent by `deleteProject`); `flow.created` (Flow); `flow.deleted` (Flow,
          *     as it was just before; sent by `deleteFlow`); `flow.updated`, `flow.published`, `flow.enabled`,
          *     `flow.disabled` (Flow, as `updateFlow` answered it, with the operation's `operationType`); `folder.created`, `folder.updated` (renamed),
-         *     `folder.deleted` (Folder);
+         *     `folder.deleted` (Folder); `app_connection.created`, `app_connection.updated` (replaced by
+         *     `upsertAppConnection` or renamed), `app_connection.deleted` (AppConnection, never its value);
          *     `flow_template.created`, `flow_template.updated` (FlowTemplate, `updated` when `createFlowTemplate`
          *     replaced an existing id); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
          *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
@@ -4885,7 +5443,7 @@ export interface components {
          *     versions: ignore a type you do not know.
          * @enum {string}
          */
-        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "app_connection.created" | "app_connection.updated" | "app_connection.deleted" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
         /**
          * WebhookEndpoint
          * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.
@@ -5206,6 +5764,21 @@ export interface components {
             timestamp: components["schemas"]["Timestamp"];
             /** @description The folder as createFolder or updateFolder answered it; for `folder.deleted`, as it was just before (its `numberOfFlows` then, which all left the folder). */
             data: components["schemas"]["Folder"];
+        };
+        /**
+         * AppConnectionEvent
+         * @description The body of `app_connection.created`, `app_connection.updated` and `app_connection.deleted` deliveries; never the credential.
+         */
+        AppConnectionEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "app_connection.created" | "app_connection.updated" | "app_connection.deleted";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The connection as upsertAppConnection or updateAppConnection answered it; for `app_connection.deleted`, as it was just before. */
+            data: components["schemas"]["AppConnection"];
         };
         /**
          * FlowTemplateEvent
@@ -5602,10 +6175,15 @@ export interface components {
          * @example Fo1dArch1veQrt7wYc2Nb
          */
         FolderIdPathToDelete: components["schemas"]["Id"];
-        /** @description Page size, 1 to 100. Default 50. */
-        ProjectLimit: number;
         /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
         ExternalIdQuery: string;
+        /**
+         * @description Id of the app connection to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example Sl4ckSupp0rtQrt7wYc2N
+         */
+        AppConnectionIdPathToDelete: components["schemas"]["Id"];
+        /** @description Page size, 1 to 100. Default 50. */
+        ProjectLimit: number;
         /**
          * @description Id of the project to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example mKtG7pQ2vX9rL4nW8cYd1
@@ -6455,6 +7033,8 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description The project whose records to list (404 when it is not a project of your platform). */
                 projectId: components["parameters"]["ProjectIdQuery"];
+                /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
+                externalId?: components["parameters"]["ExternalIdQuery"];
                 /** @description Only connections of this scope. */
                 scope?: components["schemas"]["AppConnectionScope"];
                 /** @description Only connections of this piece (exact name). */
@@ -6489,6 +7069,241 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppConnectionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upsertAppConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppConnectionUpsertRequest"];
+            };
+        };
+        responses: {
+            /** @description The connection replaced (the project had one with this `externalId`), without its value. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConnection"];
+                };
+            };
+            /** @description The connection made, without its value. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConnection"];
+                };
+            };
+            /** @description The request does not match the contract (`VALIDATION`): every violation is listed in `errors`; a `value` of another shape than its `type` names the fields of that shape; an OAuth2 authorization `code` names `/value/code`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAppConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection, without its value. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateAppConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppConnectionUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The renamed connection, without its value. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConnection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAppConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the app connection to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Sl4ckSupp0rtQrt7wYc2N
+                 */
+                id: components["parameters"]["AppConnectionIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection and its value are deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAppConnectionValue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection and its credential. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppConnectionWithValue"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20,6 +20,10 @@ import {
 /** The environment variables the curl samples read (documented in the landing description). */
 export const CURL_BASE_URL_VARIABLE = 'API_BASE_URL';
 export const CURL_API_KEY_VARIABLE = 'API_KEY';
+/** The variable of an engine's key: the operations only an ENGINE key may call read it instead. */
+export const CURL_ENGINE_KEY_VARIABLE = 'ENGINE_API_KEY';
+/** The operations no key but an ENGINE key may call (src/api-keys/permissions.ts): their samples send ENGINE_API_KEY. */
+export const ENGINE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['getAppConnectionValue']);
 
 /** Everything a sample needs about one operation, read from the bundle. */
 export interface SampleOperation {
@@ -162,7 +166,8 @@ function urlOf(op: SampleOperation): string {
 
 export function curlSample(op: SampleOperation): string {
   const lines = [`curl${op.method === 'get' ? '' : ` -X ${op.method.toUpperCase()}`} "${urlOf(op)}"`];
-  if (op.secured) lines.push(`-H "Authorization: Bearer $${CURL_API_KEY_VARIABLE}"`);
+  const keyVariable = ENGINE_ONLY_OPERATIONS.has(op.id) ? CURL_ENGINE_KEY_VARIABLE : CURL_API_KEY_VARIABLE;
+  if (op.secured) lines.push(`-H "Authorization: Bearer $${keyVariable}"`);
   if (op.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
     lines.push(`-d ${shellQuote(JSON.stringify(op.body, null, 2).replace(/\n/g, '\n  '))}`);

@@ -7,11 +7,23 @@ import type { Store } from './store/engine/database';
 
 export type OperationId = keyof operations;
 
+/** An app connection's value handed out (getAppConnectionValue): what its log line and count record. */
+export interface ValueRead {
+  /** The API key that read it (absent only for a principal without a key, which no request has). */
+  keyId: string | undefined;
+  connectionId: string;
+}
+
 export interface RequestContext {
   store: Store;
   /** Absent only on operations without security (health, readiness). */
   principal: Principal | undefined;
   requestId: string;
+  /**
+   * Logs and counts a value read (src/http/app.ts): every read of a credential leaves a trace with
+   * the key that made it. Absent where no value can be read (an idempotent create's access check).
+   */
+  valueRead?: (read: ValueRead) => void;
 }
 
 type Parameters<Op extends OperationId> = operations[Op]['parameters'];

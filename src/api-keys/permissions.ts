@@ -44,7 +44,14 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   // A flow engine records runs; ADMIN may do everything.
   createFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
   updateFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
-  listAppConnections: read,
+  // An engine finds the connection a step names by its externalId (never a value: getAppConnectionValue).
+  listAppConnections: { least: 'ENGINE', platformWide: false },
+  getAppConnection: read,
+  upsertAppConnection: write,
+  updateAppConnection: write,
+  deleteAppConnection: write,
+  // The one operation that answers a credential: an engine's, and nobody else's (ADMIN included).
+  getAppConnectionValue: { roles: ['ENGINE'], platformWide: false },
   listProjects: read,
   // A project belongs to the platform, not to a project a key could be limited to.
   createProject: { least: 'EDITOR', platformWide: true },
@@ -123,6 +130,9 @@ export function requirePermission(operationId: OperationId, principal: Principal
  * `maker` may call too. Not the ladder: an ENGINE key records runs, which an EDITOR key may not.
  */
 export function mayGrant(maker: ApiKeyRole, role: ApiKeyRole): boolean {
+  // ADMIN makes every role: the platform's engines get their ENGINE keys from it, although the
+  // values only ENGINE keys read are not ADMIN's to read (each read is the engine key's, logged).
+  if (maker === 'ADMIN') return true;
   return Object.values(PERMISSIONS).every(
     (permission) => permission.public === true || !isAllowed(permission, role) || isAllowed(permission, maker),
   );

@@ -1,11 +1,13 @@
 // The SQL of the app connections resource.
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { components } from '../../generated/api';
+import { externalIdKey } from '../core/external-ids';
 import type { Store } from '../store/engine/database';
 import type { AppConnectionsTable, Database } from '../store/engine/schema';
 import { containsIgnoringCase } from '../store/reading/filters';
 import { fromJson } from '../store/reading/json';
 import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
+import { jsonStringPattern } from '../store/records/connection-references';
 import { latestVersions } from '../store/records/flows';
 import type { UserRow } from '../store/records/users';
 
@@ -17,6 +19,7 @@ export interface AppConnectionListQuery {
   cursor?: string | undefined;
   limit?: number | undefined;
   scope?: AppConnection['scope'] | undefined;
+  externalId?: string | undefined;
   pieceName?: string | undefined;
   displayName?: string | undefined;
   status?: AppConnection['status'][] | undefined;
@@ -36,6 +39,8 @@ export function pageOfConnections(
     .selectAll('app_connections')
     .where('app_connection_projects.project_id', '=', query.projectId)
     .where('app_connections.platform_id', '=', platformId);
+  if (query.externalId !== undefined)
+    select = select.where('app_connections.external_id', '=', externalIdKey(query.externalId));
   if (query.scope !== undefined) select = select.where('app_connections.scope', '=', query.scope);
   if (query.pieceName !== undefined) select = select.where('app_connections.piece_name', '=', query.pieceName);
   if (query.displayName !== undefined)
@@ -46,8 +51,8 @@ export function pageOfConnections(
 }
 
 /** The projects each connection is linked to, by project id. */
-export async function projectIdsOf(store: Store, connectionIds: string[]): Promise<Map<string, string[]>> {
-  const links = await store.db
+export async function projectIdsOf(db: Kysely<Database>, connectionIds: string[]): Promise<Map<string, string[]>> {
+  const links = await db
     .selectFrom('app_connection_projects')
     .select(['connection_id', 'project_id'])
     .where('connection_id', 'in', connectionIds)
@@ -59,13 +64,8 @@ export async function projectIdsOf(store: Store, connectionIds: string[]): Promi
   return projectsOf;
 }
 
-export function usersById(store: Store, userIds: string[]): Promise<UserRow[]> {
-  return store.db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
-}
-
-/** `"externalId"` as it appears inside a stored JSON array, as a LIKE pattern matching itself only. */
-function jsonStringPattern(text: string): string {
-  return `%${JSON.stringify(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+export function usersById(db: Kysely<Database>, userIds: string[]): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('id', 'in', userIds).execute();
 }
 
 /**
@@ -74,13 +74,13 @@ function jsonStringPattern(text: string): string {
  * stored array); only their versions are then read to keep those whose latest version has it.
  */
 export async function flowsUsing(
-  store: Store,
+  db: Kysely<Database>,
   projectIds: string[],
   externalIds: string[],
 ): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (projectIds.length === 0 || externalIds.length === 0) return result;
-  const candidates = await store.db
+  const candidates = await db
     .selectFrom('flows')
     .select(['flows.id', 'flows.created'])
     .where('flows.project_id', 'in', projectIds)
@@ -104,7 +104,7 @@ export async function flowsUsing(
     .orderBy('flows.id')
     .execute();
   const latest = await latestVersions(
-    store.db,
+    db,
     candidates.map((flow) => flow.id),
   );
   for (const flow of candidates) {
@@ -159,4 +159,85 @@ export async function insertConnection(
 
 export function connectionById(store: Store, connectionId: string): Promise<ConnectionRow> {
   return store.db.selectFrom('app_connections').selectAll().where('id', '=', connectionId).executeTakeFirstOrThrow();
+}
+
+/** The connection with this id if it is of the platform. */
+export function connectionOfPlatform(
+  db: Kysely<Database>,
+  platformId: string,
+  connectionId: string,
+): Promise<ConnectionRow | undefined> {
+  return db
+    .selectFrom('app_connections')
+    .selectAll()
+    .where('id', '=', connectionId)
+    .where('platform_id', '=', platformId)
+    .executeTakeFirst();
+}
+
+/** The project's row, locked for the rest of the transaction on PostgreSQL (SQLite's writes are serial). */
+export async function lockProject(trx: Kysely<Database>, kind: Store['kind'], projectId: string): Promise<void> {
+  const select = trx.selectFrom('projects').select('id').where('id', '=', projectId);
+  await (kind === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+/** The connection linked to the project with this external id, if any (the oldest, should there be several). */
+export function connectionOfProject(
+  trx: Kysely<Database>,
+  projectId: string,
+  externalId: string,
+): Promise<ConnectionRow | undefined> {
+  return trx
+    .selectFrom('app_connections')
+    .innerJoin('app_connection_projects', 'app_connection_projects.connection_id', 'app_connections.id')
+    .selectAll('app_connections')
+    .where('app_connection_projects.project_id', '=', projectId)
+    .where('app_connections.external_id', '=', externalId)
+    .orderBy('app_connections.created')
+    .orderBy('app_connections.id')
+    .executeTakeFirst();
+}
+
+/** Of these projects, those where another connection than `connectionId` has this external id. */
+export async function projectsStillHaving(
+  trx: Kysely<Database>,
+  projectIds: string[],
+  externalId: string,
+  connectionId: string,
+): Promise<Set<string>> {
+  if (projectIds.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('app_connection_projects')
+    .innerJoin('app_connections', 'app_connections.id', 'app_connection_projects.connection_id')
+    .select('app_connection_projects.project_id')
+    .where('app_connection_projects.project_id', 'in', projectIds)
+    .where('app_connections.external_id', '=', externalId)
+    .where('app_connections.id', '!=', connectionId)
+    .execute();
+  return new Set(rows.map((row) => row.project_id));
+}
+
+export async function updateConnection(
+  trx: Kysely<Database>,
+  connectionId: string,
+  changes: Partial<Omit<ConnectionRow, 'id' | 'created' | 'platform_id'>>,
+): Promise<void> {
+  await trx.updateTable('app_connections').set(changes).where('id', '=', connectionId).execute();
+}
+
+/** Deletes the connection, its links to projects and its sealed value. */
+export async function deleteConnectionRow(trx: Kysely<Database>, connectionId: string): Promise<number> {
+  await trx.deleteFrom('app_connection_projects').where('connection_id', '=', connectionId).execute();
+  const result = await trx.deleteFrom('app_connections').where('id', '=', connectionId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export function linkedProjectIds(db: Kysely<Database>, connectionId: string): Promise<string[]> {
+  return db
+    .selectFrom('app_connection_projects')
+    .select('project_id')
+    .where('connection_id', '=', connectionId)
+    .orderBy('project_id')
+    .execute()
+    .then((rows) => rows.map((row) => row.project_id));
 }

@@ -1,26 +1,40 @@
-// App connections: credentials for an external app, linked to projects. The API only lists them;
-// `create` is for the command line, demo data and tests. The secret value is stored
-// encrypted and never leaves this module in clear.
+// App connections: credentials for an external app, linked to projects. The API lists, reads,
+// upserts (by project and external id), renames and deletes them; `create` is for the command line,
+// demo data and tests. The secret value is sealed at rest and leaves this module in clear only
+// through `readValue`, for an ENGINE key, each read logged and counted (openapi/DECISIONS.md).
+import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
+import { ApiError, invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import { externalIdToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
+import type { ValueRead } from '../handler';
+import { recordEvent } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
+import type { Database } from '../store/engine/schema';
 import { newId, now } from '../store/reading/ids';
 import { fromJson } from '../store/reading/json';
 import { findOwned } from '../store/reading/tenancy';
+import { invalidateDraftsNaming } from '../store/records/connection-references';
 import { toUser } from '../store/records/users';
-import { encryptionKeyOf, encryptSecret } from '../store/secrets/secrets';
+import { encryptionKeyOf, encryptSecret, openSecret, sealSecret } from '../store/secrets/secrets';
 import {
   type AppConnectionListQuery,
   type ConnectionRow,
   connectionById,
+  connectionOfPlatform,
+  connectionOfProject,
+  deleteConnectionRow,
   flowsUsing,
   insertConnection,
   isUserOfPlatform,
+  linkedProjectIds,
+  lockProject,
   pageOfConnections,
   projectIdsOf,
   projectsOfPlatform,
+  projectsStillHaving,
+  updateConnection,
   usersById,
 } from './queries';
 
@@ -29,6 +43,10 @@ export type { AppConnectionListQuery } from './queries';
 type AppConnection = components['schemas']['AppConnection'];
 type AppConnectionPage = components['schemas']['AppConnectionPage'];
 type AppConnectionOwner = components['schemas']['AppConnectionOwner'];
+type AppConnectionUpsertRequest = components['schemas']['AppConnectionUpsertRequest'];
+type AppConnectionUpdateRequest = components['schemas']['AppConnectionUpdateRequest'];
+type AppConnectionWithValue = components['schemas']['AppConnectionWithValue'];
+type ConnectionEventType = 'app_connection.created' | 'app_connection.updated' | 'app_connection.deleted';
 
 export interface NewAppConnection {
   platformId: string;
@@ -50,13 +68,17 @@ export interface NewAppConnection {
 }
 
 /** The resources of a page of rows: projects, owners and flows in one query each. `flowProjectIds`: whose flows count. */
-async function present(store: Store, rows: ConnectionRow[], flowProjectIds: string[]): Promise<AppConnection[]> {
+async function present(
+  db: Kysely<Database>,
+  rows: ConnectionRow[],
+  flowProjectIds: string[],
+): Promise<AppConnection[]> {
   if (rows.length === 0) return [];
   const projectsOf = await projectIdsOf(
-    store,
+    db,
     rows.map((row) => row.id),
   );
-  const owners = await usersById(store, [...new Set(rows.map((row) => row.owner_id))]);
+  const owners = await usersById(db, [...new Set(rows.map((row) => row.owner_id))]);
   const ownerById = new Map(
     owners.map((user): [string, AppConnectionOwner] => [
       user.id,
@@ -64,7 +86,7 @@ async function present(store: Store, rows: ConnectionRow[], flowProjectIds: stri
     ]),
   );
 
-  const flowIds = await flowsUsing(store, flowProjectIds, [...new Set(rows.map((row) => row.external_id))]);
+  const flowIds = await flowsUsing(db, flowProjectIds, [...new Set(rows.map((row) => row.external_id))]);
   return rows.map((row) => {
     const owner = ownerById.get(row.owner_id);
     if (!owner) throw new Error(`app connection ${row.id} has no owner`);
@@ -95,7 +117,7 @@ export async function list(
 ): Promise<AppConnectionPage> {
   const project = await findOwned(store, principal, 'project', query.projectId);
   const page = await pageOfConnections(store, principal.platformId, query);
-  const connections = await present(store, page.rows, [project.id]);
+  const connections = await present(store.db, page.rows, [project.id]);
   // A key limited to projects learns of no other project, not even its id.
   const data = connections.map((connection) => ({
     ...connection,
@@ -139,7 +161,250 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
     encrypted_value: encryptSecret(key, input.value, id),
   };
   await store.write((trx) => insertConnection(trx, connection, projectIds));
-  const [stored] = await present(store, [await connectionById(store, id)], projectIds);
+  const [stored] = await present(store.db, [await connectionById(store, id)], projectIds);
   if (!stored) throw new Error(`app connection ${id} was not stored`);
   return stored;
+}
+
+// ─── The API's writes and reads ──────────────────────────────────────────────────────────────
+
+const CODE_NOT_EXCHANGED =
+  'an authorization code is exchanged with the provider, which this service does not do; obtain the tokens and send them as an OAUTH2 value (access_token, refresh_token, ...)';
+
+/** The rules of `value` the schema cannot say: its type is the body's, and OAuth2 comes as tokens. */
+function checkValue(input: AppConnectionUpsertRequest): void {
+  const issues: ValidationIssue[] = [];
+  const { value } = input;
+  if (value.type !== input.type)
+    issues.push({
+      location: 'body',
+      pointer: '/value/type',
+      message: `must be the connection's type, ${input.type}`,
+    });
+  // CLOUD_OAUTH2 and PLATFORM_OAUTH2 values always carry one: they are refused here too.
+  if ('code' in value && value.code !== undefined)
+    issues.push({ location: 'body', pointer: '/value/code', message: CODE_NOT_EXCHANGED });
+  else if (value.type === 'OAUTH2' && value.access_token === undefined)
+    issues.push({
+      location: 'body',
+      pointer: '/value/access_token',
+      message: 'is required: an OAUTH2 value is the tokens already obtained from the provider',
+    });
+  if (issues.length > 0) throw invalidWithIssues('request', issues);
+}
+
+/** The connection if the key may see it: of its platform, and of one of its projects when it is limited to some. */
+async function findConnection(
+  db: Kysely<Database>,
+  principal: Principal,
+  connectionId: string,
+): Promise<{ row: ConnectionRow; projectIds: string[] }> {
+  const row = await connectionOfPlatform(db, principal.platformId, connectionId);
+  if (!row) throw notFound('app connection', connectionId);
+  const projectIds = await linkedProjectIds(db, row.id);
+  if (principal.projectIds !== undefined && !projectIds.some((projectId) => mayReachProject(principal, projectId)))
+    throw notFound('app connection', connectionId);
+  return { row, projectIds };
+}
+
+/** 403 when the connection is also linked to projects the key is not limited to: a change would reach them. */
+function requireReachOfAll(principal: Principal, row: ConnectionRow, projectIds: string[]): void {
+  if (projectIds.every((projectId) => mayReachProject(principal, projectId))) return;
+  throw new ApiError(
+    'PERMISSION_DENIED',
+    `App connection ${row.id} is also used by projects this API key is not limited to; only a key that reaches all of them may change it.`,
+    { params: { connectionId: row.id, role: principal.role } },
+  );
+}
+
+/** What a key limited to projects may see of a connection: its projects only. */
+function asSeenBy(principal: Principal, connection: AppConnection): AppConnection {
+  if (principal.projectIds === undefined) return connection;
+  return {
+    ...connection,
+    projectIds: connection.projectIds.filter((projectId) => mayReachProject(principal, projectId)),
+  };
+}
+
+async function presentOne(db: Kysely<Database>, row: ConnectionRow, flowProjectIds: string[]): Promise<AppConnection> {
+  const [connection] = await present(db, [row], flowProjectIds);
+  if (!connection) throw new Error(`app connection ${row.id} could not be presented`);
+  return connection;
+}
+
+/** Records the event, never with the value: of the connection's project when it has one, else of the platform. */
+async function recordConnectionEvent(
+  store: Store,
+  trx: Kysely<Database>,
+  principal: Principal,
+  type: ConnectionEventType,
+  connection: AppConnection,
+): Promise<void> {
+  const [only, ...others] = connection.projectIds;
+  const projectId = only !== undefined && others.length === 0 ? only : null;
+  await recordEvent(store, trx, { platformId: principal.platformId, projectId, type, data: connection });
+}
+
+export async function get(store: Store, principal: Principal, connectionId: string): Promise<AppConnection> {
+  const { row, projectIds } = await findConnection(store.db, principal, connectionId);
+  const reachable = projectIds.filter((projectId) => mayReachProject(principal, projectId));
+  return asSeenBy(principal, await presentOne(store.db, row, reachable));
+}
+
+/** Makes or replaces the project's connection with this external id; `created`: it was made (201). */
+export async function upsert(
+  store: Store,
+  principal: Principal,
+  input: AppConnectionUpsertRequest,
+): Promise<{ created: boolean; connection: AppConnection }> {
+  checkValue(input);
+  const project = await findOwned(store, principal, 'project', input.projectId);
+  const externalId = externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' });
+  const metadata =
+    input.metadata === undefined
+      ? undefined
+      : jsonWithin(input.metadata, FREE_FORM_MAX_BYTES.metadata, { location: 'body', pointer: '/metadata' });
+  // Measured before it is sealed: the limit is on the value, not on its ciphertext.
+  jsonWithin(input.value, FREE_FORM_MAX_BYTES.connectionValue, { location: 'body', pointer: '/value' });
+  const timestamp = now();
+  return store.write(async (trx) => {
+    // Two upserts of one external id at once: the second waits, then replaces what the first made.
+    await lockProject(trx, store.kind, project.id);
+    const existing = await connectionOfProject(trx, project.id, externalId);
+    if (existing) {
+      const projectIds = await linkedProjectIds(trx, existing.id);
+      requireReachOfAll(principal, existing, projectIds);
+      const row: ConnectionRow = {
+        ...existing,
+        updated: timestamp,
+        display_name: input.displayName,
+        type: input.type,
+        piece_name: input.pieceName,
+        status: 'ACTIVE',
+        metadata: metadata ?? existing.metadata,
+        // Bound to the connection's id, as at creation (src/store/secrets/key-rotation.ts).
+        encrypted_value: sealSecret(store, input.value, existing.id),
+      };
+      const { id: _id, created: _created, platform_id: _platformId, ...changes } = row;
+      await updateConnection(trx, existing.id, changes);
+      const connection = await presentOne(trx, row, [project.id]);
+      await recordConnectionEvent(store, trx, principal, 'app_connection.updated', connection);
+      return { created: false, connection: asSeenBy(principal, connection) };
+    }
+    const id = newId();
+    const row: ConnectionRow = {
+      id,
+      created: timestamp,
+      updated: timestamp,
+      platform_id: principal.platformId,
+      external_id: externalId,
+      display_name: input.displayName,
+      type: input.type,
+      piece_name: input.pieceName,
+      scope: 'PROJECT',
+      status: 'ACTIVE',
+      owner_id: principal.userId,
+      metadata: metadata ?? '{}',
+      encrypted_value: sealSecret(store, input.value, id),
+    };
+    await insertConnection(trx, row, [project.id]);
+    const connection = await presentOne(trx, row, [project.id]);
+    await recordConnectionEvent(store, trx, principal, 'app_connection.created', connection);
+    return { created: true, connection };
+  });
+}
+
+/** The connection's row, locked for the rest of the transaction on PostgreSQL; a 404 when it is gone. */
+async function lockedConnection(
+  store: Store,
+  trx: Kysely<Database>,
+  principal: Principal,
+  connectionId: string,
+): Promise<{ row: ConnectionRow; projectIds: string[] }> {
+  const select = trx
+    .selectFrom('app_connections')
+    .selectAll()
+    .where('id', '=', connectionId)
+    .where('platform_id', '=', principal.platformId);
+  const row = await (store.kind === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+  // Deleted meanwhile, by a request that got its 204: this one is the second delete.
+  if (!row) throw notFound('app connection', connectionId);
+  return { row, projectIds: await linkedProjectIds(trx, row.id) };
+}
+
+export async function update(
+  store: Store,
+  principal: Principal,
+  connectionId: string,
+  input: AppConnectionUpdateRequest,
+): Promise<AppConnection> {
+  await findConnection(store.db, principal, connectionId);
+  const metadata =
+    input.metadata === undefined
+      ? undefined
+      : jsonWithin(input.metadata, FREE_FORM_MAX_BYTES.metadata, { location: 'body', pointer: '/metadata' });
+  const timestamp = now();
+  return store.write(async (trx) => {
+    const { row, projectIds } = await lockedConnection(store, trx, principal, connectionId);
+    requireReachOfAll(principal, row, projectIds);
+    const unchanged = row.display_name === input.displayName && (metadata === undefined || metadata === row.metadata);
+    if (unchanged) return asSeenBy(principal, await presentOne(trx, row, projectIds));
+    const changed: ConnectionRow = {
+      ...row,
+      updated: timestamp,
+      display_name: input.displayName,
+      metadata: metadata ?? row.metadata,
+    };
+    await updateConnection(trx, row.id, {
+      updated: changed.updated,
+      display_name: changed.display_name,
+      metadata: changed.metadata,
+    });
+    const connection = await presentOne(trx, changed, projectIds);
+    await recordConnectionEvent(store, trx, principal, 'app_connection.updated', connection);
+    return asSeenBy(principal, connection);
+  });
+}
+
+export async function remove(store: Store, principal: Principal, connectionId: string): Promise<void> {
+  await findConnection(store.db, principal, connectionId);
+  await store.write(async (trx) => {
+    const { row, projectIds } = await lockedConnection(store, trx, principal, connectionId);
+    requireReachOfAll(principal, row, projectIds);
+    const connection = await presentOne(trx, row, projectIds);
+    await deleteConnectionRow(trx, row.id);
+    // Drafts that name it lose it, unless another connection of their project has the same external id.
+    const stillThere = await projectsStillHaving(trx, projectIds, row.external_id, row.id);
+    await invalidateDraftsNaming(
+      trx,
+      projectIds.filter((projectId) => !stillThere.has(projectId)),
+      row.external_id,
+    );
+    await recordConnectionEvent(store, trx, principal, 'app_connection.deleted', connection);
+  });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The connection with its value in clear, for an ENGINE key; `observe` logs and counts the read. */
+export async function readValue(
+  store: Store,
+  principal: Principal,
+  connectionId: string,
+  observe: ((read: ValueRead) => void) | undefined,
+): Promise<AppConnectionWithValue> {
+  const { row, projectIds } = await findConnection(store.db, principal, connectionId);
+  const value = openSecret(store, row.encrypted_value, row.id);
+  if (!isPlainObject(value)) throw new Error(`the value of app connection ${row.id} is not a JSON object`);
+  if (!observe) throw new Error('a value is read only where the read is logged and counted');
+  observe({ keyId: principal.keyId, connectionId: row.id });
+  return {
+    id: row.id,
+    externalId: row.external_id,
+    pieceName: row.piece_name,
+    type: row.type as AppConnection['type'],
+    projectIds: projectIds.filter((projectId) => mayReachProject(principal, projectId)),
+    value,
+  };
 }

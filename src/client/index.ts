@@ -23,6 +23,7 @@ export type WebhookEventPayload = import('../../generated/api.js').components['s
   | 'FlowDeletedEvent'
   | 'FlowChangeEvent'
   | 'FolderEvent'
+  | 'AppConnectionEvent'
   | 'FlowTemplateEvent'
   | 'McpServerEvent'
   | 'FlowRunEvent'

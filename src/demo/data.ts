@@ -152,20 +152,24 @@ export async function loadDemoData(
   }
 
   for (const [index, connection] of CONNECTIONS.entries()) {
-    await appConnections.create(store, {
-      platformId: principal.platformId,
-      projectIds: connection.projects.map((externalId) => projectIds.get(externalId) ?? ''),
-      externalId: connection.externalId,
-      displayName: connection.displayName,
-      type: connection.type,
-      pieceName: connection.pieceName,
-      scope: connection.scope,
-      status: connection.status,
-      ownerId: userIds[index % userIds.length] ?? principal.userId,
-      metadata: { createdBy: 'demo-data' },
-      value: { secret: `demo-secret-${connection.externalId}` },
-      created: new Date(clock - (60 - index) * 86_400_000).toISOString(),
-    });
+    const create = (work: () => Promise<unknown>) =>
+      connection.id === undefined ? work() : withChosenIds([connection.id], work);
+    await create(() =>
+      appConnections.create(store, {
+        platformId: principal.platformId,
+        projectIds: connection.projects.map((externalId) => projectIds.get(externalId) ?? ''),
+        externalId: connection.externalId,
+        displayName: connection.displayName,
+        type: connection.type,
+        pieceName: connection.pieceName,
+        scope: connection.scope,
+        status: connection.status,
+        ownerId: userIds[index % userIds.length] ?? principal.userId,
+        metadata: { createdBy: 'demo-data' },
+        value: { secret: `demo-secret-${connection.externalId}` },
+        created: new Date(clock - (60 - index) * 86_400_000).toISOString(),
+      }),
+    );
     summary.connections += 1;
   }
 

@@ -200,9 +200,12 @@ export const CONNECTIONS: Array<{
   projects: string[];
   scope: 'PROJECT' | 'PLATFORM';
   status: components['schemas']['AppConnectionStatus'];
+  /** The id a contract example gives it (EXAMPLE_IDS); a new id when absent. */
+  id?: string;
 }> = [
   {
     externalId: 'slack-sales',
+    id: '4kJzornAzSGLLpou3AXRc',
     displayName: 'Slack (sales workspace)',
     type: 'OAUTH2',
     pieceName: SLACK.pieceName,
@@ -230,6 +233,7 @@ export const CONNECTIONS: Array<{
   },
   {
     externalId: 'slack-support',
+    id: 'Sl4ckSupp0rtQrt7wYc2N',
     displayName: 'Slack (support workspace)',
     type: 'CLOUD_OAUTH2',
     pieceName: SLACK.pieceName,
@@ -336,6 +340,9 @@ export const EXAMPLE_IDS = {
     plan: 'mKtPlan5Zq8Rw3Tx6Vb0N',
     mcpServer: 'mKtMcp4Hs7Jd2Fg9Lk3Pa',
   },
+  /** AppConnection (getAppConnection, getAppConnectionValue, the upsert that replaces it) and the one deleteAppConnection's sample deletes. */
+  connection: '4kJzornAzSGLLpou3AXRc',
+  connectionToDelete: 'Sl4ckSupp0rtQrt7wYc2N',
   /** FlowRunFailed: a failed run of that flow. */
   failedRun: 'L3y8I6ibMT8n4OWLs3cMC',
 } as const;

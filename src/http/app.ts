@@ -100,7 +100,11 @@ export function createApp(options: AppOptions): express.Express {
       ...contractValidation(bundle, { validateResponses: options.validateResponses }),
       ...(options.extensions?.afterValidation ?? []),
       idempotency(routes, options.store, options.access),
-      dispatch(routes, options.handlers, options.store),
+      dispatch(routes, options.handlers, options.store, (read) => {
+        // The one trace of a credential leaving the service: which key took which connection's value.
+        options.logger.info({ valueRead: read }, 'app connection value read');
+        options.metrics?.connectionValueReads.inc();
+      }),
       unknownPath(),
     ]),
   );

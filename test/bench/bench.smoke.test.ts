@@ -45,6 +45,7 @@ describe('npm run bench, briefly', () => {
         'listFlowRuns',
         'createFlow',
         'createProject',
+        'upsertAppConnection',
         'rejected (limit=0)',
       ]),
     );

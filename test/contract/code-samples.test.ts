@@ -243,7 +243,7 @@ describe('code samples in the docs', () => {
       ].join('\n');
       const stdout = execFileSync('bash', ['-c', `${wrapper}\n${sample(op, 'curl')}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: newApiKey() },
+        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: newApiKey(), ENGINE_API_KEY: newApiKey() },
       });
       return {
         status: Number(stdout.trim()),

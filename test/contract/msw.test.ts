@@ -61,6 +61,22 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
     }),
   updateFlowRun: (c) => c.POST('/v1/flow-runs/{id}', { params: { path: { id } }, body: { status: 'SUCCEEDED' } }),
   listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
+  upsertAppConnection: (c) =>
+    c.POST('/v1/app-connections', {
+      body: {
+        externalId: 'openai-reports',
+        displayName: 'OpenAI',
+        pieceName: '@activepieces/piece-openai',
+        projectId,
+        type: 'SECRET_TEXT',
+        value: { type: 'SECRET_TEXT', secret_text: 'sk-example' },
+      },
+    }),
+  getAppConnection: (c) => c.GET('/v1/app-connections/{id}', { params: { path: { id } } }),
+  updateAppConnection: (c) =>
+    c.POST('/v1/app-connections/{id}', { params: { path: { id } }, body: { displayName: 'OpenAI (reports)' } }),
+  deleteAppConnection: (c) => c.DELETE('/v1/app-connections/{id}', { params: { path: { id } } }),
+  getAppConnectionValue: (c) => c.GET('/v1/app-connections/{id}/value', { params: { path: { id } } }),
   listProjects: (c) => c.GET('/v1/projects'),
   createProject: (c) => c.POST('/v1/projects', { body: { displayName: 'Customer support' } }),
   getProject: (c) => c.GET('/v1/projects/{id}', { params: { path: { id: projectId } } }),

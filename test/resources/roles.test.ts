@@ -50,7 +50,14 @@ const RULES: Record<string, Rule> = {
   getFlowRun: { least: 'VIEWER', platformWide: false },
   createFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
   updateFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
-  listAppConnections: { least: 'VIEWER', platformWide: false },
+  // An engine finds a connection by the externalId a step names (1.4.0); values only by getAppConnectionValue.
+  listAppConnections: { least: 'ENGINE', platformWide: false },
+  getAppConnection: { least: 'VIEWER', platformWide: false },
+  upsertAppConnection: { least: 'EDITOR', platformWide: false },
+  updateAppConnection: { least: 'EDITOR', platformWide: false },
+  deleteAppConnection: { least: 'EDITOR', platformWide: false },
+  // The one operation that answers a credential: ENGINE keys and no other, ADMIN's neither.
+  getAppConnectionValue: { least: 'ENGINE', roles: ['ENGINE'], platformWide: false },
   listProjects: { least: 'VIEWER', platformWide: false },
   createProject: { least: 'EDITOR', platformWide: true },
   updateProject: { least: 'EDITOR', platformWide: false },
@@ -81,6 +88,8 @@ const RULES: Record<string, Rule> = {
 function sentenceOf(rule: Rule): string {
   if (rule.least === 'ENGINE' && !rule.roles)
     return '**Permission:** any key: `ENGINE` (which executes flows), `VIEWER`, `EDITOR` or `ADMIN`.';
+  if (rule.roles?.length === 1 && rule.roles[0] === 'ENGINE')
+    return '**Permission:** an `ENGINE` key only; every other key, `ADMIN` included, is a 403.';
   if (rule.roles) return '**Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403.';
   if (rule.least === 'ADMIN') return '**Permission:** an `ADMIN` key';
   if (rule.least === 'EDITOR')
@@ -115,10 +124,11 @@ describe('the contract states each operation’s rule', () => {
       const responses = isObject(op.operation.responses) ? op.operation.responses : {};
       // An operation may refuse a key unless every role may call it: ENGINE keys may only record runs
       // (which no VIEWER or EDITOR key may) and read flows and their versions (which every key may).
-      // getFlow, which every key may call since 1.4.0, keeps the 403 it declared before: a response
-      // taken out of the contract is a breaking change.
+      // getFlow and listAppConnections, which every key may call since 1.4.0, keep the 403 they
+      // declared before: a response taken out of the contract is a breaking change.
       const everyKeyMay = rule?.least === 'ENGINE' && !rule.roles && !rule.platformWide;
-      const mayBeRefused = rule !== undefined && (!everyKeyMay || operationId === 'getFlow');
+      const declaredBefore = operationId === 'getFlow' || operationId === 'listAppConnections';
+      const mayBeRefused = rule !== undefined && (!everyKeyMay || declaredBefore);
       expect('403' in responses).toBe(mayBeRefused);
       if (mayBeRefused) {
         const forbidden = deref(bundle, responses['403']);
@@ -283,6 +293,23 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         t.admin.GET('/v1/folders', { params: { query: { projectId: t.projectId, cursor, limit: 100 } } }),
       )
     ).ids;
+  const connectionIds = async (t: Target) =>
+    (
+      await walkPages((cursor) =>
+        t.admin.GET('/v1/app-connections', { params: { query: { projectId: t.projectId, cursor, limit: 100 } } }),
+      )
+    ).ids;
+  const connectionOf = async (t: Target) =>
+    unwrap(t.admin.GET('/v1/app-connections/{id}', { params: { path: { id: t.connectionId } } }));
+  /** A SECRET_TEXT connection of the target's project, to store. */
+  const upsertBody = (t: Target, externalId: string) => ({
+    externalId,
+    displayName: 'Matrix connection',
+    pieceName: '@activepieces/piece-openai',
+    projectId: t.projectId,
+    type: 'SECRET_TEXT' as const,
+    value: { type: 'SECRET_TEXT' as const, secret_text: 'matrix-secret' },
+  });
   const folderOf = async (t: Target) =>
     unwrap(t.admin.GET('/v1/folders/{id}', { params: { path: { id: t.folderId } } }));
   /** A flow of the target's project the ADMIN key makes, for a call to delete. */
@@ -491,6 +518,58 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       send: (c, t) => c.GET('/v1/app-connections', { params: { query: { projectId: t.projectId } } }),
       check: holds((t) => t.connectionId),
     },
+    getAppConnection: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/app-connections/{id}', { params: { path: { id: t.connectionId } } }),
+      check: isRecord((t) => t.connectionId),
+    },
+    upsertAppConnection: {
+      aimed: true,
+      success: 201,
+      given: async () => `matrix-${randomAlphanumeric(10)}`,
+      send: (c, t, externalId) => c.POST('/v1/app-connections', { body: upsertBody(t, externalId) }),
+      check: async (data, { target, given }) => {
+        expect(data).toMatchObject({ externalId: given, projectIds: [target.projectId], scope: 'PROJECT' });
+        expect(JSON.stringify(data)).not.toContain('matrix-secret');
+        expect(await connectionIds(target)).toContain(idOf(data));
+      },
+      state: connectionIds,
+    },
+    updateAppConnection: {
+      aimed: true,
+      success: 200,
+      given: stamp,
+      send: (c, t, displayName) =>
+        c.POST('/v1/app-connections/{id}', { params: { path: { id: t.connectionId } }, body: { displayName } }),
+      check: (data, { target, given }) => expect(data).toMatchObject({ id: target.connectionId, displayName: given }),
+      state: connectionOf,
+    },
+    deleteAppConnection: {
+      aimed: true,
+      success: 204,
+      // A connection the ADMIN key stores, to be deleted by the call.
+      given: async (t) =>
+        (await unwrap(t.admin.POST('/v1/app-connections', { body: upsertBody(t, `doomed-${randomAlphanumeric(8)}`) })))
+          .id,
+      send: (c, _t, id) => c.DELETE('/v1/app-connections/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await connectionIds(target)).not.toContain(given);
+      },
+      state: connectionIds,
+    },
+    getAppConnectionValue: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/app-connections/{id}/value', { params: { path: { id: t.connectionId } } }),
+      check: (data, { target }) =>
+        expect(data).toMatchObject({
+          id: target.connectionId,
+          projectIds: [target.projectId],
+          value: { secret: 'not-for-your-eyes' },
+        }),
+    },
     listProjects: {
       aimed: false,
       success: 200,
@@ -533,8 +612,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: true,
       success: 204,
       // Each call deletes a project of its own, made by the target platform's ADMIN key.
-      given: async (t) =>
-        (await unwrap(t.admin.POST('/v1/projects', { body: { displayName: 'To delete' } }))).id,
+      given: async (t) => (await unwrap(t.admin.POST('/v1/projects', { body: { displayName: 'To delete' } }))).id,
       send: (c, _t, id) => c.DELETE('/v1/projects/{id}', { params: { path: { id } } }),
       check: async (data, { target, given }) => {
         expect(data).toBeUndefined();

@@ -874,6 +874,118 @@ export function defineScenarios(target: ScenarioTarget): void {
       });
     });
 
+    describe('app connections', () => {
+      const upsertBody = (projectId: string, secret: string) => ({
+        externalId: `scenario-openai-${suffix}`,
+        displayName: 'Scenario OpenAI',
+        pieceName: '@activepieces/piece-openai',
+        projectId,
+        type: 'SECRET_TEXT' as const,
+        value: { type: 'SECRET_TEXT' as const, secret_text: secret },
+      });
+      const storedConnection = once(async () => {
+        const { project } = await createdProject();
+        return ok(
+          '/v1/app-connections',
+          'post',
+          api.POST('/v1/app-connections', {
+            body: upsertBody(project.id, `first-${suffix}`),
+            headers: preferOnMock(201),
+          }),
+          201,
+        );
+      });
+
+      it('upsertAppConnection answers 201 when it makes the connection, 200 when it replaces it, never the value', async () => {
+        const made = await storedConnection();
+        const { project } = await createdProject();
+        const replaced = await ok(
+          '/v1/app-connections',
+          'post',
+          api.POST('/v1/app-connections', { body: upsertBody(project.id, `second-${suffix}`) }),
+        );
+        if (isBackend) {
+          expect(replaced.id).toBe(made.id);
+          expect(JSON.stringify([made, replaced])).not.toContain(suffix.concat('-secret'));
+          expect(JSON.stringify([made, replaced])).not.toMatch(/first-|second-/);
+        }
+      });
+
+      it('getAppConnection and updateAppConnection answer the connection, renamed', async () => {
+        const made = await storedConnection();
+        const got = await ok(
+          '/v1/app-connections/{id}',
+          'get',
+          api.GET('/v1/app-connections/{id}', { params: { path: { id: made.id } } }),
+        );
+        const renamed = await ok(
+          '/v1/app-connections/{id}',
+          'post',
+          api.POST('/v1/app-connections/{id}', {
+            params: { path: { id: made.id } },
+            body: { displayName: `Renamed connection ${suffix}` },
+          }),
+        );
+        if (isBackend) {
+          expect(got.id).toBe(made.id);
+          expect(renamed).toMatchObject({ id: made.id, displayName: `Renamed connection ${suffix}` });
+        }
+      });
+
+      it('getAppConnectionValue answers the value to an ENGINE key only', async () => {
+        const made = await storedConnection();
+        const key = await ok(
+          '/v1/api-keys',
+          'post',
+          api.POST('/v1/api-keys', { body: { displayName: `Scenario engine ${suffix}`, role: 'ENGINE' } }),
+          201,
+        );
+        const engine = createClient({ baseUrl: ctx().baseUrl, apiKey: key.key });
+        const read = await ok(
+          '/v1/app-connections/{id}/value',
+          'get',
+          engine.GET('/v1/app-connections/{id}/value', { params: { path: { id: made.id } } }),
+        );
+        if (isBackend) {
+          expect(read).toMatchObject({ id: made.id, value: { type: 'SECRET_TEXT', secret_text: `second-${suffix}` } });
+          await problem(
+            '/v1/app-connections/{id}/value',
+            'get',
+            api.GET('/v1/app-connections/{id}/value', { params: { path: { id: made.id } } }),
+            403,
+          );
+        }
+      });
+
+      it('deleteAppConnection answers 204 without a body, and the connection is then gone', async () => {
+        const { project } = await createdProject();
+        const id = isBackend
+          ? (
+              await ok(
+                '/v1/app-connections',
+                'post',
+                api.POST('/v1/app-connections', {
+                  body: { ...upsertBody(project.id, 'doomed'), externalId: `doomed-${suffix}` },
+                }),
+                201,
+              )
+            ).id
+          : '4kJzornAzSGLLpou3AXRc';
+        await noContent(
+          '/v1/app-connections/{id}',
+          'delete',
+          api.DELETE('/v1/app-connections/{id}', { params: { path: { id } } }),
+        );
+        if (isBackend)
+          await problem(
+            '/v1/app-connections/{id}',
+            'delete',
+            api.DELETE('/v1/app-connections/{id}', { params: { path: { id } } }),
+            404,
+          );
+      });
+    });
+
     describe('flow runs', () => {
       it('listFlowRuns answers a page of runs', async () => {
         const page = await flowRuns();

@@ -22,6 +22,8 @@ import { sendRaw } from '../support/raw-requests';
 import { useBackend } from '../support/suite';
 
 const bundle = loadBundle();
+/** The sandbox's ENGINE key, which the samples of the operations only an engine may call send. */
+const engineKey = SANDBOX_ROLE_KEYS.find((key) => key.role === 'ENGINE' && key.projectIds === undefined)?.key ?? '';
 const operations = listOperations(bundle);
 
 function curlSample(operation: Record<string, unknown>): string {
@@ -191,7 +193,7 @@ describe('the sandbox process', () => {
         'curl() { command curl --silent --show-error --max-time 10 --output /dev/null --write-out \'%{http_code}\' "$@"; }';
       const status = execFileSync('bash', ['-c', `set -euo pipefail\n${wrapper}\n${curlSample(op.operation)}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey },
+        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey, ENGINE_API_KEY: engineKey },
       });
       expect(Number(status.trim())).toBe(successStatus(op.operation));
     },

@@ -300,6 +300,38 @@ describe.each(storeKinds)('encryption keys on %s', (kind) => {
     });
   });
 
+  it('rotates the values upsertAppConnection stored; an engine reads them with the new key alone', async () => {
+    const seeded = await withService(options, withKeys(OLD_KEY), (service) => seed(service, 1, 0));
+    const [projectId = ''] = Object.keys(seeded.tokens);
+    const body = {
+      externalId: 'rotated',
+      displayName: 'Rotated',
+      pieceName: '@activepieces/piece-openai',
+      projectId,
+      type: 'SECRET_TEXT' as const,
+      value: { type: 'SECRET_TEXT' as const, secret_text: 'first' },
+    };
+    const made = await withService(options, withKeys(OLD_KEY), async (service) => {
+      const client = createClient({ baseUrl: service.url, apiKey: seeded.apiKey });
+      await unwrap(client.POST('/v1/app-connections', { body }));
+      // Replaced: sealed again, with the same binding to the connection's id.
+      const replaced = await unwrap(
+        client.POST('/v1/app-connections', {
+          body: { ...body, value: { type: 'SECRET_TEXT', secret_text: 'second' } },
+        }),
+      );
+      const engine = await unwrap(client.POST('/v1/api-keys', { body: { displayName: 'Engine', role: 'ENGINE' } }));
+      return { id: replaced.id, engineKey: engine.key };
+    });
+    const report = await withCommandStore(options, withKeys(NEW_KEY, OLD_KEY), (store) => rotateEncryptionKey(store));
+    expect(report.resealed).toEqual(resealedCounts({ 'app connection values': 1, 'MCP tokens': 1 }));
+    await withService(options, withKeys(NEW_KEY), async (service) => {
+      const engine = createClient({ baseUrl: service.url, apiKey: made.engineKey });
+      const read = await unwrap(engine.GET('/v1/app-connections/{id}/value', { params: { path: { id: made.id } } }));
+      expect(read.value).toEqual({ type: 'SECRET_TEXT', secret_text: 'second' });
+    });
+  });
+
   it('stopped half-way, the rotation leaves every secret readable with both keys and finishes when run again', async () => {
     const seeded = await withService(options, withKeys(OLD_KEY), (service) => seed(service, 5, 3));
     const batches: number[] = [];

@@ -28,6 +28,7 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
  * runs (createFlowRun, updateFlowRun), plus changing a flow (updateFlow), a flow's versions, its
  * deletion and its export as a template (listFlowVersions, deleteFlow, exportFlowAsTemplate), plus
  * the 5 of folders (list, create, get, rename, delete), plus one project read and its delete
- * (getProject, deleteProject).
+ * (getProject, deleteProject), plus the 5 of app connections (upsert, get, rename, delete, and the
+ * engine's read of a value).
  */
-export const EXPECTED_OPERATION_COUNT = 41;
+export const EXPECTED_OPERATION_COUNT = 46;

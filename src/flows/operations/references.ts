@@ -1,15 +1,9 @@
 // What a definition refers to outside itself, as Activepieces extracts it: the app connections of
 // `auth` inputs (`{{connections['id']}}`) and the agents of the AI piece's steps.
+import { connectionsOfAuth } from '../../store/records/connection-references';
 import { allSteps, type Step } from './tree';
 
 const AI_PIECE = '@activepieces/piece-ai';
-
-function connectionsOfAuth(auth: unknown): string[] {
-  if (typeof auth !== 'string') return [];
-  const match = /{{connections\['([^']*(?:'\s*,\s*'[^']*)*)'\]}}/.exec(auth);
-  if (!match?.[1]) return [];
-  return match[1].split(/'\s*,\s*'/).map((id) => id.trim());
-}
 
 function inputOf(step: Step): Record<string, unknown> | undefined {
   const input = step.settings?.input;

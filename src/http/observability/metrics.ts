@@ -14,6 +14,8 @@ export interface ServiceMetrics {
   rateLimitFallbacks: Counter;
   /** Connections closed as they arrived: over MAX_CONNECTIONS, or over MAX_CONNECTIONS_PER_ADDRESS for their address. */
   refusedConnections: Counter<'reason'>;
+  /** App connection values handed to engines (getAppConnectionValue), each also logged with its key. */
+  connectionValueReads: Counter;
 }
 
 /** Why a connection was refused, as the `reason` label of `http_connections_refused_total`. */
@@ -53,6 +55,11 @@ export async function createMetrics(store: Store): Promise<ServiceMetrics> {
     labelNames: ['reason'],
     registers: [registry],
   });
+  const connectionValueReads = new Counter({
+    name: 'app_connection_value_reads_total',
+    help: 'App connection values answered to ENGINE keys (getAppConnectionValue); each read is also logged with the key id.',
+    registers: [registry],
+  });
   // Both series from the start, at 0, so that a rate over them works from the first refusal.
   for (const reason of REFUSAL_REASONS) refusedConnections.inc({ reason }, 0);
   new Gauge({
@@ -77,7 +84,7 @@ export async function createMetrics(store: Store): Promise<ServiceMetrics> {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
-  return { registry, requests, duration, rateLimitFallbacks, refusedConnections };
+  return { registry, requests, duration, rateLimitFallbacks, refusedConnections, connectionValueReads };
 }
 
 interface RouteMatcher {

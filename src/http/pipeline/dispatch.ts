@@ -5,7 +5,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, basePathOf, deref, type HttpMethod, isObject, listOperations } from '../../core/contract';
 import { ApiError } from '../../core/errors';
-import type { HandlerRegistry, OperationId, RequestContext } from '../../handler';
+import type { HandlerRegistry, OperationId, RequestContext, ValueRead } from '../../handler';
 import type { Store } from '../../store/engine/database';
 import { operationIdOf, pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
@@ -133,7 +133,12 @@ function headersOf(route: OperationRoute, req: Request): Record<string, string> 
   return headers;
 }
 
-export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, store: Store): RequestHandler {
+export function dispatch(
+  routes: OperationRoute[],
+  handlers: HandlerRegistry,
+  store: Store,
+  onValueRead: (read: ValueRead & { requestId: string }) => void,
+): RequestHandler {
   const byId = routesById(routes);
   // The one untyped seam: the registry is typed per operation, and by the time a request reaches
   // its handler the validator has checked its query, path and body against that operation.
@@ -149,6 +154,7 @@ export function dispatch(routes: OperationRoute[], handlers: HandlerRegistry, st
       store: storeOfRequest(req, store),
       principal: principalOfRequest(req),
       requestId: requestIdOf(req),
+      valueRead: (read) => onValueRead({ ...read, requestId: requestIdOf(req) }),
     };
     const header = route.headers.length === 0 ? {} : headersOf(route, req);
     const result = await handler({ query: req.query, path: pathParamsOf(req), header, body: req.body }, context);

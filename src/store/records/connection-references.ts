@@ -1,0 +1,88 @@
+// How a flow definition names app connections (`{{connections['externalId']}}` in a step's `auth`
+// input, as Activepieces writes it), and what deleting a connection does to the draft versions
+// that name it. Here, below the resources: the flows read the names when a draft is saved, the app
+// connections mark the drafts when one is deleted, and neither may import the other.
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Database } from '../engine/schema';
+import { fromJson, toJson } from '../reading/json';
+
+/** The external ids an `auth` input names; none when it is not a connections expression. */
+export function connectionsOfAuth(auth: unknown): string[] {
+  if (typeof auth !== 'string') return [];
+  const match = /{{connections\['([^']*(?:'\s*,\s*'[^']*)*)'\]}}/.exec(auth);
+  if (!match?.[1]) return [];
+  return match[1].split(/'\s*,\s*'/).map((id) => id.trim());
+}
+
+/** `"externalId"` as it appears inside a stored JSON array, as a LIKE pattern matching itself only. */
+export function jsonStringPattern(text: string): string {
+  return `%${JSON.stringify(text).replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Sets `valid: false` on every step of a stored trigger whose `auth` names `externalId`; whether
+ * one did. Walks every object of the definition (only steps have `settings`), iteratively:
+ * chains are as long as a version allows.
+ */
+function markStepsNaming(trigger: Json, externalId: string): boolean {
+  let marked = false;
+  const pending: unknown[] = [trigger];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      pending.push(...node);
+      continue;
+    }
+    if (!isObject(node)) continue;
+    const settings = node.settings;
+    const input = isObject(settings) ? settings.input : undefined;
+    if (isObject(input) && connectionsOfAuth(input.auth).includes(externalId)) {
+      node.valid = false;
+      marked = true;
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'settings') pending.push(value);
+  }
+  return marked;
+}
+
+/**
+ * After a connection is deleted, in its transaction (`trx`): the draft versions of flows of these
+ * projects that name `externalId` are no longer valid, nor are the steps that use it. Published
+ * (LOCKED) versions never change (openapi/DECISIONS.md, "App connections"). Returns how many
+ * drafts were marked.
+ */
+export async function invalidateDraftsNaming(
+  trx: Kysely<Database>,
+  projectIds: readonly string[],
+  externalId: string,
+): Promise<number> {
+  if (projectIds.length === 0) return 0;
+  const drafts = await trx
+    .selectFrom('flow_versions')
+    .innerJoin('flows', 'flows.id', 'flow_versions.flow_id')
+    .select(['flow_versions.id', 'flow_versions.trigger', 'flow_versions.connection_ids', 'flow_versions.valid'])
+    .where('flows.project_id', 'in', [...projectIds])
+    .where('flow_versions.state', '=', 'DRAFT')
+    .where(sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`)
+    .execute();
+  let marked = 0;
+  for (const draft of drafts) {
+    // The text match may find the id inside another one's quotes: the stored array decides.
+    if (!fromJson<string[]>(draft.connection_ids).includes(externalId)) continue;
+    const trigger = fromJson<Json>(draft.trigger);
+    const stepsMarked = markStepsNaming(trigger, externalId);
+    if (!stepsMarked && draft.valid === 0) continue;
+    await trx
+      .updateTable('flow_versions')
+      .set({ valid: 0, trigger: toJson(trigger) })
+      .where('id', '=', draft.id)
+      .execute();
+    marked += 1;
+  }
+  return marked;
+}
