@@ -1,6 +1,6 @@
 // The errors services raise. An ApiError carries a stable code from the contract, a sentence for
 // people and, for invalid requests, the list of issues; how a code becomes an HTTP status and a
-// Problem document is the HTTP layer's business (src/http/problems/problem.ts).
+// Problem document is in ./problems.ts (the backend's problem writer and the client's MSW handlers).
 import type { components } from '../../generated/api';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
