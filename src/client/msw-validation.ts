@@ -9,7 +9,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { type Bundle, deref, isObject, type JsonObject, type OperationEntry } from '../core/contract.js';
 import { dateTimeFormat } from '../core/date-time-format.js';
-import { authenticationRequired, invalidWithIssues, type ValidationIssue } from '../core/errors.js';
+import { ApiError, authenticationRequired, invalidWithIssues, type ValidationIssue } from '../core/errors.js';
 import { mergeAlternatives, readableMessage } from '../core/issue-wording.js';
 
 const CONTRACT_ID = 'urn:flow-management:contract';
@@ -168,9 +168,12 @@ export class RequestChecks {
       try {
         body = JSON.parse(request.body);
       } catch {
+        // The backend's body parser's words (src/http/problems/error-translation.ts).
         return {
           ok: false,
-          error: invalidWithIssues('request', [{ location: 'body', pointer: '', message: 'is not valid JSON' }]),
+          error: new ApiError('VALIDATION', 'The body is not valid JSON.', {
+            issues: [{ location: 'body', pointer: '', message: 'is not valid JSON' }],
+          }),
         };
       }
     }
@@ -200,8 +203,11 @@ function toIssues(
           ? `/${String(error.params.additionalProperty ?? error.params.unevaluatedProperty)}`
           : '';
     const at = `${error.instancePath}${property}`;
-    const pointer = location === 'body' ? at : at.replace(/^\//, '');
+    // The validator's pointer of the whole body is `/`.
+    const pointer = location === 'body' ? at || '/' : at.replace(/^\//, '');
     const name = at.split('/').at(-1) ?? '';
-    return { location, pointer, message: readableMessage(error.message ?? 'is invalid', name, rawQuery) };
+    // express-openapi-validator lists an enum's values after Ajv's words; the wording rewrites both.
+    const allowed = error.keyword === 'enum' ? `: ${(error.params.allowedValues as unknown[]).join(', ')}` : '';
+    return { location, pointer, message: readableMessage(`${error.message ?? 'is invalid'}${allowed}`, name, rawQuery) };
   });
 }
