@@ -5,8 +5,8 @@
 // every error, ajv-formats' full formats with the contract's own date-time, discriminators by
 // `const`, strict bodies, path and query text coerced to the parameters' types).
 // What only a store can know (an id that does not exist, a name already used) is not checked.
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { type Bundle, deref, isObject, type JsonObject, type OperationEntry } from '../core/contract.js';
 import { dateTimeFormat } from '../core/date-time-format.js';
 import { ApiError, authenticationRequired, invalidWithIssues, type ValidationIssue } from '../core/errors.js';
@@ -63,7 +63,8 @@ function newAjv(coerceTypes: false | 'array'): Ajv2020 {
     coerceTypes,
     validateFormats: true,
   });
-  addFormats(ajv, { mode: 'full' });
+  // ajv-formats' full formats (what its plugin adds in `full` mode), the contract's date-time.
+  for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format);
   ajv.addFormat('date-time', dateTimeFormat);
   return ajv;
 }
@@ -146,7 +147,9 @@ export class RequestChecks {
     if (checks.validatePath && !checks.validatePath(path)) issues.push(...toIssues('path', checks.validatePath.errors, rawQuery));
 
     const query: Record<string, string | string[]> = {};
-    for (const name of new Set(request.url.searchParams.keys())) {
+    const names = new Set<string>();
+    request.url.searchParams.forEach((_value, name) => names.add(name));
+    for (const name of names) {
       const values = request.url.searchParams.getAll(name);
       rawQuery[name] = values.length === 1 ? (values[0] ?? '') : values;
       if (!checks.query.has(name)) {

@@ -2,7 +2,7 @@
 // 'projectId'", "must NOT have additional properties"); ours are read by the people who sent the
 // request, often in a UI that shows `errors[]` as it is. Each kind of issue gets one plain
 // sentence, completing "<pointer> …" (test/http/issue-wording.test.ts pins every one).
-import type { ValidationIssue } from './errors';
+import type { ValidationIssue } from './errors.js';
 
 /** Query values as the request sent them, to show a comma-separated list as repeated keys. */
 export type RawQuery = Readonly<Record<string, unknown>>;

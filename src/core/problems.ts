@@ -1,7 +1,7 @@
 // How an error code becomes an HTTP status and a Problem document (RFC 9457): the backend's
 // problem writer and the client's MSW handlers answer the same.
-import type { components } from '../../generated/api';
-import type { ApiError, ErrorCode } from './errors';
+import type { components } from '../../generated/api.js';
+import type { ApiError, ErrorCode } from './errors.js';
 
 export type Problem = components['schemas']['Problem'];
 
