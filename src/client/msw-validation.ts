@@ -112,7 +112,9 @@ export class RequestChecks {
         ? undefined
         : this.parameters.compile({
             type: 'object',
-            properties: Object.fromEntries(list.map((parameter) => [parameter.name, withContractRefs(parameter.schema)])),
+            properties: Object.fromEntries(
+              list.map((parameter) => [parameter.name, withContractRefs(parameter.schema)]),
+            ),
             required: list.filter((parameter) => parameter.required).map((parameter) => parameter.name),
           });
     const requestBody = deref(this.bundle, operation.requestBody);
@@ -120,8 +122,12 @@ export class RequestChecks {
     const media = content['application/json'];
     const security = operation.security ?? this.bundle.security;
     const checks: OperationChecks = {
-      secured: Array.isArray(security) && security.some((requirement) => isObject(requirement) && Object.keys(requirement).length > 0),
-      query: new Map(parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter])),
+      secured:
+        Array.isArray(security) &&
+        security.some((requirement) => isObject(requirement) && Object.keys(requirement).length > 0),
+      query: new Map(
+        parameters.filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]),
+      ),
       validatePath: objectOf(parameters.filter((parameter) => parameter.in === 'path')),
       validateQuery: objectOf(parameters.filter((parameter) => parameter.in === 'query')),
       validateBody: isObject(media) ? this.bodies.compile(withContractRefs(media.schema) as object) : undefined,
@@ -144,11 +150,14 @@ export class RequestChecks {
     const path = Object.fromEntries(
       Object.entries(request.params).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
     );
-    if (checks.validatePath && !checks.validatePath(path)) issues.push(...toIssues('path', checks.validatePath.errors, rawQuery));
+    if (checks.validatePath && !checks.validatePath(path))
+      issues.push(...toIssues('path', checks.validatePath.errors, rawQuery));
 
     const query: Record<string, string | string[]> = {};
     const names = new Set<string>();
-    request.url.searchParams.forEach((_value, name) => names.add(name));
+    request.url.searchParams.forEach((_value, name) => {
+      names.add(name);
+    });
     for (const name of names) {
       const values = request.url.searchParams.getAll(name);
       rawQuery[name] = values.length === 1 ? (values[0] ?? '') : values;
@@ -187,7 +196,9 @@ export class RequestChecks {
         issues.push(...toIssues('body', checks.validateBody.errors, rawQuery));
       }
     }
-    return issues.length === 0 ? { ok: true, body } : { ok: false, error: invalidWithIssues('request', mergeAlternatives(issues)) };
+    return issues.length === 0
+      ? { ok: true, body }
+      : { ok: false, error: invalidWithIssues('request', mergeAlternatives(issues)) };
   }
 }
 
@@ -211,6 +222,10 @@ function toIssues(
     const name = at.split('/').at(-1) ?? '';
     // express-openapi-validator lists an enum's values after Ajv's words; the wording rewrites both.
     const allowed = error.keyword === 'enum' ? `: ${(error.params.allowedValues as unknown[]).join(', ')}` : '';
-    return { location, pointer, message: readableMessage(`${error.message ?? 'is invalid'}${allowed}`, name, rawQuery) };
+    return {
+      location,
+      pointer,
+      message: readableMessage(`${error.message ?? 'is invalid'}${allowed}`, name, rawQuery),
+    };
   });
 }

@@ -53,7 +53,9 @@ describe('docs/client.md samples compile', () => {
   beforeAll(() => {
     mkdirSync(join(projectRoot, 'dist'), { recursive: true });
     dir = mkdtempSync(join(projectRoot, 'dist', 'client-md-'));
-    const src = relative(dir, join(projectRoot, 'src', 'client')).split('\\').join('/');
+    const src = relative(dir, join(projectRoot, 'src', 'client'))
+      .split('\\')
+      .join('/');
     const entries: Record<string, string> = {
       '@flow-management/client': `${src}/index`,
       '@flow-management/client/react-query': `${src}/react-query`,
@@ -88,7 +90,13 @@ describe('docs/client.md samples compile', () => {
     );
     const result = spawnSync(
       process.execPath,
-      [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'],
+      [
+        join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '-p',
+        join(dir, 'tsconfig.json'),
+        '--pretty',
+        'false',
+      ],
       { cwd: projectRoot, encoding: 'utf8' },
     );
     errors = new Map();

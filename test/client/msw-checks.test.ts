@@ -73,7 +73,9 @@ describe('MSW handlers refuse what the backend refuses', () => {
     const fromBackend = await call(backend.clientWith(undefined));
     const fromMock = await call(createClient({ baseUrl, retry: false }));
     expect(fromMock.response.status).toBe(401);
-    expect(fromMock.response.headers.get('www-authenticate')).toBe(fromBackend.response.headers.get('www-authenticate'));
+    expect(fromMock.response.headers.get('www-authenticate')).toBe(
+      fromBackend.response.headers.get('www-authenticate'),
+    );
     expect(comparable(fromMock.error as Problem)).toEqual(comparable(fromBackend.error as Problem));
   });
 

@@ -1287,7 +1287,7 @@ export function defineScenarios(target: ScenarioTarget): void {
         });
 
         // A forced problem names this request, as the backend's would: not the example's id and request.
-        it('Prefer: code=404 answers a problem with this request\'s instance and X-Request-Id', async () => {
+        it("Prefer: code=404 answers a problem with this request's instance and X-Request-Id", async () => {
           const id = unknownId();
           const { error, response } = await api.GET('/v1/flows/{id}', {
             params: { path: { id } },
