@@ -231,8 +231,13 @@ export function mergeSent(example: unknown, sent: unknown): unknown {
     (a === null && b !== undefined && typeof b !== 'object');
   for (const [name, value] of Object.entries(sent)) {
     if (Object.hasOwn(merged, name)) {
-      if (isObject(merged[name]) && isObject(value)) merged[name] = mergeSent(merged[name], value);
-      else if (sameKind(merged[name], value)) merged[name] = value;
+      const current = merged[name];
+      // Another variant of a union (a trigger of another `type`) replaces the example's: mixing
+      // the two would answer fields neither variant has.
+      if (isObject(current) && isObject(value) && 'type' in current && 'type' in value && current.type !== value.type)
+        merged[name] = value;
+      else if (isObject(current) && isObject(value)) merged[name] = mergeSent(current, value);
+      else if (sameKind(current, value)) merged[name] = value;
       continue;
     }
     for (const [key, nested] of Object.entries(merged)) {

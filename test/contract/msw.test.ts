@@ -148,7 +148,7 @@ describe('MSW handlers for frontend tests', () => {
       const document = JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) =>
         key === 'discriminator' && isObject(value) ? { propertyName: value.propertyName } : value,
       );
-      ajv.addSchema({ ...document, $id: 'urn:contract' });
+      ajv.addSchema({ ...document, $id: 'urn:test:contract' });
       const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
       const { data, response } = await calls[operationId](client);
       const responses = operations.find((op) => op.operationId === operationId)?.operation.responses;
@@ -157,7 +157,7 @@ describe('MSW handlers for frontend tests', () => {
       if (!isObject(media)) return;
       // The schema, its local references pointing into the contract added above.
       const schema = JSON.parse(JSON.stringify(media.schema), (key: string, value: unknown) =>
-        key === '$ref' && typeof value === 'string' ? `urn:contract${value}` : value,
+        key === '$ref' && typeof value === 'string' ? `urn:test:contract${value}` : value,
       );
       const validate = ajv.compile(schema);
       expect(validate?.(data), JSON.stringify(validate?.errors)).toBe(true);
