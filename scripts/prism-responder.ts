@@ -55,6 +55,22 @@ function send(res: Response, status: number, headers: IHttpNameValue, body: unkn
   else res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
+/**
+ * A Problem the mocker made from the contract's example (`Prefer: code=404`) names the example's
+ * request: it gets this request's path as `instance` and the `X-Request-Id` the front answered
+ * with, as the backend's would. Any other body is the example as it is.
+ */
+function ownProblem(req: Request, res: Response, headers: IHttpNameValue, body: unknown): unknown {
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (!type.startsWith('application/problem+json') || typeof body !== 'object' || body === null) return body;
+  const requestId = res.getHeader('x-request-id');
+  return {
+    ...body,
+    instance: req.originalUrl.split('?')[0] ?? req.originalUrl,
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  };
+}
+
 /** The operations of the bundle (mounted under /api as the front serves it) and a handler answering from them. */
 export async function prismResponder(options: PrismResponderOptions = {}): Promise<RequestHandler> {
   const { spec } = mountBundle(loadBundle());
@@ -94,6 +110,7 @@ export async function prismResponder(options: PrismResponderOptions = {}): Promi
       return send(res, status, { 'content-type': 'application/problem+json' }, problem);
     }
     const { output } = result.right;
-    send(res, output.statusCode, output.headers ?? {}, output.body);
+    const headers = output.headers ?? {};
+    send(res, output.statusCode, headers, ownProblem(req, res, headers, output.body));
   };
 }

@@ -52,8 +52,9 @@ const outDir = (dir: string) => join(dir, 'dist');
 const withoutExtension = (source: string) => source.replace(/\.ts$/, '');
 
 /**
- * The contract as msw-handlers.ts reads it, cut to what it reads: every operation's id, and for each
- * response its media type and first example, references resolved. 250 KB down to the examples.
+ * The contract as msw-handlers.ts reads it, cut to what it reads: every operation's id, parameters,
+ * request body and security (for the request checks of msw-validation.ts, with the schemas they
+ * refer to), and for each response its media type and first example, references resolved.
  */
 export function examplesOnly(bundle: JsonObject): JsonObject {
   const paths: JsonObject = {};
@@ -79,11 +80,30 @@ export function examplesOnly(bundle: JsonObject): JsonObject {
         }
         responses[status] = { content };
       }
-      item[method] = { operationId: operation.operationId, responses };
+      const parameters = Array.isArray(operation.parameters)
+        ? operation.parameters.map((parameter) => deref(bundle, parameter))
+        : undefined;
+      const requestBody = operation.requestBody === undefined ? undefined : deref(bundle, operation.requestBody);
+      item[method] = {
+        operationId: operation.operationId,
+        responses,
+        ...(parameters === undefined ? {} : { parameters }),
+        ...(requestBody === undefined ? {} : { requestBody }),
+        ...(operation.security === undefined ? {} : { security: operation.security }),
+      };
     }
+    if (Array.isArray(pathItem.parameters))
+      item.parameters = pathItem.parameters.map((parameter) => deref(bundle, parameter));
     paths[path] = item;
   }
-  return { openapi: bundle.openapi, servers: bundle.servers, paths };
+  const components = isObject(bundle.components) ? bundle.components : {};
+  return {
+    openapi: bundle.openapi,
+    servers: bundle.servers,
+    security: bundle.security,
+    paths,
+    components: { schemas: components.schemas },
+  };
 }
 
 /** Gives the package's JavaScript the examples-only contract instead of the whole bundle. */

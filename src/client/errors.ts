@@ -12,6 +12,11 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   /** The answer itself, for its headers (its body has been read). */
   readonly response: Response | undefined;
+  /**
+   * The Problem's stable code; undefined when the answer was no Problem. Here so that code that
+   * holds either error (every React Query hook's `error`) can read `error.code` without a cast.
+   */
+  readonly code: ErrorCode | undefined;
 
   constructor(message: string, status: number, requestId: string | undefined, response?: Response) {
     super(message);
@@ -19,6 +24,7 @@ export class ApiError extends Error {
     this.status = status;
     this.requestId = requestId;
     this.response = response;
+    this.code = undefined;
   }
 }
 
@@ -32,7 +38,7 @@ export class ApiProblemError extends ApiError implements Problem {
   readonly title: string;
   readonly detail: string;
   readonly instance: string;
-  readonly code: ErrorCode;
+  override readonly code: ErrorCode;
   readonly params: { [key: string]: string } | undefined;
   /** Every violation of a `VALIDATION` problem; empty for the other codes. */
   readonly errors: ValidationIssue[];

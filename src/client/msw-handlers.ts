@@ -1,12 +1,17 @@
 // MSW handlers for frontend test suites: one handler per operation of the contract, answering the
 // first named example of the operation's success response, read from the contract bundle, so the
-// mock answers exactly what the docs show and cannot drift.
+// mock answers exactly what the docs show and cannot drift. They refuse what the backend refuses
+// before its services run (./msw-validation.ts: no API key, a path, query or body that breaks the
+// contract), with the backend's problems, and answer a create or an update with what was sent
+// merged into the example, so a UI test sees its own data.
 //
 //   import { setupServer } from 'msw/node';              // or setupWorker from 'msw/browser'
 //   import { createHandlers, mockOperation } from '<this package>/msw';
 //   const server = setupServer(...createHandlers('http://localhost:3000/api'));
 //   // another answer for one test, its status and body typed from the contract:
 //   server.use(mockOperation('http://localhost:3000/api', 'getFlow', 404, problem));
+//   // or the usual answer, late, for one call (a spinner):
+//   server.use(delayOperation('http://localhost:3000/api', 'listFlows', 800, { once: true }));
 //
 // Built on msw's own `http` and nothing else, so the handlers are of the app's copy of msw,
 // whichever major of the supported ones it is (a handler of another copy breaks setupServer).
@@ -22,6 +27,8 @@ import {
   listOperations,
   type OperationEntry,
 } from '../core/contract.js';
+import { problemOf } from '../core/problems.js';
+import { RequestChecks } from './msw-validation.js';
 
 export type OperationId = keyof operations;
 type Responses<K extends OperationId> = operations[K]['responses'];
@@ -78,16 +85,63 @@ function exampleValue(operationId: OperationId, status: number): unknown {
   return structuredClone(example.value);
 }
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
+type Method = 'get' | 'put' | 'post' | 'patch' | 'delete' | 'head' | 'options';
 
-/** msw's handler for an operation's method and URL. */
-function route(baseUrl: string, operationId: OperationId, answer: () => Response): HttpHandler {
-  const { path, method } = operationOf(operationId);
-  return http[method as Method](urlOf(baseUrl, path), answer);
+/** What an answer gets of its request: the request, its path parameters, and the request id to answer with. */
+interface Call {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+  requestId: string;
 }
 
-/** The mock's own request id on every answer (the contract declares X-Request-Id on every response). */
-const REQUEST_ID = 'msw-mock';
+/**
+ * msw's handler for an operation's method and URL. `answer` undefined: the request goes on to the
+ * next handler of that URL (msw's fallthrough), as a delay that changes no answer does.
+ */
+function route(
+  baseUrl: string,
+  operationId: OperationId,
+  answer: (call: Call) => Response | undefined | Promise<Response | undefined>,
+  options?: { once?: boolean },
+): HttpHandler {
+  const { path, method } = operationOf(operationId);
+  return http[method as Method](
+    urlOf(baseUrl, path),
+    ({ request, params }) => answer({ request, params, requestId: requestIdOf(request) }),
+    options,
+  );
+}
+
+/** A caller's sane X-Request-Id is echoed, as the backend does; else a fresh one (32 hex digits, as the backend's). */
+const REQUEST_ID_PATTERN = /^[0-9A-Za-z._-]{1,128}$/;
+function requestIdOf(request: Request): string {
+  const incoming = request.headers.get('x-request-id');
+  if (incoming !== null && REQUEST_ID_PATTERN.test(incoming)) return incoming;
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The path of the request as the backend writes a Problem's `instance`: `/api/v1/flows/abc`. */
+function instanceOf(request: Request): string {
+  return new URL(request.url).pathname;
+}
+
+function isProblemBody(body: unknown): body is JsonObject {
+  return isObject(body) && typeof body.code === 'string' && typeof body.status === 'number';
+}
+
+/** The answer to one request, with its media type and its own X-Request-Id. */
+function answerJson(call: Call, status: number, body: unknown, contentType: string, headers?: Record<string, string>) {
+  // A Problem names the request it answers, whatever example or value it was made from.
+  const sent = isProblemBody(body) ? { ...body, instance: instanceOf(call.request), requestId: call.requestId } : body;
+  return HttpResponse.json(sent as object, {
+    status,
+    headers: { 'Content-Type': contentType, 'X-Request-Id': call.requestId, ...headers },
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /** MSW's form of an operation's URL: the base URL and the path with `:id` for `{id}`. */
 function urlOf(baseUrl: string, path: string): string {
@@ -103,41 +157,135 @@ function successStatus(operationId: OperationId): number {
   return Number(status);
 }
 
+/** Options of mockOperation and delayOperation. */
+export interface MockOptions {
+  /** Headers added to the answer (the media type and X-Request-Id are set already). */
+  headers?: Record<string, string>;
+  /** Wait this long before answering: a spinner, a timeout. */
+  delayMs?: number;
+  /** Answer one request only; the next ones get the handlers behind (msw's `once`). */
+  once?: boolean;
+}
+
 /**
  * A handler for one operation that answers `status` with `body` (typed from the contract: a
- * 404's body is a Problem), with the media type and X-Request-Id the contract declares.
+ * 404's body is a Problem), with the media type the contract declares. A Problem gets the
+ * request's path as `instance` and the request's own `X-Request-Id` (a fresh one, also in the
+ * header), as the backend's would, whatever the body says.
  * `baseUrl` is what the client uses, e.g. `http://localhost:3000/api`, or `/api` in a browser;
- * MSW's wildcards work too (a leading `*` before `/api` matches any origin).
+ * MSW's wildcards work too (a leading `*` before `/api` matches any origin). With msw 2 and 3.
  */
 export function mockOperation<K extends OperationId, S extends keyof Responses<K> & number>(
   baseUrl: string,
   operationId: K,
   status: S,
   body: ResponseBody<K, S>,
-  init?: { headers?: Record<string, string> },
+  options?: MockOptions,
 ): HttpHandler {
   const contentType = mediaOf(operationId, status)?.[0] ?? 'application/json';
-  return route(baseUrl, operationId, () =>
-    HttpResponse.json(body, {
-      status,
-      headers: { 'Content-Type': contentType, 'X-Request-Id': REQUEST_ID, ...init?.headers },
-    }),
+  return route(
+    baseUrl,
+    operationId,
+    async (call) => {
+      if (options?.delayMs) await sleep(options.delayMs);
+      return answerJson(call, status, body, contentType, options?.headers);
+    },
+    { once: options?.once ?? false },
   );
 }
 
-/** One handler per operation, keyed by operationId; each answers its first success example (a 204 no body). */
+/**
+ * A handler that holds an operation's requests `delayMs` and then lets the handlers behind answer
+ * them as usual (the examples, or an earlier override): the answer is unchanged, only late.
+ */
+export function delayOperation(
+  baseUrl: string,
+  operationId: OperationId,
+  delayMs: number,
+  options?: { once?: boolean },
+): HttpHandler {
+  return route(
+    baseUrl,
+    operationId,
+    async () => {
+      await sleep(delayMs);
+      return undefined;
+    },
+    { once: options?.once ?? false },
+  );
+}
+
+/**
+ * The example, with what the request sent put where the example has it: a field of the same
+ * name and JSON type at the top of the answer, or one level down (a flow's `version.displayName`),
+ * and the same for the fields of an object the request sent (`settings`). So a create or an
+ * update answers the data the UI sent, in the shape the contract declares.
+ */
+export function mergeSent(example: unknown, sent: unknown): unknown {
+  if (!isObject(example) || !isObject(sent)) return example;
+  const merged: JsonObject = { ...example };
+  const sameKind = (a: unknown, b: unknown) =>
+    (Array.isArray(a) && Array.isArray(b)) ||
+    (isObject(a) && isObject(b)) ||
+    (typeof a === typeof b && typeof a !== 'object') ||
+    (a === null && b !== undefined && typeof b !== 'object');
+  for (const [name, value] of Object.entries(sent)) {
+    if (Object.hasOwn(merged, name)) {
+      const current = merged[name];
+      // Another variant of a union (a trigger of another `type`) replaces the example's: mixing
+      // the two would answer fields neither variant has.
+      if (isObject(current) && isObject(value) && 'type' in current && 'type' in value && current.type !== value.type)
+        merged[name] = value;
+      else if (isObject(current) && isObject(value)) merged[name] = mergeSent(current, value);
+      else if (sameKind(current, value)) merged[name] = value;
+      continue;
+    }
+    for (const [key, nested] of Object.entries(merged)) {
+      if (isObject(nested) && Object.hasOwn(nested, name) && sameKind(nested[name], value)) {
+        merged[key] = { ...nested, [name]: value };
+        break;
+      }
+    }
+  }
+  return merged;
+}
+
+const checks = new RequestChecks(bundle);
+
+/** The backend's problem for a refused request, as it would answer it. */
+function refusal(call: Call, error: Parameters<typeof problemOf>[0]): Response {
+  const problem = problemOf(error, instanceOf(call.request), call.requestId);
+  const headers: Record<string, string> = {};
+  if (error.code === 'AUTHENTICATION') headers['WWW-Authenticate'] = 'Bearer realm="api"';
+  return answerJson(call, problem.status, problem, 'application/problem+json', headers);
+}
+
+/**
+ * One handler per operation, keyed by operationId. Each checks the request as the backend does
+ * (API key, path, query, body: a 401 or a 400 problem), then answers its first success example,
+ * a create or an update with what it was sent merged in (a 204 no body).
+ */
 export function createHandlersByOperation(baseUrl: string): { [K in OperationId]: HttpHandler } {
   const handlers: Partial<Record<OperationId, HttpHandler>> = {};
-  for (const { operationId } of listOperations(bundle)) {
-    const id = operationId as OperationId;
+  for (const entry of listOperations(bundle)) {
+    const id = entry.operationId as OperationId;
     const status = successStatus(id);
-    // A success without content (a delete's 204) answers no body: there is no example to send.
-    handlers[id] =
-      mediaOf(id, status) === undefined
-        ? route(baseUrl, id, () => new HttpResponse(null, { status, headers: { 'X-Request-Id': REQUEST_ID } }))
-        : route(baseUrl, id, () =>
-            HttpResponse.json(exampleValue(id, status) as object, { status, headers: { 'X-Request-Id': REQUEST_ID } }),
-          );
+    const media = mediaOf(id, status);
+    handlers[id] = route(baseUrl, id, async (call) => {
+      const text = call.request.body === null ? '' : await call.request.text();
+      const checked = checks.check(entry, {
+        params: call.params,
+        url: new URL(call.request.url),
+        authorization: call.request.headers.get('authorization'),
+        body: text,
+      });
+      if (!checked.ok) return refusal(call, checked.error);
+      // A success without content (a delete's 204) answers no body: there is no example to send.
+      if (media === undefined) return new HttpResponse(null, { status, headers: { 'X-Request-Id': call.requestId } });
+      const example = exampleValue(id, status);
+      const body = entry.method === 'post' && checked.body !== undefined ? mergeSent(example, checked.body) : example;
+      return answerJson(call, status, body, media[0]);
+    });
   }
   return handlers as { [K in OperationId]: HttpHandler };
 }

@@ -1,7 +1,7 @@
 // The errors services raise. An ApiError carries a stable code from the contract, a sentence for
 // people and, for invalid requests, the list of issues; how a code becomes an HTTP status and a
-// Problem document is the HTTP layer's business (src/http/problems/problem.ts).
-import type { components } from '../../generated/api';
+// Problem document is in ./problems.ts (the backend's problem writer and the client's MSW handlers).
+import type { components } from '../../generated/api.js';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type ValidationIssue = components['schemas']['ValidationIssue'];
@@ -21,12 +21,15 @@ export class ApiError extends Error {
   ) {
     // A client's error (4xx) is answered, never logged: the stack trace nobody reads was a tenth of
     // the time of a refused request (the deeper the pipeline, the dearer).
-    const stackTraceLimit = Error.stackTraceLimit;
-    if (!SERVICE_FAILURES.has(code)) Error.stackTraceLimit = 0;
+    // V8's (Node's, Chrome's) stackTraceLimit; other engines (the client's MSW handlers run in
+    // browsers too) have none, and setting it there changes nothing.
+    const errorClass = Error as ErrorConstructor & { stackTraceLimit?: number };
+    const stackTraceLimit = errorClass.stackTraceLimit;
+    if (!SERVICE_FAILURES.has(code)) errorClass.stackTraceLimit = 0;
     try {
       super(detail);
     } finally {
-      Error.stackTraceLimit = stackTraceLimit;
+      errorClass.stackTraceLimit = stackTraceLimit;
     }
     this.name = 'ApiError';
     this.code = code;

@@ -4,7 +4,7 @@ import { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiProblemError, createClient, type Problem, paginate, unwrap } from '../../src/client';
-import { createHandlers, mockOperation, responseExample } from '../../src/client/msw-handlers';
+import { createHandlers, delayOperation, mockOperation, responseExample } from '../../src/client/msw-handlers';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
 const baseUrl = 'http://frontend.test/api';
@@ -31,7 +31,51 @@ describe('mockOperation', () => {
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     const call = unwrap(client.GET('/v1/flows/{id}', { params: { path: { id } } }));
     await expect(call).rejects.toBeInstanceOf(ApiProblemError);
-    await expect(call).rejects.toMatchObject({ code: 'ENTITY_NOT_FOUND', requestId: 'msw-mock' });
+    await expect(call).rejects.toMatchObject({ code: 'ENTITY_NOT_FOUND' });
+    server.resetHandlers();
+  });
+
+  // A forced problem names the request it answers, not the example's (or the test's) id and request.
+  it("gives a problem the request's instance and the X-Request-Id it answered with, fresh each time", async () => {
+    const other = 'tDVKg7394Qn7RoH23PSVX';
+    server.use(mockOperation(baseUrl, 'getFlow', 404, responseExample('getFlow', 404)));
+    const first = await client.GET('/v1/flows/{id}', { params: { path: { id: other } } });
+    const second = await client.GET('/v1/flows/{id}', { params: { path: { id: other } } });
+    const requestId = first.response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.error).toMatchObject({ instance: `/api/v1/flows/${other}`, requestId });
+    expect(second.error?.requestId).toBe(second.response.headers.get('x-request-id'));
+    expect(second.error?.requestId).not.toBe(requestId);
+    server.resetHandlers();
+  });
+
+  it('answers one call only with once, and late with delayMs (typed as any override)', async () => {
+    server.use(
+      mockOperation(baseUrl, 'getFlow', 503, responseExample('getFlow', 503), {
+        once: true,
+        delayMs: 150,
+        headers: { 'Retry-After': '1' },
+      }),
+    );
+    const started = Date.now();
+    const failed = await client.GET('/v1/flows/{id}', { params: { path: { id } } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(failed.response.status).toBe(503);
+    expect(failed.response.headers.get('retry-after')).toBe('1');
+    const next = await client.GET('/v1/flows/{id}', { params: { path: { id } } });
+    expect(next.response.status).toBe(200);
+    server.resetHandlers();
+  });
+
+  it('delays the usual answer with delayOperation, once', async () => {
+    server.use(delayOperation(baseUrl, 'getFlow', 200, { once: true }));
+    let started = Date.now();
+    const late = await client.GET('/v1/flows/{id}', { params: { path: { id } } });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(late.data).toEqual(responseExample('getFlow', 200));
+    started = Date.now();
+    await client.GET('/v1/flows/{id}', { params: { path: { id } } });
+    expect(Date.now() - started).toBeLessThan(190);
     server.resetHandlers();
   });
 
@@ -51,7 +95,11 @@ describe('mockOperation', () => {
     const wrong = mockOperation(baseUrl, 'getFlow', 404, responseExample('getFlow', 200));
     // @ts-expect-error getFlow declares no 201
     const noSuchStatus = mockOperation(baseUrl, 'getFlow', 201, responseExample('getFlow', 200));
-    expect([wrong, noSuchStatus]).toHaveLength(2);
+    // @ts-expect-error the delay is a number of milliseconds
+    const wrongDelay = mockOperation(baseUrl, 'getFlow', 404, responseExample('getFlow', 404), { delayMs: '1s' });
+    // @ts-expect-error no such operation (it would throw)
+    const noSuchOperation = () => delayOperation(baseUrl, 'getFlows', 100);
+    expect([wrong, noSuchStatus, wrongDelay, noSuchOperation]).toHaveLength(4);
   });
 
   it("builds handlers of the app's own msw (the one setupServer comes from)", () => {

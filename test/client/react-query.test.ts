@@ -5,8 +5,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createElement as h, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ApiProblemError, createClient } from '../../src/client';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { type ApiError, ApiProblemError, createClient } from '../../src/client';
 import { createQueryHooks, type QueryHooks } from '../../src/client/react-query';
 import { EXAMPLE_PROJECT_ID } from '../support/contract';
 
@@ -141,6 +141,37 @@ describe('TanStack Query hooks', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Error VALIDATION')).toBeTruthy();
     expect(seen).toBeInstanceOf(ApiProblemError);
+  });
+
+  it('gives a failing infinite list an ApiProblemError', async () => {
+    const { api } = fakeApi();
+    let seen: unknown;
+    function Runs() {
+      const runs = api.useInfiniteList('/v1/flow-runs', { params: { query: { projectId } } });
+      seen = runs.error;
+      return h('p', null, runs.error ? `Error ${runs.error.code}` : 'Loading');
+    }
+    renderWith(h(Runs));
+    expect(await screen.findByText('Error ENTITY_NOT_FOUND')).toBeTruthy();
+    expect(seen).toBeInstanceOf(ApiProblemError);
+  });
+
+  // One error type for every hook, as docs/client.md says: not the bare Problem body for some.
+  it('types the error of every hook as ApiProblemError or ApiError', () => {
+    type HookError = ApiProblemError | ApiError;
+    function Component({ api }: { api: QueryHooks }) {
+      const flow = api.useQuery('get', '/v1/flows/{id}', { params: { path: { id: 'x' } } });
+      const create = api.useMutation('post', '/v1/flows');
+      const flows = api.useInfiniteList('/v1/flows', { params: { query: { projectId } } });
+      expectTypeOf(flow.error).toEqualTypeOf<HookError | null>();
+      expectTypeOf(create.error).toEqualTypeOf<HookError | null>();
+      expectTypeOf(flows.error).toEqualTypeOf<HookError | null>();
+      // What docs/client.md reads from it, without a cast:
+      expectTypeOf(flow.error?.code).toEqualTypeOf<ApiProblemError['code'] | undefined>();
+      expectTypeOf(flow.error?.requestId).toEqualTypeOf<string | undefined>();
+      return null;
+    }
+    expect(Component).toBeTypeOf('function');
   });
 
   it('offers the options of an infinite list for prefetching', async () => {

@@ -1,6 +1,8 @@
 // The MSW handlers exported for frontend tests (src/client/msw.ts): one per operation of the
 // contract, each at the operation's method and path, answering the first success example of the
 // contract; the typed client works against them.
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, ApiProblemError, createClient, type Problem, paginate, unwrap } from '../../src/client';
@@ -146,8 +148,37 @@ describe('MSW handlers for frontend tests', () => {
       const expected = firstSuccess(operationId);
       const { data, response } = await calls[operationId](client);
       expect(response.status).toBe(expected.status);
-      expect(response.headers.get('x-request-id')).toBe('msw-mock');
-      expect(data).toEqual(expected.body);
+      // A fresh id per answer, as the backend's.
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+      // A create or an update answers what it was sent in the example's shape (test/client/msw.test.ts).
+      if (operations.find((op) => op.operationId === operationId)?.method === 'post' && isObject(expected.body))
+        expect(Object.keys(data as object).sort()).toEqual(Object.keys(expected.body).sort());
+      else expect(data).toEqual(expected.body);
+    },
+  );
+
+  // What was sent, merged into the example, must still be an answer the contract allows.
+  it.each(operations.filter((op) => op.method === 'post').map((op) => op.operationId as OperationId))(
+    '%s: the answer with what was sent merged in matches the response schema',
+    async (operationId) => {
+      const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true, discriminator: true });
+      addFormats(ajv);
+      const document = JSON.parse(JSON.stringify(bundle), (key: string, value: unknown) =>
+        key === 'discriminator' && isObject(value) ? { propertyName: value.propertyName } : value,
+      );
+      ajv.addSchema({ ...document, $id: 'urn:test:contract' });
+      const client = createClient({ baseUrl, apiKey: 'sk-frontend-test' });
+      const { data, response } = await calls[operationId](client);
+      const responses = operations.find((op) => op.operationId === operationId)?.operation.responses;
+      const declared = deref(bundle, isObject(responses) ? responses[String(response.status)] : undefined);
+      const media = isObject(declared) && isObject(declared.content) ? declared.content['application/json'] : undefined;
+      if (!isObject(media)) return;
+      // The schema, its local references pointing into the contract added above.
+      const schema = JSON.parse(JSON.stringify(media.schema), (key: string, value: unknown) =>
+        key === '$ref' && typeof value === 'string' ? `urn:test:contract${value}` : value,
+      );
+      const validate = ajv.compile(schema);
+      expect(validate?.(data), JSON.stringify(validate?.errors)).toBe(true);
     },
   );
 

@@ -1431,6 +1431,20 @@ export function defineScenarios(target: ScenarioTarget): void {
             code,
           );
         });
+
+        // A forced problem names this request, as the backend's would: not the example's id and request.
+        it("Prefer: code=404 answers a problem with this request's instance and X-Request-Id", async () => {
+          const id = unknownId();
+          const { error, response } = await api.GET('/v1/flows/{id}', {
+            params: { path: { id } },
+            headers: { Prefer: 'code=404' },
+          });
+          const requestId = response.headers.get('x-request-id');
+          expect(requestId).toMatch(/^[0-9a-f]{32}$/);
+          expect(error).toMatchObject({ status: 404, instance: `/api/v1/flows/${id}`, requestId });
+          const again = await api.GET('/v1/flows/{id}', { params: { path: { id } }, headers: { Prefer: 'code=404' } });
+          expect(again.error?.requestId).not.toBe(requestId);
+        });
       });
 
     if (isMock)

@@ -284,6 +284,6 @@ describe('MSW', () => {
       EXPECTED_MSW: MSW_3,
     });
     expect(result.code, result.output).toBe(0);
-    expect(result.output).toMatch(/Tests\s+3 passed/);
+    expect(result.output).toMatch(/Tests\s+4 passed/);
   });
 });
