@@ -374,7 +374,8 @@ export interface paths {
          *
          *     **Permission:** any key: `ENGINE` (which executes flows), `VIEWER`, `EDITOR` or `ADMIN`. An
          *     engine finds the connection a step names (`{{connections['slack-sales']}}` names its
-         *     `externalId`) with `externalId`, then reads its value with `getAppConnectionValue`. A key limited
+         *     `externalId`) in this list (`pieceName` narrows it), then reads its value by id with
+         *     `getAppConnectionValue`. The list never carries values. A key limited
          *     to projects lists its projects' connections only: another project is a 404.
          */
         get: operations["listAppConnections"];
@@ -6175,8 +6176,6 @@ export interface components {
          * @example Fo1dArch1veQrt7wYc2Nb
          */
         FolderIdPathToDelete: components["schemas"]["Id"];
-        /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
-        ExternalIdQuery: string;
         /**
          * @description Id of the app connection to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example Sl4ckSupp0rtQrt7wYc2N
@@ -6184,6 +6183,8 @@ export interface components {
         AppConnectionIdPathToDelete: components["schemas"]["Id"];
         /** @description Page size, 1 to 100. Default 50. */
         ProjectLimit: number;
+        /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
+        ExternalIdQuery: string;
         /**
          * @description Id of the project to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example mKtG7pQ2vX9rL4nW8cYd1
@@ -7033,8 +7034,6 @@ export interface operations {
                 cursor?: components["parameters"]["Cursor"];
                 /** @description The project whose records to list (404 when it is not a project of your platform). */
                 projectId: components["parameters"]["ProjectIdQuery"];
-                /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
-                externalId?: components["parameters"]["ExternalIdQuery"];
                 /** @description Only connections of this scope. */
                 scope?: components["schemas"]["AppConnectionScope"];
                 /** @description Only connections of this piece (exact name). */

@@ -1,7 +1,6 @@
 // The SQL of the app connections resource.
 import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
 import type { components } from '../../generated/api';
-import { externalIdKey } from '../core/external-ids';
 import type { Store } from '../store/engine/database';
 import type { AppConnectionsTable, Database } from '../store/engine/schema';
 import { containsIgnoringCase } from '../store/reading/filters';
@@ -19,7 +18,6 @@ export interface AppConnectionListQuery {
   cursor?: string | undefined;
   limit?: number | undefined;
   scope?: AppConnection['scope'] | undefined;
-  externalId?: string | undefined;
   pieceName?: string | undefined;
   displayName?: string | undefined;
   status?: AppConnection['status'][] | undefined;
@@ -39,8 +37,6 @@ export function pageOfConnections(
     .selectAll('app_connections')
     .where('app_connection_projects.project_id', '=', query.projectId)
     .where('app_connections.platform_id', '=', platformId);
-  if (query.externalId !== undefined)
-    select = select.where('app_connections.external_id', '=', externalIdKey(query.externalId));
   if (query.scope !== undefined) select = select.where('app_connections.scope', '=', query.scope);
   if (query.pieceName !== undefined) select = select.where('app_connections.piece_name', '=', query.pieceName);
   if (query.displayName !== undefined)

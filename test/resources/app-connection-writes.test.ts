@@ -93,8 +93,8 @@ describe.each(storeKinds)('app connection writes on %s', (kind) => {
     expect(await eventOf('app_connection.updated', id)).toEqual(replaced.data);
     for (const request of receiver.received) expect(request.body).not.toMatch(/sk-/);
     // An engine holds what a step names, the externalId: it finds the id with a list (no value in it).
-    const found = await unwrap(engine.GET('/v1/app-connections', { params: { query: { projectId, externalId } } }));
-    expect(found.data.map((connection) => connection.id)).toEqual([id]);
+    const found = await unwrap(engine.GET('/v1/app-connections', { params: { query: { projectId } } }));
+    expect(found.data.filter((connection) => connection.externalId === externalId).map(({ id }) => id)).toEqual([id]);
     expect(JSON.stringify(found)).not.toMatch(/sk-/);
     const value = await unwrap(engine.GET('/v1/app-connections/{id}/value', { params: { path: { id } } }));
     expect(value).toEqual({
