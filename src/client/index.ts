@@ -23,6 +23,8 @@ export type WebhookEventPayload = import('../../generated/api.js').components['s
   | 'FlowChangeEvent'
   | 'FolderEvent'
   | 'FlowTemplateEvent'
+  | 'FlowTemplateDeletedEvent'
+  | 'UserEvent'
   | 'McpServerEvent'
   | 'FlowRunEvent'
   | 'ApiKeyEvent'

@@ -33,6 +33,10 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
   SANDBOX_SESSION_ENDED: { status: 410, title: 'Sandbox session ended' },
   SANDBOX_LIMIT_REACHED: { status: 507, title: 'Sandbox limit reached' },
+  USER_EMAIL_ALREADY_EXISTS: { status: 409, title: 'Email already used' },
+  USER_EXTERNAL_ID_ALREADY_EXISTS: { status: 409, title: 'External id already used' },
+  USER_OWNS_RECORDS: { status: 409, title: 'User owns records' },
+  LAST_ACTIVE_ADMIN: { status: 409, title: 'Last active admin' },
 };
 
 export function statusOf(code: ErrorCode): number {
