@@ -5962,7 +5962,7 @@ export interface components {
         ExternalIdQuery: string;
         /**
          * @description Id of the user to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
-         * @example HkuX2VA6OjEnHDyanns5d
+         * @example T1mB3rnersLee0000Www1
          */
         UserIdPathToDelete: components["schemas"]["Id"];
         /**
@@ -7157,7 +7157,7 @@ export interface operations {
             path: {
                 /**
                  * @description Id of the user to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
-                 * @example HkuX2VA6OjEnHDyanns5d
+                 * @example T1mB3rnersLee0000Www1
                  */
                 id: components["parameters"]["UserIdPathToDelete"];
             };

@@ -114,6 +114,24 @@ describe.each(storeKinds)("the records of the docs' examples on %s", (kind) => {
     expect(folders.data.find((folder) => folder.displayName === 'Reports')?.id).toBe(flow.folder);
     expect(folders.data.find((folder) => folder.displayName === 'Archive')?.id).toBe(flowToDelete.folder);
   });
+
+  it('carry the template and the user the samples read, change and delete; that user owns nothing', async () => {
+    const { template, userToDelete } = EXAMPLE_IDS;
+    const read = await unwrap(backend.client.GET('/v1/flow-templates/{id}', { params: { path: { id: template.id } } }));
+    expect(read.template.displayName).toBe(template.displayName);
+    const users = await unwrap(
+      backend.client.GET('/v1/users', { params: { query: { externalId: userToDelete.externalId } } }),
+    );
+    expect(users.data.map((user) => [user.id, user.email, user.status])).toEqual([
+      [userToDelete.id, userToDelete.email, 'ACTIVE'],
+    ]);
+    const connections = await unwrap(
+      backend.client.GET('/v1/app-connections', {
+        params: { query: { projectId: EXAMPLE_IDS.salesOps.project, limit: 100 } },
+      }),
+    );
+    expect(connections.data.map((connection) => connection.ownerId)).not.toContain(userToDelete.id);
+  });
 });
 
 describe.each(storeKinds)("the examples' webhook endpoints on %s", (kind) => {
