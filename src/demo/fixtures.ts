@@ -37,6 +37,8 @@ export function scheduleTrigger(
         ...SLACK,
         actionName: 'send_channel_message',
         input: { channel: '#reports', auth: `{{connections['${connection}']}}` },
+        // As a flow's piece action carries it: a template of this trigger makes a flow (IMPORT_FLOW) as it is.
+        propertySettings: {},
       },
     },
   };

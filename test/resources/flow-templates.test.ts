@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type paths, type Schemas, unwrap } from '../../src/client';
 import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
-import { EMPTY_TRIGGER, givenProject, storedTemplates } from '../support/builders';
+import { EMPTY_TRIGGER, givenProject, importableTrigger, storedTemplates } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
 import { expectPreviousLeadsBack, walkPages } from '../support/lists';
 import { expectInvalid, expectNotFound } from '../support/problems';
@@ -475,17 +475,3 @@ describe.each(storeKinds)('reading and deleting flow templates on %s', (kind) =>
     );
   });
 });
-
-/**
- * A template's trigger (PortableTrigger) as IMPORT_FLOW takes it (FlowTrigger): the packaging
- * (`pieceType`, `packageType`) and `inputUiInfo` left out, `propertySettings` `{}` when absent. The
- * mapping docs/flows.md shows.
- */
-function importableTrigger(trigger: Schemas['PortableTrigger']): Schemas['FlowTrigger'] {
-  if (trigger.type === 'EMPTY') return trigger as Schemas['FlowTrigger'];
-  const { pieceType: _pieceType, packageType: _packageType, inputUiInfo: _inputUiInfo, ...settings } = trigger.settings;
-  return {
-    ...trigger,
-    settings: { ...settings, propertySettings: settings.propertySettings ?? {} },
-  } as Schemas['FlowTrigger'];
-}
