@@ -130,7 +130,7 @@ export async function platformPrincipal(store: Store, platformId?: string): Prom
   if (!admin)
     throw new Error(
       platformId
-        ? `no platform ${platformId} with an admin user`
+        ? `no platform ${platformId} with an active admin user`
         : 'no platform yet: run npm start once, or npm run cli -- create-platform',
     );
   return platformAdmin(admin.platformId, admin.userId);
