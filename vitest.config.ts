@@ -13,7 +13,9 @@ export default defineConfig({
       'test/**/*.smoke.test.ts',
       'test/**/*.package.test.ts',
     ],
-    testTimeout: 30_000,
+    // Bounds against a hang, not budgets: on a busy machine (CI beside other work) a test that compiles
+    // the validators of many operations took longer than 30 s.
+    testTimeout: 120_000,
     hookTimeout: 60_000,
     globalSetup: ['test/support/build-global-setup.ts', 'test/scenarios/mock-global-setup.ts'],
     // Three files at a time: most suites wait on servers, child processes and the network as much as

@@ -426,7 +426,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a project
+         * @description Returns one project of the platform with its plan and live counts, as `listProjects` shows it.
+         *     An unknown project, or one of another platform, is a 404.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A project a key is
+         *     not limited to is a 404.
+         */
+        get: operations["getProject"];
         put?: never;
         /**
          * Update a project
@@ -438,7 +446,23 @@ export interface paths {
          *     limited to is a 404.
          */
         post: operations["updateProject"];
-        delete?: never;
+        /**
+         * Delete a project
+         * @description Deletes a project and answers `204` without a body. In one transaction, with it go its flows
+         *     (with their versions and runs), its folders, its plan, and its MCP server with its tools; its app
+         *     connections go too, except those also linked to another project, which stay theirs (only the
+         *     link to this project goes). API keys and webhook endpoints limited to it lose it: a key limited
+         *     to this project only is revoked (`api_key.revoked`), an endpoint limited to it only keeps
+         *     `projectIds: []` and receives nothing more until it is changed. Sends `project.deleted` with the
+         *     project as it was, to the endpoints that wanted the project's events (those limited to it too).
+         *     Nothing is deleted when the request fails. The platform's last project is refused with a `409
+         *     PROJECT_IS_LAST_OF_PLATFORM`. An unknown project is a 404: so is a second delete of the same
+         *     project.
+         *
+         *     **Permission:** an `ADMIN` key (which is platform-wide): deleting a project deletes what every
+         *     key limited to it could reach.
+         */
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1074,6 +1098,72 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["ProjectEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "project.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A project was deleted
+         * @description Sent after `deleteProject` deleted a project, with the project as it was just before. Endpoints limited
+         *     to that project receive it too (it is the last event of the project they get); nothing is sent for
+         *     the flows, folders and connections that went with it.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectDeletedEvent"];
                 };
             };
             responses: {
@@ -3030,6 +3120,7 @@ export interface components {
          *     - `FLOW_OPERATION_INVALID` (409): the flow's state does not allow the operation (enabling a flow never published, publishing a version that is not `valid`, a step name already used, a change of step type that would drop nested steps).
          *     - `PRECONDITION_FAILED` (412): the flow changed since the `ETag` sent in `If-Match` was read.
          *     - `FOLDER_NAME_ALREADY_EXISTS` (409): another folder of the project has this `displayName`, ignoring case.
+         *     - `PROJECT_IS_LAST_OF_PLATFORM` (409): the project is the platform's last one, which `deleteProject` never deletes.
          *     - `WEBHOOK_ENDPOINT_LIMIT_REACHED` (409): the platform already has as many webhook endpoints as it may have (`params.limit`; disabled ones count); delete one first.
          *     - `USER_EMAIL_ALREADY_EXISTS` (409): another user of the platform has this `email`, ignoring case (`params.userId`).
          *     - `USER_EXTERNAL_ID_ALREADY_EXISTS` (409): another user of the platform has this `externalId` (`params.userId`).
@@ -3047,7 +3138,7 @@ export interface components {
          *     - `SANDBOX_LIMIT_REACHED` (507): sandbox only: a bound of the sandbox is reached, the number of live sessions or the size of one session's data; `params.limit` names it.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED" | "USER_EMAIL_ALREADY_EXISTS" | "USER_EXTERNAL_ID_ALREADY_EXISTS" | "USER_OWNS_RECORDS" | "LAST_ACTIVE_ADMIN";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROJECT_IS_LAST_OF_PLATFORM" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED" | "USER_EMAIL_ALREADY_EXISTS" | "USER_EXTERNAL_ID_ALREADY_EXISTS" | "USER_OWNS_RECORDS" | "LAST_ACTIVE_ADMIN";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -5184,7 +5275,8 @@ export interface components {
         /**
          * @description A kind of event a webhook endpoint can subscribe to. Each is delivered as `{type, timestamp, data}`,
          *     `data` being the resource as this API returns it (an MCP server without its token):
-         *     `project.created`, `project.updated` (data: Project); `flow.created` (Flow); `flow.deleted` (Flow,
+         *     `project.created`, `project.updated` (data: Project); `project.deleted` (Project, as it was just
+         *     before; sent by `deleteProject`); `flow.created` (Flow); `flow.deleted` (Flow,
          *     as it was just before; sent by `deleteFlow`); `flow.updated`, `flow.published`, `flow.enabled`,
          *     `flow.disabled` (Flow, as `updateFlow` answered it, with the operation's `operationType`); `folder.created`, `folder.updated` (renamed),
          *     `folder.deleted` (Folder);
@@ -5198,7 +5290,7 @@ export interface components {
          *     versions: ignore a type you do not know.
          * @enum {string}
          */
-        WebhookEventType: "project.created" | "project.updated" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "flow_template.created" | "flow_template.updated" | "flow_template.deleted" | "user.created" | "user.updated" | "user.deleted" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "flow_template.created" | "flow_template.updated" | "flow_template.deleted" | "user.created" | "user.updated" | "user.deleted" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
         /**
          * WebhookEndpoint
          * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.
@@ -5436,6 +5528,21 @@ export interface components {
             /** @description When it happened , RFC 3339 in UTC. */
             timestamp: components["schemas"]["Timestamp"];
             /** @description The project as `updateProject` answers it, after the change. */
+            data: components["schemas"]["Project"];
+        };
+        /**
+         * ProjectDeletedEvent
+         * @description The body of `project.deleted` deliveries.
+         */
+        ProjectDeletedEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "project.deleted";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The project as getProject answered it just before it was deleted. */
             data: components["schemas"]["Project"];
         };
         /**
@@ -5854,6 +5961,19 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The project is the platform's last one, which is never deleted (`PROJECT_IS_LAST_OF_PLATFORM`). */
+        ProjectDeleteConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description Another user of the platform has this `email` (ignoring case, `USER_EMAIL_ALREADY_EXISTS`) or this `externalId` (`USER_EXTERNAL_ID_ALREADY_EXISTS`); `params.userId` is that user. */
         UserConflict: {
             headers: {
@@ -5960,6 +6080,11 @@ export interface components {
         ProjectLimit: number;
         /** @description Only the record with this external id, compared in Unicode normal form C (NFC, the form external ids are stored in), white space included. */
         ExternalIdQuery: string;
+        /**
+         * @description Id of the project to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example mKtG7pQ2vX9rL4nW8cYd1
+         */
+        ProjectIdPathToDelete: components["schemas"]["Id"];
         /**
          * @description Id of the user to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example T1mB3rnersLee0000Www1
@@ -6964,6 +7089,46 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Project"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     updateProject: {
         parameters: {
             query?: never;
@@ -7006,6 +7171,48 @@ export interface operations {
             409: components["responses"]["ProjectConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteProject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the project to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example mKtG7pQ2vX9rL4nW8cYd1
+                 */
+                id: components["parameters"]["ProjectIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project and what was only its are deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["ProjectDeleteConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -11,6 +11,21 @@ declare module 'autocannon' {
     timeout?: number;
     /** Requests per second over all connections: a steady load instead of as fast as possible. */
     overallRate?: number;
+    /** Sent in turn by each connection; `setupRequest` may change one before it is sent. */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      body?: string;
+      headers?: Record<string, string>;
+      /** `context` is the connection's own object, kept across its requests. */
+      setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
   }
   interface Result {
     requests: { average: number; total: number };

@@ -10,6 +10,7 @@
 //   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
 //                    [--webhook-rate 200] createProject a second meanwhile
+//   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
 //                    [--cases createFlow,getFlow] [--rounds 3]
 // Writes dist/bench/bench-<store>.md and .json.
@@ -20,9 +21,11 @@ import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/bundle-file';
 import { COMPARED_CASES, runCompare } from './bench/compare';
 import { runDepth } from './bench/depth';
+import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operations';
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
+import { measureProjectDelete, type ProjectDeleteFigures } from './bench/project-delete';
 import { runSandboxBench } from './bench/sandbox';
 import { measureStatementReuse } from './bench/statement-reuse';
 import { type BenchStoreKind, createBenchStore, seedDemo, seedOtherPlatform } from './bench/store';
@@ -43,6 +46,8 @@ const { values } = parseArgs({
     webhooks: { type: 'boolean', default: false },
     'webhook-rate': { type: 'string', default: '200' },
     runs: { type: 'string', default: '1000000' },
+    'delete-flows': { type: 'string', default: '1000' },
+    'delete-runs': { type: 'string', default: '100000' },
     profile: { type: 'boolean', default: false },
     against: { type: 'string' },
     cases: { type: 'string' },
@@ -210,6 +215,8 @@ const webhookLines = (alone: DeliveryLatency, besideHanging: DeliveryBesideHangi
   `- Webhook delivery, the same beside another platform whose ${besideHanging.hangingEndpoints} receivers hang (${besideHanging.hangingDeliveries} deliveries queued, ${besideHanging.hungAttempts} attempts hung during the run): ${besideHanging.delivered} events delivered (${besideHanging.created} creates answered), commit to receiver p50 ${fixed(besideHanging.p50Ms)} ms, p99 ${fixed(besideHanging.p99Ms)} ms, max ${fixed(besideHanging.maxMs)} ms`,
 ];
 const undelivered = (latency: DeliveryLatency): number => latency.created - latency.delivered;
+const projectDeleteLine = (figures: ProjectDeleteFigures): string =>
+  `- deleteProject of a project with ${figures.flows} flows and ${figures.runs} runs (one transaction): ${fixed(figures.deleteMs)} ms; listFlows of another project (${figures.usual.reads} reads before, ${figures.during.reads} during, 10 at a time) p99 ${fixed(figures.usual.p99Ms, 1)} ms before, ${fixed(figures.during.p99Ms, 1)} ms while it ran (p50 ${fixed(figures.usual.p50Ms, 1)} → ${fixed(figures.during.p50Ms, 1)} ms, max ${fixed(figures.during.maxMs)} ms, ${figures.during.failures} reads failed while it ran)`;
 
 if (values.webhooks) {
   const { alone, besideHanging } = await benchWebhooks();
@@ -254,6 +261,7 @@ const listFlows = reads[0] as BenchCase;
 await measureAll(BASELINE, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await measureAll('server', server.baseUrl, [listFlows], [1]);
 await measureAll('server', server.baseUrl, cases, [10, 50]);
+measurements.push(...(await measureFlowOperations(server.baseUrl, headers, data.projectId, duration, log)));
 const rssAfterLoad = rssMb(server.child.pid);
 await measureAll(BASELINE_AGAIN, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await baseline.stop();
@@ -274,6 +282,15 @@ for (let round = 0; round < 2; round += 1) {
   }
 }
 await validating.stop();
+const projectDelete = await measureProjectDelete({
+  benchStore,
+  baseUrl: server.baseUrl,
+  headers,
+  readPath: listFlowsPath,
+  flows: Number(values['delete-flows']),
+  runs: Number(values['delete-runs']),
+  log,
+});
 await server.stop();
 
 const { alone: webhookLatency, besideHanging: webhookBesideHanging } = await benchWebhooks();
@@ -327,6 +344,15 @@ const mockVsPrism = [10, 50].map((connections) => {
   return `${fixed(ours / prism, 2)}× at ${connections} connections`;
 });
 
+// updateFlow's ratio to the baseline against createFlow's, and IMPORT_FLOW's p99 (target: under 50 ms).
+const updateFlowLines = [10, 50].map((connections) => {
+  const created = meanOf(['server'], 'createFlow', connections);
+  const names = [FLOW_OPERATION_CASES.changeName, FLOW_OPERATION_CASES.addAction]
+    .map((name) => `${name} ${fixed(meanOf(['server'], name, connections) / created, 2)}×`)
+    .join(', ');
+  return `${names} at ${connections} connections`;
+});
+const imported = measurements.find((m) => m.target === 'server' && m.case === FLOW_OPERATION_CASES.importFlow);
 const reuse = measureStatementReuse();
 const profileSummary = values.profile ? `\n${summariseProfile(profileDir)}` : '';
 const report = `# npm run bench (${storeKind})
@@ -344,15 +370,18 @@ ${rows.join('\n')}
 
 - Cold start (spawn of the server to the first authenticated 200 of listFlows): ${fixed(coldStartMs)} ms, the median of ${coldStartsMs.length} starts (${fixed(sortedStarts[0] ?? Number.NaN)}–${fixed(sortedStarts.at(-1) ?? Number.NaN)} ms)
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
+- updateFlow throughput over createFlow's (each a write of one flow): ${updateFlowLines.join('; ')}
+- ${FLOW_OPERATION_CASES.importFlow} at 10 connections: p99 ${fixed(imported?.p99Ms ?? Number.NaN, 1)} ms, p50 ${fixed(imported?.p50Ms ?? Number.NaN, 1)} ms
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}
 ${webhookLines(webhookLatency, webhookBesideHanging).join('\n')}
+${projectDeleteLine(projectDelete)}
 - Embedded SQLite ${reuse.sqliteVersion}: a join with a bound parameter takes ${fixed(reuse.joinMicros, 2)} µs a run, ${fixed(reuse.joinMicros / reuse.singleMicros, 1)}× the one-table lookup (about 1–2× when prepared statements are reused; 5–10× where SQLite re-prepares them)
 ${profileSummary}`;
 writeFileSync(join(outDir, `bench-${storeKind}.md`), report);
 writeFileSync(
   join(outDir, `bench-${storeKind}.json`),
-  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, webhookBesideHanging, measurements }, null, 2)}\n`,
+  `${JSON.stringify({ started, storeKind, duration, coldStartMs, coldStartsMs, rssAfterLoad, statementReuse: reuse, pageBytes: pageBytes.length, webhookLatency, webhookBesideHanging, projectDelete, measurements }, null, 2)}\n`,
 );
 process.stdout.write(report);
 // A request that did not get its expected status makes the figures meaningless: fail the run.
@@ -362,7 +391,16 @@ for (const [name, latency] of [
   ['beside hanging receivers', webhookBesideHanging],
 ] as const)
   if (undelivered(latency) > 0) log(`webhooks ${name}: ${undelivered(latency)} events not delivered`);
-if (failing.length > 0 || undelivered(webhookLatency) > 0 || undelivered(webhookBesideHanging) > 0) {
+// Reads that failed while the delete held the store are a figure of the delete (reported above);
+// reads that failed before it make the run meaningless.
+if (projectDelete.during.failures > 0)
+  log(`deleteProject: ${projectDelete.during.failures} reads of another project failed while it ran`);
+if (
+  failing.length > 0 ||
+  projectDelete.usual.failures > 0 ||
+  undelivered(webhookLatency) > 0 ||
+  undelivered(webhookBesideHanging) > 0
+) {
   log(`failures in: ${failing.map((m) => `${m.target} ${m.case} c=${m.connections}`).join('; ')}`);
   process.exit(1);
 }

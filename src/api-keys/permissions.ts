@@ -48,7 +48,10 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   listProjects: read,
   // A project belongs to the platform, not to a project a key could be limited to.
   createProject: { least: 'EDITOR', platformWide: true },
+  getProject: read,
   updateProject: write,
+  // Deleting a project deletes what every key limited to it could reach.
+  deleteProject: { least: 'ADMIN', platformWide: true },
   listUsers: { least: 'VIEWER', platformWide: true },
   // Templates are offered to every project of the platform.
   createFlowTemplate: { least: 'EDITOR', platformWide: true },

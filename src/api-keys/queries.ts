@@ -1,10 +1,12 @@
 // The SQL of the API keys resource.
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Store } from '../store/engine/database';
-import type { ApiKeysTable, Database } from '../store/engine/schema';
+import type { Database } from '../store/engine/schema';
 import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
 
-export type ApiKeyRow = Selectable<ApiKeysTable>;
+import type { ApiKeyRow } from '../store/records/api-keys';
+
+export type { ApiKeyRow } from '../store/records/api-keys';
 
 export interface ApiKeyListQuery {
   cursor?: string | undefined;

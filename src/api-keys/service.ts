@@ -8,6 +8,7 @@ import { recordEvent } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
 import { currentMillis } from '../store/engine/scope';
 import { newId, now } from '../store/reading/ids';
+import { toApiKey } from '../store/records/api-keys';
 import {
   apiKeyRevoked,
   apiKeyRevoking,
@@ -16,7 +17,6 @@ import {
   keyLogOf,
   lastFourOf,
   newApiKey,
-  projectIdsOf,
 } from '../store/secrets/api-keys';
 import { mayGrant, permissionDenied } from './permissions';
 import {
@@ -41,19 +41,6 @@ type Actor = { byKeyId: string } | { byCommandLine: true };
 
 function actorOf(principal: Principal): Actor {
   return principal.keyId === undefined ? { byCommandLine: true } : { byKeyId: principal.keyId };
-}
-
-export function toApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    displayName: row.display_name,
-    lastFour: row.last_four,
-    role: row.role as ApiKey['role'],
-    projectIds: projectIdsOf(row.project_ids) ?? null,
-    created: row.created,
-    expiresAt: row.expires_at,
-    lastUsedAt: row.last_used_at,
-  };
 }
 
 /** The rules the schema cannot say; every issue at once. */

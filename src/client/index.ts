@@ -18,6 +18,7 @@ export type {
 /** The body of a webhook delivery, any event (each also as Schemas['ProjectEvent'] …): switch on `type`. */
 export type WebhookEventPayload = import('../../generated/api.js').components['schemas'][
   | 'ProjectEvent'
+  | 'ProjectDeletedEvent'
   | 'FlowEvent'
   | 'FlowDeletedEvent'
   | 'FlowChangeEvent'

@@ -124,7 +124,12 @@ export async function loadDemoData(
 
   const projectIds = new Map<string, string>();
   for (const plan of PROJECTS) {
-    const example = plan.externalId === 'sales-ops' ? EXAMPLE_IDS.salesOps : undefined;
+    const example =
+      plan.externalId === 'sales-ops'
+        ? EXAMPLE_IDS.salesOps
+        : plan.externalId === 'marketing'
+          ? EXAMPLE_IDS.projectToDelete
+          : undefined;
     const externalId = await freeExternalId(store, principal.platformId, plan.externalId);
     const create = () =>
       projects.create(store, principal, {

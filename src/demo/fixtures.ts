@@ -329,6 +329,15 @@ export const EXAMPLE_IDS = {
     folder: 'Fo1dArch1veQrt7wYc2Nb',
     displayName: 'Old lead import',
   },
+  /**
+   * EventProjectDeleted and deleteProject's sample: Marketing, the project the sample deletes (its
+   * connection shared with Sales operations stays), its plan and its MCP server.
+   */
+  projectToDelete: {
+    project: 'mKtG7pQ2vX9rL4nW8cYd1',
+    plan: 'mKtPlan5Zq8Rw3Tx6Vb0N',
+    mcpServer: 'mKtMcp4Hs7Jd2Fg9Lk3Pa',
+  },
   /** FlowRunFailed: a failed run of that flow. */
   failedRun: 'L3y8I6ibMT8n4OWLs3cMC',
   /** FlowTemplateCreated: the template getFlowTemplate's sample reads and deleteFlowTemplate's deletes. */

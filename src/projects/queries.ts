@@ -4,6 +4,7 @@ import type { components } from '../../generated/api';
 import type { Store } from '../store/engine/database';
 import type { Database, McpServersTable, ProjectPlansTable, ProjectsTable } from '../store/engine/schema';
 import { containsIgnoringCase } from '../store/reading/filters';
+import { toJson } from '../store/reading/json';
 import { fetchPage, type KeysetSpec, type Page } from '../store/reading/keyset';
 import {
   insertCompiledOnce,
@@ -12,6 +13,7 @@ import {
   type QueryRunner,
   runCompiledOnce,
 } from '../store/reading/query-reuse';
+import type { ApiKeyRow } from '../store/records/api-keys';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type PlanRow = Selectable<ProjectPlansTable>;
@@ -185,4 +187,108 @@ export async function updateProject(
   await trx.updateTable('projects').set(project).where('id', '=', projectId).execute();
   if (plan !== undefined)
     await trx.updateTable('project_plans').set(plan).where('project_id', '=', projectId).execute();
+}
+
+/**
+ * The ids of the platform's projects, read in the deleting transaction. On PostgreSQL the rows are
+ * locked until it ends: two deletes of the platform's last two projects take turns, and the second
+ * sees one project left.
+ */
+export async function lockedProjectIdsOfPlatform(
+  trx: Kysely<Database>,
+  kind: Store['kind'],
+  platformId: string,
+): Promise<string[]> {
+  const select = trx.selectFrom('projects').select('id').where('platform_id', '=', platformId).orderBy('id');
+  return (await (kind === 'postgres' ? select.forUpdate() : select).execute()).map((row) => row.id);
+}
+
+/**
+ * Deletes the project and what is only its, children first (the foreign keys want it so): its MCP
+ * server's tools (and any tool offering one of its flows) and the server, its runs' tags and runs,
+ * its flows' versions and its flows, its folders, the app connections linked to it alone (a
+ * connection also linked to another project only loses its link), its plan, the project.
+ */
+export async function deleteProjectRows(trx: Kysely<Database>, projectId: string): Promise<void> {
+  const flowIds = trx.selectFrom('flows').select('id').where('project_id', '=', projectId);
+  const serverIds = trx.selectFrom('mcp_servers').select('id').where('project_id', '=', projectId);
+  await trx
+    .deleteFrom('mcp_tools')
+    .where((eb) => eb.or([eb('mcp_id', 'in', serverIds), eb('flow_id', 'in', flowIds)]))
+    .execute();
+  await trx.deleteFrom('mcp_servers').where('project_id', '=', projectId).execute();
+  await trx
+    .deleteFrom('flow_run_tags')
+    .where('run_id', 'in', trx.selectFrom('flow_runs').select('id').where('project_id', '=', projectId))
+    .execute();
+  await trx.deleteFrom('flow_runs').where('project_id', '=', projectId).execute();
+  await trx.deleteFrom('flow_versions').where('flow_id', 'in', flowIds).execute();
+  await trx.deleteFrom('flows').where('project_id', '=', projectId).execute();
+  await trx.deleteFrom('folders').where('project_id', '=', projectId).execute();
+  const linked = (
+    await trx
+      .selectFrom('app_connection_projects')
+      .select('connection_id')
+      .where('project_id', '=', projectId)
+      .execute()
+  ).map((row) => row.connection_id);
+  await trx.deleteFrom('app_connection_projects').where('project_id', '=', projectId).execute();
+  if (linked.length > 0)
+    await trx
+      .deleteFrom('app_connections')
+      .where('id', 'in', linked)
+      // Still linked to another project: that project's now.
+      .where('id', 'not in', trx.selectFrom('app_connection_projects').select('connection_id'))
+      .execute();
+  await trx.deleteFrom('project_plans').where('project_id', '=', projectId).execute();
+  await trx.deleteFrom('projects').where('id', '=', projectId).execute();
+}
+
+/** The platform's API keys limited to projects (the others cannot name the project). */
+export function limitedApiKeys(trx: Kysely<Database>, platformId: string): Promise<ApiKeyRow[]> {
+  return trx
+    .selectFrom('api_keys')
+    .selectAll()
+    .where('platform_id', '=', platformId)
+    .where('project_ids', 'is not', null)
+    .execute();
+}
+
+/** Deletes the key (a revocation), in the deleting transaction. */
+export async function deleteApiKeyRow(trx: Kysely<Database>, keyId: string): Promise<void> {
+  await trx.deleteFrom('api_keys').where('id', '=', keyId).execute();
+}
+
+export async function setApiKeyProjects(trx: Kysely<Database>, keyId: string, projectIds: string[]): Promise<void> {
+  await trx
+    .updateTable('api_keys')
+    .set({ project_ids: toJson(projectIds) })
+    .where('id', '=', keyId)
+    .execute();
+}
+
+/** The platform's webhook endpoints limited to projects. */
+export function limitedWebhookEndpoints(
+  trx: Kysely<Database>,
+  platformId: string,
+): Promise<{ id: string; project_ids: string | null }[]> {
+  return trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'project_ids'])
+    .where('platform_id', '=', platformId)
+    .where('project_ids', 'is not', null)
+    .execute();
+}
+
+export async function setWebhookEndpointProjects(
+  trx: Kysely<Database>,
+  endpointId: string,
+  projectIds: string[],
+  timestamp: string,
+): Promise<void> {
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ project_ids: toJson(projectIds), updated: timestamp })
+    .where('id', '=', endpointId)
+    .execute();
 }

@@ -1,5 +1,6 @@
-// Projects of a platform: list, create (with its plan and MCP server), partial update.
-import type { Kysely } from 'kysely';
+// Projects of a platform: list, read, create (with its plan and MCP server), partial update, and
+// delete (with everything that is only the project's, in one transaction).
+import type { Kysely, Transaction } from 'kysely';
 import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import { externalIdKey, externalIdToStore } from '../core/external-ids';
@@ -11,13 +12,20 @@ import type { Store } from '../store/engine/database';
 import { isUniqueViolation } from '../store/engine/errors';
 import type { Database } from '../store/engine/schema';
 import { newExternalId, newId, now } from '../store/reading/ids';
-import { fromFlag, fromJson, toFlag, toJson } from '../store/reading/json';
+import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
 import { findOwned } from '../store/reading/tenancy';
+import { toApiKey } from '../store/records/api-keys';
+import { apiKeyRevoked, apiKeyRevoking, keyLogOf, projectIdsOf } from '../store/secrets/api-keys';
 import { newMcpToken, sealMcpToken } from '../store/secrets/mcp-tokens';
 import {
+  deleteApiKeyRow,
+  deleteProjectRows,
   externalIdTaken,
   flowCountsOf,
   insertProject,
+  limitedApiKeys,
+  limitedWebhookEndpoints,
+  lockedProjectIdsOfPlatform,
   type PlanRow,
   type ProjectListQuery,
   type ProjectRow,
@@ -25,6 +33,8 @@ import {
   planOfRow,
   plansOf,
   projectRow,
+  setApiKeyProjects,
+  setWebhookEndpointProjects,
   updateProject,
   userCountsOf,
 } from './queries';
@@ -304,4 +314,104 @@ export async function update(
     if (isUniqueViolation(error) && externalId !== undefined) throw externalIdConflict(externalId);
     throw error;
   }
+}
+
+function lastProject(projectId: string): ApiError {
+  return new ApiError(
+    'PROJECT_IS_LAST_OF_PLATFORM',
+    `Project ${projectId} is the last project of this platform, which always keeps one; create another project before deleting this one.`,
+    { params: { projectId } },
+  );
+}
+
+/** What a project delete did to the keys limited to it: revoked (no project left) or narrowed. */
+interface KeyChanges {
+  revoked: string[];
+  narrowed: string[];
+}
+
+/**
+ * The keys limited to the project lose it; a key left with no project is revoked as revokeApiKey
+ * revokes (row, event, announcement in the transaction), never widened to the whole platform.
+ */
+async function keysLoseProject(
+  store: Store,
+  trx: Transaction<Database>,
+  platformId: string,
+  projectId: string,
+): Promise<KeyChanges> {
+  const changes: KeyChanges = { revoked: [], narrowed: [] };
+  for (const key of await limitedApiKeys(trx, platformId)) {
+    const projectIds = projectIdsOf(key.project_ids) ?? [];
+    if (!projectIds.includes(projectId)) continue;
+    const remaining = projectIds.filter((id) => id !== projectId);
+    if (remaining.length === 0) {
+      await deleteApiKeyRow(trx, key.id);
+      await recordEvent(store, trx, {
+        platformId,
+        projectId: null,
+        type: 'api_key.revoked',
+        data: toApiKey(key),
+      });
+      changes.revoked.push(key.id);
+    } else {
+      await setApiKeyProjects(trx, key.id, remaining);
+      changes.narrowed.push(key.id);
+    }
+    // Every instance forgets its cached copy (a narrowed key too: its cached projects are stale).
+    await apiKeyRevoking(store, trx, key.id);
+  }
+  return changes;
+}
+
+/** Endpoints limited to the project lose it; one left with none keeps `[]` (null would widen it). */
+async function endpointsLoseProject(
+  trx: Kysely<Database>,
+  platformId: string,
+  projectId: string,
+  timestamp: string,
+): Promise<void> {
+  for (const endpoint of await limitedWebhookEndpoints(trx, platformId)) {
+    const projectIds = fromJsonOrNull<string[]>(endpoint.project_ids) ?? [];
+    if (projectIds.includes(projectId))
+      await setWebhookEndpointProjects(
+        trx,
+        endpoint.id,
+        projectIds.filter((id) => id !== projectId),
+        timestamp,
+      );
+  }
+}
+
+/**
+ * DELETE /v1/projects/{id}: the project and everything only its, in one transaction, or nothing.
+ * `project.deleted` is recorded first, while the endpoints limited to the project still name it.
+ */
+export async function remove(store: Store, principal: Principal, projectId: string): Promise<void> {
+  const found = await findOwned(store, principal, 'project', projectId);
+  const timestamp = now();
+  const keys = await store.write(async (trx) => {
+    const projectIds = await lockedProjectIdsOfPlatform(trx, store.kind, principal.platformId);
+    // Deleted meanwhile, by a request that got its 204: this one is the second delete.
+    if (!projectIds.includes(found.id)) throw notFound('project', projectId);
+    if (projectIds.length === 1) throw lastProject(found.id);
+    const [deleted] = await projectIn(store, trx, principal.platformId, await projectRow(trx, found.id));
+    if (!deleted) throw notFound('project', projectId);
+    await recordEvent(store, trx, {
+      platformId: principal.platformId,
+      projectId: found.id,
+      type: 'project.deleted',
+      data: deleted,
+    });
+    await deleteProjectRows(trx, found.id);
+    await endpointsLoseProject(trx, principal.platformId, found.id, timestamp);
+    return keysLoseProject(store, trx, principal.platformId, found.id);
+  });
+  // Committed: refused here at once, and announced (Redis) to the other instances.
+  for (const keyId of [...keys.revoked, ...keys.narrowed]) await apiKeyRevoked(store, keyId);
+  for (const keyId of keys.revoked)
+    keyLogOf(store)?.info(
+      { keyId, platformId: principal.platformId, byKeyId: principal.keyId, projectDeleted: found.id },
+      'api key revoked',
+    );
 }

@@ -56,6 +56,9 @@ describe('npm run bench, briefly', () => {
     expect(rssAfterLoad).toBeGreaterThan(0);
     const report = readFileSync(join(outDir, 'bench-sqlite.md'), 'utf8');
     expect(report).toMatch(/Cold start .*: \d+ ms/);
+    expect(report).toMatch(
+      /deleteProject of a project with 1000 flows and 100000 runs .*: \d+ ms; .* p99 [\d.]+ ms before, [\d.]+ ms while it ran/,
+    );
     expect(report).toMatch(/Webhook delivery under createProject at 200\/s .*: \d+ events delivered .* p99 \d+ ms/);
     expect(report).toMatch(
       /Webhook delivery, the same beside another platform whose 40 receivers hang .*: \d+ events delivered .* p99 \d+ ms/,

@@ -170,6 +170,52 @@ describe.runIf(DATABASE_URL && REDIS_URL)('two instances on one PostgreSQL datab
     expect(found?.data?.data).toHaveLength(1);
   });
 
+  it('applies 20 concurrent ADD_ACTIONs on one flow sent to both instances: 20 steps, none lost, no 5xx', async () => {
+    const clients = await platformOn(pair);
+    const [first, second] = clients as [ApiClient, ApiClient];
+    const project = await first.POST('/v1/projects', { body: { displayName: 'Concurrent edits' } });
+    const flow = await first.POST('/v1/flows', {
+      body: { displayName: 'Edited on both', projectId: project.data?.id ?? '' },
+    });
+    const id = flow.data?.id ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 === 0 ? first : second).POST('/v1/flows/{id}', {
+          params: { path: { id } },
+          body: {
+            type: 'ADD_ACTION',
+            request: {
+              parentStep: 'trigger',
+              action: {
+                type: 'CODE',
+                name: `step_${index + 1}`,
+                displayName: `Step ${index + 1}`,
+                settings: {
+                  sourceCode: { code: 'export const code = async () => true;', packageJson: '{}' },
+                  input: {},
+                },
+              },
+            },
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.response.status);
+    figures('concurrent ADD_ACTION on one flow (20 over 2 instances)', {
+      ok: statuses.filter((status) => status === 200).length,
+      other: statuses.filter((status) => status !== 200).join(',') || 'none',
+    });
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+    const read = await second.GET('/v1/flows/{id}', { params: { path: { id } } });
+    const names: string[] = [];
+    for (let step: unknown = read.data?.version.trigger.nextAction; step; ) {
+      const current = step as { name: string; nextAction?: unknown };
+      names.push(current.name);
+      step = current.nextAction;
+    }
+    expect(names.sort()).toEqual(Array.from({ length: 20 }, (_, index) => `step_${index + 1}`).sort());
+  });
+
   it('answers an idempotent create retried on the other instance with the first response', async () => {
     const clients = await platformOn(pair);
     const key = crypto.randomUUID();

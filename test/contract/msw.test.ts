@@ -63,6 +63,8 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
   listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
   listProjects: (c) => c.GET('/v1/projects'),
   createProject: (c) => c.POST('/v1/projects', { body: { displayName: 'Customer support' } }),
+  getProject: (c) => c.GET('/v1/projects/{id}', { params: { path: { id: projectId } } }),
+  deleteProject: (c) => c.DELETE('/v1/projects/{id}', { params: { path: { id: projectId } } }),
   updateProject: (c) =>
     c.POST('/v1/projects/{id}', { params: { path: { id: projectId } }, body: { displayName: 'Sales operations' } }),
   listUsers: (c) => c.GET('/v1/users', { params: { query: { limit: 5 } } }),

@@ -131,6 +131,6 @@ describe.each(storeKinds)('idempotent creates whose connection is reset, on %s',
         await sql.raw('drop trigger slow_insert on projects').execute(backend.store.db);
       }
     },
-    30_000,
+    120_000,
   );
 });

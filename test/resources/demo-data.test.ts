@@ -114,6 +114,15 @@ describe.each(storeKinds)("the records of the docs' examples on %s", (kind) => {
     ]);
     expect(folders.data.find((folder) => folder.displayName === 'Reports')?.id).toBe(flow.folder);
     expect(folders.data.find((folder) => folder.displayName === 'Archive')?.id).toBe(flowToDelete.folder);
+    const { projectToDelete } = EXAMPLE_IDS;
+    const marketing = await unwrap(
+      backend.client.GET('/v1/projects/{id}', { params: { path: { id: projectToDelete.project } } }),
+    );
+    expect(marketing).toMatchObject({ externalId: 'marketing', plan: { id: projectToDelete.plan } });
+    const servers = await unwrap(
+      backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: projectToDelete.project } } }),
+    );
+    expect(servers.data.map((server) => server.id)).toEqual([projectToDelete.mcpServer]);
   });
 
   it('carry the template and the user the samples read, change and delete; that user owns nothing', async () => {

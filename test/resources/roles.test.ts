@@ -61,6 +61,8 @@ const RULES: Record<string, Rule> = {
   listProjects: { least: 'VIEWER', platformWide: false },
   createProject: { least: 'EDITOR', platformWide: true },
   updateProject: { least: 'EDITOR', platformWide: false },
+  getProject: { least: 'VIEWER', platformWide: false },
+  deleteProject: { least: 'ADMIN', platformWide: true },
   listUsers: { least: 'VIEWER', platformWide: true },
   createFlowTemplate: { least: 'EDITOR', platformWide: true },
   // Templates are read by every project of the platform, deleted like they are made (1.4.0).
@@ -548,6 +550,25 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       check: (data, { target, given }) =>
         expect(data).toMatchObject({ id: target.projectId, metadata: { matrix: given } }),
       state: projectOf,
+    },
+    getProject: {
+      aimed: true,
+      success: 200,
+      send: (c, t) => c.GET('/v1/projects/{id}', { params: { path: { id: t.projectId } } }),
+      check: isRecord((t) => t.projectId),
+    },
+    deleteProject: {
+      aimed: true,
+      success: 204,
+      // Each call deletes a project of its own, made by the target platform's ADMIN key.
+      given: async (t) =>
+        (await unwrap(t.admin.POST('/v1/projects', { body: { displayName: 'To delete' } }))).id,
+      send: (c, _t, id) => c.DELETE('/v1/projects/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await projects(target)).not.toContain(given);
+      },
+      state: projects,
     },
     listUsers: {
       aimed: false,

@@ -577,6 +577,40 @@ export function defineScenarios(target: ScenarioTarget): void {
           expect(new Set(seen).size, 'pages do not repeat records').toBe(seen.length);
         });
 
+      it('getProject answers 200 with the project', async () => {
+        const { project } = await createdProject();
+        const read = await ok(
+          '/v1/projects/{id}',
+          'get',
+          api.GET('/v1/projects/{id}', { params: { path: { id: project.id } } }),
+        );
+        if (isBackend) expect(read).toMatchObject({ id: project.id, displayName: project.displayName });
+      });
+
+      it('deleteProject answers 204 without a body, and the project is then gone', async () => {
+        // A project of its own: the scenarios' project is used by the other calls.
+        const id = isBackend
+          ? (
+              await ok(
+                '/v1/projects',
+                'post',
+                api.POST('/v1/projects', { body: { displayName: `Doomed ${suffix}` } }),
+                201,
+              )
+            ).id
+          : 'mKtG7pQ2vX9rL4nW8cYd1';
+        await noContent('/v1/projects/{id}', 'delete', api.DELETE('/v1/projects/{id}', { params: { path: { id } } }));
+        if (isBackend) {
+          await problem('/v1/projects/{id}', 'get', api.GET('/v1/projects/{id}', { params: { path: { id } } }), 404);
+          await problem(
+            '/v1/projects/{id}',
+            'delete',
+            api.DELETE('/v1/projects/{id}', { params: { path: { id } } }),
+            404,
+          );
+        }
+      });
+
       it('updateProject answers 200 with the changed project', async () => {
         const { project } = await createdProject();
         const displayName = `Renamed ${suffix}`;

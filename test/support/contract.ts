@@ -27,8 +27,8 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
  * update, delete, rotate the secret, send a test event, list deliveries, retry one), plus recording
  * runs (createFlowRun, updateFlowRun), plus changing a flow (updateFlow), a flow's versions, its
  * deletion and its export as a template (listFlowVersions, deleteFlow, exportFlowAsTemplate), plus
- * the 5 of folders (list, create, get, rename, delete), plus reading and deleting flow templates
- * (listFlowTemplates, getFlowTemplate, deleteFlowTemplate) and provisioning users (createUser,
- * updateUser, deleteUser).
+ * the 5 of folders (list, create, get, rename, delete), plus one project read and its delete
+ * (getProject, deleteProject), plus reading and deleting flow templates (listFlowTemplates,
+ * getFlowTemplate, deleteFlowTemplate) and provisioning users (createUser, updateUser, deleteUser).
  */
-export const EXPECTED_OPERATION_COUNT = 45;
+export const EXPECTED_OPERATION_COUNT = 47;

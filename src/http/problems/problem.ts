@@ -23,6 +23,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
   FOLDER_NAME_ALREADY_EXISTS: { status: 409, title: 'Folder name already used' },
   WEBHOOK_ENDPOINT_LIMIT_REACHED: { status: 409, title: 'Webhook endpoint limit reached' },
+  PROJECT_IS_LAST_OF_PLATFORM: { status: 409, title: 'Last project of the platform' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, title: 'Idempotency key reused' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type' },
