@@ -561,8 +561,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       aimed: true,
       success: 204,
       // Each call deletes a project of its own, made by the target platform's ADMIN key.
-      given: async (t) =>
-        (await unwrap(t.admin.POST('/v1/projects', { body: { displayName: 'To delete' } }))).id,
+      given: async (t) => (await unwrap(t.admin.POST('/v1/projects', { body: { displayName: 'To delete' } }))).id,
       send: (c, _t, id) => c.DELETE('/v1/projects/{id}', { params: { path: { id } } }),
       check: async (data, { target, given }) => {
         expect(data).toBeUndefined();
