@@ -587,8 +587,59 @@ export interface paths {
          */
         get: operations["listUsers"];
         put?: never;
-        post?: never;
+        /**
+         * Provision a user
+         * @description Adds a user to your platform, `ACTIVE`, as an identity provider's sync (SCIM) would, and sends
+         *     `user.created`. `email` is unique within the platform ignoring case: an email another user
+         *     has (`Ada@Example.com` and `ada@example.com` are one) is a `409 USER_EMAIL_ALREADY_EXISTS`
+         *     whose `params.userId` is that user, so a sync that lost an answer finds the user it made. An
+         *     `externalId` another user has is a `409 USER_EXTERNAL_ID_ALREADY_EXISTS`; without one, the
+         *     user gets a new id of the form of the record ids. Nothing is made on a 409.
+         *
+         *     **Permission:** an `ADMIN` key (always platform-wide); any other key is a 403.
+         */
+        post: operations["createUser"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a user
+         * @description Changes only the fields sent (`status`, `platformRole`, `externalId`, `firstName`,
+         *     `lastName`) and sends `user.updated`; `{}`, or values equal to the stored ones, change
+         *     nothing (not even `updated`) and send no event. An `externalId` another user of the platform
+         *     has is a `409 USER_EXTERNAL_ID_ALREADY_EXISTS`. Demoting or deactivating the platform's last
+         *     `ACTIVE` `ADMIN` is a `409 LAST_ACTIVE_ADMIN`, and so is deactivating a user API keys act as
+         *     (`params.apiKeyIds`; revoke them first): an `INACTIVE` user owns nothing new. Nothing changes
+         *     on a 409. An unknown user is a 404.
+         *
+         *     **Permission:** an `ADMIN` key (always platform-wide); any other key is a 403.
+         */
+        post: operations["updateUser"];
+        /**
+         * Delete a user
+         * @description Deletes a user of your platform and answers `204` without a body; sends `user.deleted` with
+         *     the user as it was. A user who still owns records is refused with a `409 USER_OWNS_RECORDS`
+         *     naming them (`params.appConnectionIds`, `params.projectIds`, `params.apiKeyIds`: the first
+         *     ten ids of each, with their counts): move or delete those first. The flow versions the user last
+         *     changed (`updatedBy`) do not count, and keep the id. The platform's last `ACTIVE` `ADMIN` is
+         *     a `409 LAST_ACTIVE_ADMIN`. Nothing changes on a 409. An unknown user is a 404: so is a second
+         *     delete of the same user.
+         *
+         *     **Permission:** an `ADMIN` key (always platform-wide); any other key is a 403.
+         */
+        delete: operations["deleteUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -601,7 +652,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List flow templates
+         * @description Lists the flow templates of your platform, newest first (by `created`, then `id`). Filters
+         *     combine with AND.
+         *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. Templates are the
+         *     platform's, offered to every project: a key limited to projects lists them all too.
+         */
+        get: operations["listFlowTemplates"];
         put?: never;
         /**
          * Create or replace a flow template
@@ -617,6 +677,39 @@ export interface paths {
          */
         post: operations["createFlowTemplate"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a flow template
+         * @description Returns a flow template of your platform, every field as `createFlowTemplate` stored it. An
+         *     unknown id, or one only another platform has, is a 404.
+         *
+         *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. Templates are the
+         *     platform's: a key limited to projects reads them too.
+         */
+        get: operations["getFlowTemplate"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a flow template
+         * @description Deletes a flow template of your platform and answers `204` without a body. Flows made from it
+         *     are not changed (a template is copied, never linked). Sends `flow_template.deleted` with the
+         *     template as it was. An unknown template is a 404: so is a second delete of the same template.
+         *
+         *     **Permission:** a platform-wide `EDITOR` or `ADMIN` key; a `VIEWER` key, or a key limited to
+         *     projects, is a 403.
+         */
+        delete: operations["deleteFlowTemplate"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2077,6 +2170,262 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "flow_template.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A flow template was deleted
+         * @description Sent after `deleteFlowTemplate` deleted a template, with the template as it was just before.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowTemplateDeletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was provisioned
+         * @description Sent after `createUser` added a user to the platform, with the user as it answered it.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was changed
+         * @description Sent after `updateUser` changed a user (its status, role, external id or names), with the user as it answered it.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "user.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A user was deleted
+         * @description Sent after `deleteUser` deleted a user, with the user as it was just before.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UserEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "mcp_server.updated": {
         parameters: {
             query?: never;
@@ -3068,6 +3417,10 @@ export interface components {
          *     - `FOLDER_NAME_ALREADY_EXISTS` (409): another folder of the project has this `displayName`, ignoring case.
          *     - `PROJECT_IS_LAST_OF_PLATFORM` (409): the project is the platform's last one, which `deleteProject` never deletes.
          *     - `WEBHOOK_ENDPOINT_LIMIT_REACHED` (409): the platform already has as many webhook endpoints as it may have (`params.limit`; disabled ones count); delete one first.
+         *     - `USER_EMAIL_ALREADY_EXISTS` (409): another user of the platform has this `email`, ignoring case (`params.userId`).
+         *     - `USER_EXTERNAL_ID_ALREADY_EXISTS` (409): another user of the platform has this `externalId` (`params.userId`).
+         *     - `USER_OWNS_RECORDS` (409): the user still owns app connections, projects or API keys (named in `params`); for a deactivation, API keys act as the user.
+         *     - `LAST_ACTIVE_ADMIN` (409): the change would leave the platform without an `ACTIVE` `ADMIN` user.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
@@ -3080,7 +3433,7 @@ export interface components {
          *     - `SANDBOX_LIMIT_REACHED` (507): sandbox only: a bound of the sandbox is reached, the number of live sessions or the size of one session's data; `params.limit` names it.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROJECT_IS_LAST_OF_PLATFORM" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROJECT_IS_LAST_OF_PLATFORM" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED" | "USER_EMAIL_ALREADY_EXISTS" | "USER_EXTERNAL_ID_ALREADY_EXISTS" | "USER_OWNS_RECORDS" | "LAST_ACTIVE_ADMIN";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -4885,6 +5238,83 @@ export interface components {
             previous: components["schemas"]["PageCursor"];
         };
         /**
+         * UserCreateRequest
+         * @description A user to provision, as an identity provider's sync sends it. The user is made `ACTIVE`.
+         */
+        UserCreateRequest: {
+            /**
+             * Format: email
+             * @description Email address the user signs in with; unique within the platform ignoring case (409 otherwise). Stored as sent.
+             * @example grace@example.com
+             */
+            email: string;
+            /**
+             * @description First name of the user (at most 255 characters; may be empty).
+             * @example Grace
+             */
+            firstName: string;
+            /**
+             * @description Last name of the user (at most 255 characters; may be empty).
+             * @example Hopper
+             */
+            lastName: string;
+            platformRole: components["schemas"]["PlatformRole"];
+            /** @description The identity provider's id of the user, unique within the platform (409 otherwise). Stored in Unicode normal form C (NFC); a new id of the form of the record ids when omitted. */
+            externalId?: string;
+        };
+        /**
+         * UserUpdateRequest
+         * @description A partial update; only the fields sent change. `{}` changes nothing and returns the user as it is.
+         */
+        UserUpdateRequest: {
+            /** @description `INACTIVE` deactivates the user (refused for the last active `ADMIN`, and while API keys act as the user); `ACTIVE` reactivates them. Unchanged when omitted. */
+            status?: components["schemas"]["UserStatus"];
+            /** @description The user's new role (demoting the last active `ADMIN` is refused). Unchanged when omitted. */
+            platformRole?: components["schemas"]["PlatformRole"];
+            /** @description Unique within the platform (409 otherwise). Stored in Unicode normal form C (NFC). Unchanged when omitted. */
+            externalId?: string;
+            /** @description New first name (at most 255 characters; may be empty). Unchanged when omitted. */
+            firstName?: string;
+            /** @description New last name (at most 255 characters; may be empty). Unchanged when omitted. */
+            lastName?: string;
+        };
+        /**
+         * @description `PLATFORM` templates are offered to every project of the platform; `PROJECT` templates to one project.
+         * @enum {string}
+         */
+        FlowTemplateType: "PLATFORM" | "PROJECT";
+        /**
+         * FlowTemplate
+         * @description A reusable flow, offered to the platform's projects.
+         */
+        FlowTemplate: {
+            id: components["schemas"]["Id"];
+            created: components["schemas"]["Timestamp"];
+            updated: components["schemas"]["Timestamp"];
+            /** @description What the template does; an empty string when none was given. */
+            description: string;
+            template: components["schemas"]["FlowTemplateContent"];
+            /** @description Article explaining the template; an empty string when none. */
+            blogUrl: string;
+            type: components["schemas"]["FlowTemplateType"];
+            /** @description Labels to find the template by; empty when none. */
+            tags: string[];
+            /** @description Free-form JSON object owned by the client, returned as stored; `{}` when none was given. */
+            metadata: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * FlowTemplatePage
+         * @description A page of flow templates. Follow `next` until it is `null` to read them all.
+         */
+        FlowTemplatePage: {
+            /** @description The templates of this page, newest first; empty when there are none. */
+            data: components["schemas"]["FlowTemplate"][];
+            next: components["schemas"]["PageCursor"];
+            previous: components["schemas"]["PageCursor"];
+        };
+        /**
          * PortableTriggerSettingsInput
          * @description Settings of a flow template's piece trigger as sent. `pieceType` and `packageType` may be left out (a current Activepieces export has neither); they are stored as `OFFICIAL` and `REGISTRY`.
          */
@@ -4974,11 +5404,6 @@ export interface components {
             } | null;
         };
         /**
-         * @description `PLATFORM` templates are offered to every project of the platform; `PROJECT` templates to one project.
-         * @enum {string}
-         */
-        FlowTemplateType: "PLATFORM" | "PROJECT";
-        /**
          * FlowTemplateCreateRequest
          * @description A template to store. With an `id` of an existing template, that template is replaced as a whole.
          */
@@ -5000,27 +5425,6 @@ export interface components {
             tags?: string[];
             /** @description Free-form JSON object owned by the client (at most 100 keys and 64 KiB, 65,536 bytes, as compact JSON in UTF-8). `{}` when omitted or `null`. */
             metadata?: components["schemas"]["Metadata"] | null;
-        };
-        /**
-         * FlowTemplate
-         * @description A reusable flow, offered to the platform's projects.
-         */
-        FlowTemplate: {
-            id: components["schemas"]["Id"];
-            created: components["schemas"]["Timestamp"];
-            updated: components["schemas"]["Timestamp"];
-            /** @description What the template does; an empty string when none was given. */
-            description: string;
-            template: components["schemas"]["FlowTemplateContent"];
-            /** @description Article explaining the template; an empty string when none. */
-            blogUrl: string;
-            type: components["schemas"]["FlowTemplateType"];
-            /** @description Labels to find the template by; empty when none. */
-            tags: string[];
-            /** @description Free-form JSON object owned by the client, returned as stored; `{}` when none was given. */
-            metadata: {
-                [key: string]: unknown;
-            };
         };
         /**
          * McpPieceMetadata
@@ -5436,7 +5840,8 @@ export interface components {
          *     `folder.deleted` (Folder); `app_connection.created`, `app_connection.updated` (replaced by
          *     `upsertAppConnection` or renamed), `app_connection.deleted` (AppConnection, never its value);
          *     `flow_template.created`, `flow_template.updated` (FlowTemplate, `updated` when `createFlowTemplate`
-         *     replaced an existing id); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
+         *     replaced an existing id), `flow_template.deleted` (FlowTemplate, as it was; sent by `deleteFlowTemplate`);
+         *     `user.created`, `user.updated`, `user.deleted` (User; sent by `createUser`, `updateUser`, `deleteUser`); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
          *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
          *     `flow_run.quota_exceeded`, `flow_run.internal_error`, `flow_run.memory_limit_exceeded`,
          *     `flow_run.canceled` (FlowRun, as `updateFlowRun` answered it; once per run); `api_key.revoked`
@@ -5444,7 +5849,7 @@ export interface components {
          *     versions: ignore a type you do not know.
          * @enum {string}
          */
-        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "app_connection.created" | "app_connection.updated" | "app_connection.deleted" | "flow_template.created" | "flow_template.updated" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "app_connection.created" | "app_connection.updated" | "app_connection.deleted" | "flow_template.created" | "flow_template.updated" | "flow_template.deleted" | "user.created" | "user.updated" | "user.deleted" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
         /**
          * WebhookEndpoint
          * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.
@@ -5797,6 +6202,36 @@ export interface components {
             data: components["schemas"]["FlowTemplate"];
         };
         /**
+         * FlowTemplateDeletedEvent
+         * @description The body of `flow_template.deleted` deliveries.
+         */
+        FlowTemplateDeletedEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow_template.deleted";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The template as it was just before it was deleted. */
+            data: components["schemas"]["FlowTemplate"];
+        };
+        /**
+         * UserEvent
+         * @description The body of `user.created`, `user.updated` and `user.deleted` deliveries.
+         */
+        UserEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "user.created" | "user.updated" | "user.deleted";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The user as createUser or updateUser answered it; for `user.deleted`, as it was just before. */
+            data: components["schemas"]["User"];
+        };
+        /**
          * McpServerEventData
          * @description An MCP server as events carry it: every field of McpServer except `token`.
          */
@@ -6113,6 +6548,45 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Another user of the platform has this `email` (ignoring case, `USER_EMAIL_ALREADY_EXISTS`) or this `externalId` (`USER_EXTERNAL_ID_ALREADY_EXISTS`); `params.userId` is that user. */
+        UserConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Another user has this `externalId` (`USER_EXTERNAL_ID_ALREADY_EXISTS`); the update would leave the platform without an active `ADMIN` (`LAST_ACTIVE_ADMIN`); or API keys act as the user to deactivate (`USER_OWNS_RECORDS`). */
+        UserUpdateConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The user still owns records (`USER_OWNS_RECORDS`, naming them), or is the platform's last active `ADMIN` (`LAST_ACTIVE_ADMIN`). */
+        UserDeleteConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The platform already has as many webhook endpoints as it may have (`WEBHOOK_ENDPOINT_LIMIT_REACHED`); `params.limit` says how many. */
         WebhookEndpointLimitReached: {
             headers: {
@@ -6190,6 +6664,16 @@ export interface components {
          * @example mKtG7pQ2vX9rL4nW8cYd1
          */
         ProjectIdPathToDelete: components["schemas"]["Id"];
+        /**
+         * @description Id of the user to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example T1mB3rnersLee0000Www1
+         */
+        UserIdPathToDelete: components["schemas"]["Id"];
+        /**
+         * @description Id of the flow template to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example 5qmarZTK2oTYmtgQ3auXH
+         */
+        FlowTemplateIdPathToDelete: components["schemas"]["Id"];
         /**
          * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example wHk3nD9pQx2LmZr7YbT4c
@@ -7591,6 +8075,185 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The user made. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["UserConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The user after the update. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["UserUpdateConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the user to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example T1mB3rnersLee0000Www1
+                 */
+                id: components["parameters"]["UserIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["UserDeleteConflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listFlowTemplates: {
+        parameters: {
+            query?: {
+                /** @description The `next` or `previous` of an earlier page of the same list with the same filters. A cursor that does not decode is a 400. */
+                cursor?: components["parameters"]["Cursor"];
+                /** @description Page size, 1 to 100. Default 10. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Only templates carrying at least one of these tags, compared exactly (repeat the parameter for several). */
+                tags?: string[];
+                /** @description Only templates of this type. */
+                type?: components["schemas"]["FlowTemplateType"];
+                /** @description Only templates whose flow's `template.displayName` contains this text, ignoring case. */
+                name?: string;
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of templates. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowTemplatePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     createFlowTemplate: {
         parameters: {
             query?: never;
@@ -7644,6 +8307,87 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFlowTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteFlowTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow template to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example 5qmarZTK2oTYmtgQ3auXH
+                 */
+                id: components["parameters"]["FlowTemplateIdPathToDelete"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The template is deleted. No body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

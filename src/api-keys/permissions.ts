@@ -62,6 +62,14 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   listUsers: { least: 'VIEWER', platformWide: true },
   // Templates are offered to every project of the platform.
   createFlowTemplate: { least: 'EDITOR', platformWide: true },
+  // Reading templates is for every project of the platform, so for keys limited to projects too.
+  listFlowTemplates: read,
+  getFlowTemplate: read,
+  deleteFlowTemplate: { least: 'EDITOR', platformWide: true },
+  // Users are the platform's, and who may do what on it: its ADMIN's alone.
+  createUser: { least: 'ADMIN', platformWide: true },
+  updateUser: { least: 'ADMIN', platformWide: true },
+  deleteUser: { least: 'ADMIN', platformWide: true },
   // The answers carry the server's token, which runs its tools: not for a read-only key.
   listMcpServers: write,
   updateMcpServer: write,

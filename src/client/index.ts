@@ -25,6 +25,8 @@ export type WebhookEventPayload = import('../../generated/api.js').components['s
   | 'FolderEvent'
   | 'AppConnectionEvent'
   | 'FlowTemplateEvent'
+  | 'FlowTemplateDeletedEvent'
+  | 'UserEvent'
   | 'McpServerEvent'
   | 'FlowRunEvent'
   | 'ApiKeyEvent'

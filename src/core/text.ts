@@ -61,3 +61,8 @@ function codePointLength(text: string): number {
 export function folderNameKey(displayName: string): string {
   return displayName.normalize('NFC').toLowerCase();
 }
+
+/** What emails are compared on (unique within a platform): `Ada@Example.com` and `ada@example.com` are one. */
+export function emailKey(email: string): string {
+  return email.normalize('NFC').toLowerCase();
+}

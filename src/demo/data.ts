@@ -172,6 +172,21 @@ export async function loadDemoData(
     );
     summary.connections += 1;
   }
+  if (options.exampleIds) {
+    // The user the updateUser and deleteUser samples deactivate and delete: one who owns nothing
+    // (made after the connections, which each of the others owns one of).
+    const { id, email, firstName, lastName, externalId } = EXAMPLE_IDS.userToDelete;
+    await withExampleIds([id], id, async () => ({
+      id: await addUser(store, principal.platformId, {
+        email,
+        firstName,
+        lastName,
+        platformRole: 'MEMBER',
+        externalId,
+      }),
+    }));
+    summary.users += 1;
+  }
 
   for (const plan of PROJECTS) {
     const projectId = projectIds.get(plan.externalId) ?? '';
@@ -310,7 +325,11 @@ export async function loadDemoData(
             },
           }
         : trigger;
+    // The template the getFlowTemplate and deleteFlowTemplate samples read and delete (FlowTemplateCreated).
+    const exampleId =
+      options.exampleIds && displayName === EXAMPLE_IDS.template.displayName ? EXAMPLE_IDS.template.id : undefined;
     await flowTemplates.create(store, principal, {
+      ...(exampleId ? { id: exampleId } : {}),
       description,
       template: { displayName, trigger: portable, valid: trigger.valid, schemaVersion: '1' },
       tags,

@@ -37,6 +37,8 @@ export function scheduleTrigger(
         ...SLACK,
         actionName: 'send_channel_message',
         input: { channel: '#reports', auth: `{{connections['${connection}']}}` },
+        // As a flow's piece action carries it: a template of this trigger makes a flow (IMPORT_FLOW) as it is.
+        propertySettings: {},
       },
     },
   };
@@ -345,4 +347,14 @@ export const EXAMPLE_IDS = {
   connectionToDelete: 'Sl4ckSupp0rtQrt7wYc2N',
   /** FlowRunFailed: a failed run of that flow. */
   failedRun: 'L3y8I6ibMT8n4OWLs3cMC',
+  /** FlowTemplateCreated: the template getFlowTemplate's sample reads and deleteFlowTemplate's deletes. */
+  template: { id: '5qmarZTK2oTYmtgQ3auXH', displayName: 'Daily sales report to Slack' },
+  /** UserUpdated and UserIdPathToDelete: the user updateUser's sample deactivates and deleteUser's deletes. */
+  userToDelete: {
+    id: 'T1mB3rnersLee0000Www1',
+    email: 'tim@example.com',
+    firstName: 'Tim',
+    lastName: 'Berners-Lee',
+    externalId: 'okta-00u7timbl',
+  },
 } as const;

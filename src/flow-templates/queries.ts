@@ -2,6 +2,9 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Store } from '../store/engine/database';
 import type { Database, FlowTemplatesTable } from '../store/engine/schema';
+import { containsPattern, jsonArrayHasAny, likeIgnoringCase } from '../store/reading/filters';
+import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
+import { newBindings } from '../store/reading/query-reuse';
 
 export type TemplateRow = Selectable<FlowTemplatesTable>;
 
@@ -48,4 +51,61 @@ export async function updateTemplate(
     .where('id', '=', templateId)
     .where('platform_id', '=', platformId)
     .execute();
+}
+
+export interface FlowTemplateListQuery {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+  tags?: string[] | undefined;
+  type?: string | undefined;
+  name?: string | undefined;
+}
+
+const newestFirst = byCreation<TemplateRow>('flowTemplates', 'flow_templates', 'desc');
+
+/** A page of the platform's templates, newest first; `tags` keeps those carrying any of them. */
+export function pageOfTemplates(
+  store: Store,
+  platformId: string,
+  query: FlowTemplateListQuery,
+): Promise<Page<TemplateRow>> {
+  // Compiled once per set of filters (src/store/reading/query-reuse.ts): the values are bound here.
+  const bindings = newBindings(store);
+  const platform = bindings.value('platformId', platformId);
+  const type = query.type === undefined ? undefined : bindings.value('type', query.type);
+  const namePattern = query.name === undefined ? undefined : bindings.value('name', containsPattern(query.name));
+  const hasTags = query.tags && jsonArrayHasAny(store.kind, bindings, 'tags', query.tags);
+  const build = () => {
+    let select = store.db.selectFrom('flow_templates').selectAll().where('platform_id', '=', platform);
+    if (type !== undefined) select = select.where('type', '=', type);
+    if (namePattern !== undefined)
+      select = select.where(likeIgnoringCase(store.kind, 'flow_templates.display_name', namePattern));
+    if (hasTags) select = select.where(hasTags('flow_templates.tags'));
+    return select;
+  };
+  const { cursor, limit, ...filters } = query;
+  return fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
+}
+
+/**
+ * The platform's template as it is in the transaction, or undefined when there is none (deleted
+ * meanwhile). On PostgreSQL the row is locked until the transaction ends: a replace and a delete
+ * of one template take turns.
+ */
+export function lockedTemplate(
+  trx: Kysely<Database>,
+  kind: Store['kind'],
+  platformId: string,
+  templateId: string,
+): Promise<TemplateRow | undefined> {
+  const select = trx
+    .selectFrom('flow_templates')
+    .selectAll()
+    .where('platform_id', '=', platformId)
+    .where('id', '=', templateId);
+  return (kind === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+}
+
+export async function deleteTemplate(trx: Kysely<Database>, platformId: string, templateId: string): Promise<void> {
+  await trx.deleteFrom('flow_templates').where('platform_id', '=', platformId).where('id', '=', templateId).execute();
 }

@@ -1,6 +1,8 @@
-// Flow templates of a platform: create, or replace as a whole the template with a given id.
+// Flow templates of a platform: create, or replace as a whole the template with a given id; list,
+// read and delete them. Templates are the platform's, offered to every project: no key is held to
+// its projects here.
 import type { components } from '../../generated/api';
-import { invalidWithIssues } from '../core/errors';
+import { invalidWithIssues, notFound } from '../core/errors';
 import { externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import type { Principal } from '../core/principal';
@@ -10,10 +12,23 @@ import type { Store } from '../store/engine/database';
 import { isUniqueViolation } from '../store/engine/errors';
 import { newId, now } from '../store/reading/ids';
 import { fromJson, toJson } from '../store/reading/json';
-import { insertTemplate, type TemplateRow, templateOfPlatform, templateStamps, updateTemplate } from './queries';
+import {
+  deleteTemplate,
+  type FlowTemplateListQuery,
+  insertTemplate,
+  lockedTemplate,
+  pageOfTemplates,
+  type TemplateRow,
+  templateOfPlatform,
+  templateStamps,
+  updateTemplate,
+} from './queries';
+
+export type { FlowTemplateListQuery } from './queries';
 
 type FlowTemplate = components['schemas']['FlowTemplate'];
 type FlowTemplateContent = components['schemas']['FlowTemplateContent'];
+type FlowTemplatePage = components['schemas']['FlowTemplatePage'];
 type FlowTemplateCreateRequest = components['schemas']['FlowTemplateCreateRequest'];
 type PortableTrigger = components['schemas']['PortableTrigger'];
 type PortableTriggerInput = components['schemas']['PortableTriggerInput'];
@@ -77,6 +92,7 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
       location: 'body',
       pointer: '/metadata',
     }),
+    display_name: template.displayName,
   };
 }
 
@@ -139,4 +155,40 @@ async function saveTemplate(
     if (isUniqueViolation(error) && !retried) return saveTemplate(store, principal, input, true);
     throw error;
   }
+}
+
+export async function list(
+  store: Store,
+  principal: Principal,
+  query: FlowTemplateListQuery,
+): Promise<FlowTemplatePage> {
+  const page = await pageOfTemplates(store, principal.platformId, query);
+  return { data: page.rows.map(toFlowTemplate), next: page.next, previous: page.previous };
+}
+
+/** The platform's template, every field as createFlowTemplate stored it; another platform's id is a 404. */
+export async function get(store: Store, principal: Principal, templateId: string): Promise<FlowTemplate> {
+  const row = await store.db
+    .selectFrom('flow_templates')
+    .selectAll()
+    .where('platform_id', '=', principal.platformId)
+    .where('id', '=', templateId)
+    .executeTakeFirst();
+  if (!row) throw notFound('flow template', templateId);
+  return toFlowTemplate(row);
+}
+
+export async function remove(store: Store, principal: Principal, templateId: string): Promise<void> {
+  await store.write(async (trx) => {
+    const row = await lockedTemplate(trx, store.kind, principal.platformId, templateId);
+    // Unknown, another platform's, or deleted meanwhile by a request that got its 204.
+    if (!row) throw notFound('flow template', templateId);
+    await deleteTemplate(trx, principal.platformId, templateId);
+    await recordEvent(store, trx, {
+      platformId: principal.platformId,
+      projectId: null,
+      type: 'flow_template.deleted',
+      data: toFlowTemplate(row),
+    });
+  });
 }

@@ -23,7 +23,11 @@ export async function insertUser(trx: Kysely<Database>, user: UserRow): Promise<
   await trx.insertInto('users').values(user).execute();
 }
 
-/** The first admin (by creation) of the given platform, or of the oldest platform. */
+/**
+ * The first ACTIVE admin (by creation) of the given platform, or of the oldest platform: what the
+ * command line and the demo data act as. Never an INACTIVE one, who owns nothing new
+ * (openapi/DECISIONS.md): a key the command line makes acts as the user it is made for.
+ */
 export function firstAdmin(
   store: Store,
   platformId?: string,
@@ -33,6 +37,7 @@ export function firstAdmin(
     .innerJoin('platforms', 'platforms.id', 'users.platform_id')
     .select(['users.platform_id as platformId', 'users.id as userId'])
     .where('users.platform_role', '=', 'ADMIN')
+    .where('users.status', '=', 'ACTIVE')
     .orderBy('platforms.created')
     .orderBy('users.created')
     .orderBy('users.id');

@@ -5,6 +5,7 @@
 import { isEmail } from '../core/email';
 import { externalIdToStore } from '../core/external-ids';
 import { type Principal, platformAdmin } from '../core/principal';
+import { emailKey } from '../core/text';
 import type { Store } from '../store/engine/database';
 import { holdFirstStartLock } from '../store/engine/first-start';
 import { newExternalId, newId, now } from '../store/reading/ids';
@@ -71,6 +72,7 @@ function platformRows(input: NewPlatform): { rows: PlatformRows; created: Create
     updated: timestamp,
     platform_id: platformId,
     email: input.adminEmail,
+    email_key: emailKey(input.adminEmail),
     first_name: input.adminFirstName ?? 'Platform',
     last_name: input.adminLastName ?? 'Admin',
     status: 'ACTIVE',
@@ -128,7 +130,7 @@ export async function platformPrincipal(store: Store, platformId?: string): Prom
   if (!admin)
     throw new Error(
       platformId
-        ? `no platform ${platformId} with an admin user`
+        ? `no platform ${platformId} with an active admin user`
         : 'no platform yet: run npm start once, or npm run cli -- create-platform',
     );
   return platformAdmin(admin.platformId, admin.userId);
@@ -156,6 +158,7 @@ export async function addUser(
     updated: timestamp,
     platform_id: platformId,
     email: user.email,
+    email_key: emailKey(user.email),
     first_name: user.firstName,
     last_name: user.lastName,
     status: user.status ?? 'ACTIVE',

@@ -58,6 +58,7 @@ describe('what the client reads from the contract', () => {
       '/v1/app-connections': true,
       '/v1/projects': true,
       '/v1/users': true,
+      '/v1/flow-templates': true,
       '/v1/mcp-servers': true,
       '/v1/api-keys': true,
       '/v1/webhook-endpoints': true,

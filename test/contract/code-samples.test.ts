@@ -94,8 +94,8 @@ describe('code samples in the docs', () => {
 
   const lists = operations.filter((op) => op.operationId.startsWith('list'));
 
-  it('has eleven list operations', () => {
-    expect(lists.length).toBe(11);
+  it('has twelve list operations', () => {
+    expect(lists.length).toBe(12);
   });
 
   it.each(lists.map((op) => [op.operationId, op] as const))(

@@ -96,6 +96,15 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
         },
       },
     }),
+  listFlowTemplates: (c) => c.GET('/v1/flow-templates', { params: { query: { tags: ['sales'], type: 'PLATFORM' } } }),
+  getFlowTemplate: (c) => c.GET('/v1/flow-templates/{id}', { params: { path: { id } } }),
+  deleteFlowTemplate: (c) => c.DELETE('/v1/flow-templates/{id}', { params: { path: { id } } }),
+  createUser: (c) =>
+    c.POST('/v1/users', {
+      body: { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', platformRole: 'MEMBER' },
+    }),
+  updateUser: (c) => c.POST('/v1/users/{id}', { params: { path: { id } }, body: { status: 'INACTIVE' } }),
+  deleteUser: (c) => c.DELETE('/v1/users/{id}', { params: { path: { id } } }),
   listMcpServers: (c) => c.GET('/v1/mcp-servers', { params: { query: { projectId } } }),
   updateMcpServer: (c) =>
     c.POST('/v1/mcp-servers/{id}', { params: { path: { id } }, body: { name: 'Sales assistant tools' } }),

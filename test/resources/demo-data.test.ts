@@ -7,6 +7,7 @@ import { loadDemoData } from '../../src/demo/data';
 import { EXAMPLE_IDS } from '../../src/demo/fixtures';
 import { EXAMPLE_WEBHOOK_IDS, exampleWebhookEndpoints } from '../../src/demo/webhook-endpoints';
 import { storeKinds } from '../support/backend';
+import { importableTrigger } from '../support/builders';
 import { MAX_PAGE_SIZE } from '../support/contract';
 import { useBackend } from '../support/suite';
 
@@ -122,6 +123,52 @@ describe.each(storeKinds)("the records of the docs' examples on %s", (kind) => {
       backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: projectToDelete.project } } }),
     );
     expect(servers.data.map((server) => server.id)).toEqual([projectToDelete.mcpServer]);
+  });
+
+  it('carry the template and the user the samples read, change and delete; that user owns nothing', async () => {
+    const { template, userToDelete } = EXAMPLE_IDS;
+    const read = await unwrap(backend.client.GET('/v1/flow-templates/{id}', { params: { path: { id: template.id } } }));
+    expect(read.template.displayName).toBe(template.displayName);
+    const users = await unwrap(
+      backend.client.GET('/v1/users', { params: { query: { externalId: userToDelete.externalId } } }),
+    );
+    expect(users.data.map((user) => [user.id, user.email, user.status])).toEqual([
+      [userToDelete.id, userToDelete.email, 'ACTIVE'],
+    ]);
+    const connections = await unwrap(
+      backend.client.GET('/v1/app-connections', {
+        params: { query: { projectId: EXAMPLE_IDS.salesOps.project, limit: 100 } },
+      }),
+    );
+    expect(connections.data.map((connection) => connection.ownerId)).not.toContain(userToDelete.id);
+  });
+
+  it("make a flow from the template docs/flows.md's sample imports, as it says", async () => {
+    const { template } = await unwrap(
+      backend.client.GET('/v1/flow-templates/{id}', { params: { path: { id: EXAMPLE_IDS.template.id } } }),
+    );
+    const flow = await unwrap(
+      backend.client.POST('/v1/flows', {
+        body: { projectId: EXAMPLE_IDS.salesOps.project, displayName: template.displayName },
+      }),
+    );
+    const imported = await unwrap(
+      backend.client.POST('/v1/flows/{id}', {
+        params: { path: { id: flow.id } },
+        body: {
+          type: 'IMPORT_FLOW',
+          request: {
+            displayName: template.displayName,
+            schemaVersion: template.schemaVersion,
+            trigger: importableTrigger(template.trigger),
+          },
+        },
+      }),
+    );
+    expect(imported.version).toMatchObject({
+      displayName: EXAMPLE_IDS.template.displayName,
+      trigger: { type: 'PIECE_TRIGGER', nextAction: { name: 'step_1', type: 'PIECE' } },
+    });
   });
 });
 

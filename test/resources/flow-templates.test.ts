@@ -1,12 +1,14 @@
 // Flow templates over HTTP: create with defaults, create under a given id, replace as a whole,
 // and ids each platform's own (another platform's template under the same id neither seen nor
-// touched), on every store.
-import { describe, expect, it } from 'vitest';
-import { type Schemas, unwrap } from '../../src/client';
-import { storeKinds } from '../support/backend';
-import { EMPTY_TRIGGER, storedTemplates } from '../support/builders';
+// touched); read back (list with its filters, get), delete, and a flow made again from one; on
+// every store.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type paths, type Schemas, unwrap } from '../../src/client';
+import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
+import { EMPTY_TRIGGER, givenProject, importableTrigger, storedTemplates } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
-import { expectInvalid } from '../support/problems';
+import { expectPreviousLeadsBack, walkPages } from '../support/lists';
+import { expectInvalid, expectNotFound } from '../support/problems';
 import { useBackend, useOtherPlatform } from '../support/suite';
 
 type TemplateRequest = Schemas['FlowTemplateCreateRequest'];
@@ -236,5 +238,240 @@ describe.each(storeKinds)('flow templates on %s', (kind) => {
       body: { description: 'x', template: { displayName: 'x', trigger: EMPTY_TRIGGER } },
     });
     expect(anonymous.response.status).toBe(401);
+  });
+});
+
+// Reading templates back (list, get), deleting them, and a flow made again from a template
+// (createFlow, then IMPORT_FLOW with the template's trigger, mapped as docs/flows.md says).
+describe.each(storeKinds)('reading and deleting flow templates on %s', (kind) => {
+  const backend = useBackend(kind);
+  const stranger = useOtherPlatform(backend);
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await backend.newPlatform();
+  });
+
+  const store = (body: TemplateRequest, client = platform.client) =>
+    unwrap(client.POST('/v1/flow-templates', { body }));
+  const listOf = (query: NonNullable<paths['/v1/flow-templates']['get']['parameters']['query']>) =>
+    unwrap(platform.client.GET('/v1/flow-templates', { params: { query } }));
+  const minimal = (displayName: string, fields: Partial<TemplateRequest> = {}): TemplateRequest => ({
+    description: displayName,
+    template: { displayName, trigger: EMPTY_TRIGGER },
+    ...fields,
+  });
+
+  it('reads back every field createFlowTemplate stored, by id and in the list', async () => {
+    const body: TemplateRequest = {
+      description: 'Post the weekly report',
+      template: {
+        displayName: 'Weekly report',
+        trigger: SCHEDULE_TRIGGER,
+        valid: true,
+        schemaVersion: '2',
+        connectionIds: ['slack-sales'],
+        agentIds: ['agent-1'],
+        backupFiles: { step_1: { code: 'x' } },
+      },
+      blogUrl: 'https://example.com/blog/weekly-report',
+      type: 'PROJECT',
+      tags: ['reports', 'slack'],
+      metadata: { category: 'sales', nested: { rank: 3, list: [1, 'two', null] } },
+    };
+    const stored = await store(body);
+    const read = await unwrap(platform.client.GET('/v1/flow-templates/{id}', { params: { path: { id: stored.id } } }));
+    expect(read).toEqual(stored);
+    expect(read).toEqual({
+      ...body,
+      id: stored.id,
+      created: stored.created,
+      updated: stored.created,
+    });
+    const listed = await listOf({ limit: 100 });
+    expect(listed.data).toContainEqual(stored);
+  });
+
+  describe('a platform with templates of each type and tags', () => {
+    let ids: Record<string, string>;
+    let all: string[];
+    beforeAll(async () => {
+      const other = await backend.newPlatform();
+      platform = other;
+      ids = {};
+      ids.sales = (await store(minimal('Daily SALES report', { tags: ['sales', 'slack'] }))).id;
+      ids.support = (await store(minimal('Support digest', { tags: ['support'], type: 'PROJECT' }))).id;
+      ids.plain = (await store(minimal('Sales forecast'))).id;
+      ids.percent = (await store(minimal('100% sales_ready', { tags: ['slack'], type: 'PROJECT' }))).id;
+      all = [ids.percent, ids.plain, ids.support, ids.sales] as string[];
+    });
+
+    it('lists them newest first, and pages through them each exactly once', async () => {
+      expect((await listOf({ limit: 100 })).data.map((template) => template.id)).toEqual(all);
+      for (const limit of [1, 3]) {
+        const { ids: paged } = await walkPages((cursor) =>
+          platform.client.GET('/v1/flow-templates', { params: { query: { limit, cursor } } }),
+        );
+        expect(paged).toEqual(all);
+      }
+      await expectPreviousLeadsBack(
+        (cursor) => platform.client.GET('/v1/flow-templates', { params: { query: { limit: 2, cursor } } }),
+        all,
+      );
+    });
+
+    it.each([
+      ['tags: any of them', { tags: ['slack', 'support'] }, ['percent', 'support', 'sales']],
+      ['tags: one', { tags: ['sales'] }, ['sales']],
+      ['type', { type: 'PROJECT' as const }, ['percent', 'support']],
+      ['name, ignoring case', { name: 'sales' }, ['percent', 'plain', 'sales']],
+      ['name with % and _ taken as themselves', { name: '0% SALES_' }, ['percent']],
+      ['every filter at once', { tags: ['slack'], type: 'PLATFORM' as const, name: 'daily' }, ['sales']],
+      ['a tag nobody has', { tags: ['none'] }, []],
+    ])('filters by %s', async (_why, query, expected) => {
+      const listed = await listOf({ ...query, limit: 100 });
+      expect(listed.data.map((template) => template.id)).toEqual(expected.map((name) => ids[name]));
+    });
+
+    it("lists none of another platform's templates", async () => {
+      const theirs = await store(minimal('Sales of theirs', { tags: ['sales'] }), stranger.client);
+      const listed = await listOf({ limit: 100 });
+      expect(listed.data.map((template) => template.id)).not.toContain(theirs.id);
+    });
+  });
+
+  it('refuses bad filters with a 400 naming each', async () => {
+    const answer = await platform.client.GET('/v1/flow-templates', {
+      // @ts-expect-error the wrong values on purpose
+      params: { query: { type: 'GLOBAL', tags: [''], name: '' } },
+    });
+    expectInvalid(answer);
+    const pointers = ((answer.error as Schemas['Problem']).errors ?? []).map((issue) => issue.pointer);
+    expect(pointers).toEqual(expect.arrayContaining(['type', 'tags', 'name']));
+  });
+
+  it('deletes a template (204); it is gone, and a second delete is a 404', async () => {
+    const template = await store(minimal('Doomed'));
+    const { data, response } = await platform.client.DELETE('/v1/flow-templates/{id}', {
+      params: { path: { id: template.id } },
+    });
+    expect(response.status).toBe(204);
+    expect(data).toBeUndefined();
+    const entity = { entityType: 'flow template', entityId: template.id };
+    expectNotFound(
+      await platform.client.GET('/v1/flow-templates/{id}', { params: { path: { id: template.id } } }),
+      entity,
+    );
+    expectNotFound(
+      await platform.client.DELETE('/v1/flow-templates/{id}', { params: { path: { id: template.id } } }),
+      entity,
+    );
+    expect(await storedTemplates(backend.store, template.id)).toEqual([]);
+  });
+
+  it("answers another platform's template like an unknown one, and leaves it as it was", async () => {
+    const theirs = await store(minimal('Theirs'), stranger.client);
+    for (const id of [theirs.id, UNKNOWN_ID]) {
+      const entity = { entityType: 'flow template', entityId: id };
+      expectNotFound(await platform.client.GET('/v1/flow-templates/{id}', { params: { path: { id } } }), entity);
+      expectNotFound(await platform.client.DELETE('/v1/flow-templates/{id}', { params: { path: { id } } }), entity);
+    }
+    expect(
+      await unwrap(stranger.client.GET('/v1/flow-templates/{id}', { params: { path: { id: theirs.id } } })),
+    ).toEqual(theirs);
+  });
+
+  it('makes a flow again from an exported template: createFlow, then IMPORT_FLOW with the mapped trigger', async () => {
+    const projectId = await givenProject(platform);
+    const flow = await unwrap(platform.client.POST('/v1/flows', { body: { projectId, displayName: 'Original' } }));
+    const change = (id: string, body: Schemas['FlowOperationRequest']) =>
+      unwrap(platform.client.POST('/v1/flows/{id}', { params: { path: { id } }, body }));
+    await change(flow.id, {
+      type: 'UPDATE_TRIGGER',
+      request: {
+        type: 'PIECE_TRIGGER',
+        name: 'trigger',
+        displayName: 'Every weekday',
+        settings: {
+          pieceName: '@activepieces/piece-schedule',
+          pieceVersion: '~0.1.5',
+          triggerName: 'cron_expression',
+          input: { cronExpression: '0 8 * * 1-5' },
+          propertySettings: {},
+        },
+      },
+    });
+    await change(flow.id, {
+      type: 'ADD_ACTION',
+      request: {
+        parentStep: 'trigger',
+        stepLocationRelativeToParent: 'AFTER',
+        action: {
+          type: 'PIECE',
+          name: 'step_1',
+          displayName: 'Send message',
+          settings: {
+            pieceName: '@activepieces/piece-slack',
+            pieceVersion: '~0.10.2',
+            actionName: 'send_channel_message',
+            input: { channel: '#sales' },
+            propertySettings: {},
+          },
+        },
+      },
+    });
+    const original = await unwrap(platform.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
+    const exported = await unwrap(
+      platform.client.GET('/v1/flows/{id}/template', { params: { path: { id: flow.id } } }),
+    );
+    const template = await store({ ...exported, description: 'Made from a flow' });
+
+    // What docs/flows.md tells a client to do with a template it read.
+    const { template: content } = await unwrap(
+      platform.client.GET('/v1/flow-templates/{id}', { params: { path: { id: template.id } } }),
+    );
+    const made = await unwrap(
+      platform.client.POST('/v1/flows', { body: { projectId, displayName: content.displayName } }),
+    );
+    const imported = await change(made.id, {
+      type: 'IMPORT_FLOW',
+      request: {
+        displayName: content.displayName,
+        schemaVersion: content.schemaVersion,
+        trigger: importableTrigger(content.trigger),
+      },
+    });
+    const { trigger: originalTrigger } = original.version;
+    expect(imported.version.displayName).toBe(original.version.displayName);
+    expect(imported.version.trigger).toMatchObject({
+      type: 'PIECE_TRIGGER',
+      name: 'trigger',
+      displayName: 'Every weekday',
+      settings: {
+        pieceName: '@activepieces/piece-schedule',
+        triggerName: 'cron_expression',
+        input: { cronExpression: '0 8 * * 1-5' },
+      },
+      nextAction: {
+        type: 'PIECE',
+        name: 'step_1',
+        displayName: 'Send message',
+        settings: { actionName: 'send_channel_message', input: { channel: '#sales' } },
+      },
+    });
+    // The same definition as the flow the template was exported from, but for the times of the import.
+    const withoutTimes = (value: unknown) =>
+      JSON.parse(JSON.stringify(value), (key, inner) => (key === 'lastUpdatedDate' ? undefined : inner));
+    expect(withoutTimes(imported.version.trigger)).toEqual(withoutTimes(originalTrigger));
+  });
+
+  it('answers 403 to a VIEWER deleting a template, and lets it read them', async () => {
+    const template = await store(minimal('Kept'));
+    const viewer = await unwrap(platform.client.POST('/v1/api-keys', { body: { displayName: 'v', role: 'VIEWER' } }));
+    const client = backend.clientWith(viewer.key);
+    const refused = await client.DELETE('/v1/flow-templates/{id}', { params: { path: { id: template.id } } });
+    expect(refused.response.status).toBe(403);
+    expect(await unwrap(client.GET('/v1/flow-templates/{id}', { params: { path: { id: template.id } } }))).toEqual(
+      template,
+    );
   });
 });

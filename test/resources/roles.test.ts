@@ -11,7 +11,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import { randomAlphanumeric } from '../../src/store/reading/ids';
 import { storeKinds, type TestPlatform } from '../support/backend';
-import { EMPTY_TRIGGER, givenConnection, givenProject, givenRun, storedTemplateIdsOf } from '../support/builders';
+import {
+  EMPTY_TRIGGER,
+  givenConnection,
+  givenProject,
+  givenRun,
+  givenUser,
+  storedTemplateIdsOf,
+} from '../support/builders';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
 import { walkPages } from '../support/lists';
 import { useBackend, useOtherPlatform } from '../support/suite';
@@ -65,6 +72,14 @@ const RULES: Record<string, Rule> = {
   deleteProject: { least: 'ADMIN', platformWide: true },
   listUsers: { least: 'VIEWER', platformWide: true },
   createFlowTemplate: { least: 'EDITOR', platformWide: true },
+  // Templates are read by every project of the platform, deleted like they are made (1.4.0).
+  listFlowTemplates: { least: 'VIEWER', platformWide: false },
+  getFlowTemplate: { least: 'VIEWER', platformWide: false },
+  deleteFlowTemplate: { least: 'EDITOR', platformWide: true },
+  // Users are provisioned, changed and deleted by the platform's ADMIN only (1.4.0).
+  createUser: { least: 'ADMIN', platformWide: true },
+  updateUser: { least: 'ADMIN', platformWide: true },
+  deleteUser: { least: 'ADMIN', platformWide: true },
   listMcpServers: { least: 'EDITOR', platformWide: false },
   updateMcpServer: { least: 'EDITOR', platformWide: false },
   rotateMcpServerToken: { least: 'EDITOR', platformWide: false },
@@ -322,6 +337,19 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     (await unwrap(t.admin.GET('/v1/mcp-servers', { params: { query: { projectId: t.projectId } } }))).data.find(
       (server) => server.id === t.mcpServerId,
     );
+  /** A template the platform's ADMIN key stores, for a call to read or delete. */
+  const newTemplate = async () =>
+    (
+      await unwrap(
+        backend.client.POST('/v1/flow-templates', {
+          body: { description: 'Matrix', template: { displayName: 'Matrix', trigger: EMPTY_TRIGGER } },
+        }),
+      )
+    ).id;
+  const userList = async (t: Target) =>
+    (await unwrap(t.admin.GET('/v1/users', { params: { query: { limit: 100 } } }))).data;
+  const userIds = async (t: Target) =>
+    (await walkPages((cursor) => t.admin.GET('/v1/users', { params: { query: { cursor, limit: 100 } } }))).ids;
   const apiKeys = async (t: Target) =>
     (await walkPages((cursor) => t.admin.GET('/v1/api-keys', { params: { query: { cursor, limit: 100 } } }))).ids;
   const endpoints = async (t: Target) =>
@@ -638,6 +666,67 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         expect(await storedTemplateIdsOf(backend.store, backend.platformId)).toContain(idOf(data));
       },
       state: () => storedTemplateIdsOf(backend.store, backend.platformId),
+    },
+    listFlowTemplates: {
+      aimed: false,
+      success: 200,
+      send: (c) => c.GET('/v1/flow-templates', { params: { query: { limit: 100 } } }),
+      // The platform's templates, every project's: none of another platform.
+      check: async (data) => {
+        const stored = await storedTemplateIdsOf(backend.store, backend.platformId);
+        expect(ids(data).length).toBeGreaterThan(0);
+        for (const id of ids(data)) expect(stored).toContain(id);
+      },
+    },
+    getFlowTemplate: {
+      aimed: false,
+      success: 200,
+      given: newTemplate,
+      send: (c, _t, id) => c.GET('/v1/flow-templates/{id}', { params: { path: { id } } }),
+      check: (data, { given }) => expect(idOf(data)).toBe(given),
+    },
+    deleteFlowTemplate: {
+      aimed: false,
+      success: 204,
+      given: newTemplate,
+      send: (c, _t, id) => c.DELETE('/v1/flow-templates/{id}', { params: { path: { id } } }),
+      check: async (data, { given }) => {
+        expect(data).toBeUndefined();
+        expect(await storedTemplateIdsOf(backend.store, backend.platformId)).not.toContain(given);
+      },
+      state: () => storedTemplateIdsOf(backend.store, backend.platformId),
+    },
+    createUser: {
+      aimed: false,
+      success: 201,
+      given: async () => `${randomAlphanumeric(12).toLowerCase()}@example.com`,
+      send: (c, _t, email) =>
+        c.POST('/v1/users', { body: { email, firstName: 'Made', lastName: 'By the matrix', platformRole: 'MEMBER' } }),
+      check: async (data, { target, given }) => {
+        expect(data).toMatchObject({ email: given, platformId: backend.platformId, status: 'ACTIVE' });
+        expect(await userIds(target)).toContain(idOf(data));
+      },
+      state: userIds,
+    },
+    updateUser: {
+      aimed: false,
+      success: 200,
+      // A user of its own, so that one call's change is not another's state.
+      given: () => givenUser(backend.store, backend.platformId),
+      send: (c, _t, id) => c.POST('/v1/users/{id}', { params: { path: { id } }, body: { lastName: 'Renamed' } }),
+      check: (data, { given }) => expect(data).toMatchObject({ id: given, lastName: 'Renamed' }),
+      state: async (t, id) => (await userList(t)).find((user) => user.id === id),
+    },
+    deleteUser: {
+      aimed: false,
+      success: 204,
+      given: () => givenUser(backend.store, backend.platformId),
+      send: (c, _t, id) => c.DELETE('/v1/users/{id}', { params: { path: { id } } }),
+      check: async (data, { target, given }) => {
+        expect(data).toBeUndefined();
+        expect(await userIds(target)).not.toContain(given);
+      },
+      state: userIds,
     },
     listMcpServers: {
       aimed: true,

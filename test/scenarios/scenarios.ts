@@ -656,6 +656,30 @@ export function defineScenarios(target: ScenarioTarget): void {
         if (isBackend) expect(page.data.length).toBeLessThanOrEqual(2);
       });
 
+      it('createUser answers 201 with the user, updateUser 200 with it changed, deleteUser 204', async () => {
+        const email = `scenario-${suffix.toLowerCase()}@example.com`;
+        const created = await ok(
+          '/v1/users',
+          'post',
+          api.POST('/v1/users', {
+            body: { email, firstName: 'Scenario', lastName: 'User', platformRole: 'MEMBER' },
+          }),
+          201,
+        );
+        const id = isBackend ? created.id : 'T1mB3rnersLee0000Www1';
+        const updated = await ok(
+          '/v1/users/{id}',
+          'post',
+          api.POST('/v1/users/{id}', { params: { path: { id } }, body: { status: 'INACTIVE' } }),
+        );
+        await noContent('/v1/users/{id}', 'delete', api.DELETE('/v1/users/{id}', { params: { path: { id } } }));
+        if (isBackend) {
+          expect(created).toMatchObject({ email, status: 'ACTIVE', platformRole: 'MEMBER' });
+          expect(updated).toMatchObject({ id, status: 'INACTIVE' });
+          await problem('/v1/users/{id}', 'delete', api.DELETE('/v1/users/{id}', { params: { path: { id } } }), 404);
+        }
+      });
+
       it('listAppConnections answers a page of connections', async () => {
         const page = await ok(
           '/v1/app-connections',
@@ -1064,6 +1088,48 @@ export function defineScenarios(target: ScenarioTarget): void {
           expect(replaced.id, 'same id, replaced').toBe(stored.id);
           expect(replaced.description).toBe(`Replaced ${suffix}`);
         }
+      });
+
+      it('listFlowTemplates and getFlowTemplate answer the stored template', async () => {
+        const stored = await storedTemplate();
+        const page = await ok(
+          '/v1/flow-templates',
+          'get',
+          api.GET('/v1/flow-templates', { params: { query: { tags: ['scenario'], limit: 100 } } }),
+        );
+        const got = await ok(
+          '/v1/flow-templates/{id}',
+          'get',
+          api.GET('/v1/flow-templates/{id}', { params: { path: { id: stored.id } } }),
+        );
+        if (isBackend) {
+          expect(page.data.map((template) => template.id)).toContain(stored.id);
+          expect(got.id).toBe(stored.id);
+        }
+      });
+
+      it('deleteFlowTemplate answers 204 without a body, and the template is then gone', async () => {
+        const id = isBackend
+          ? (
+              await ok(
+                '/v1/flow-templates',
+                'post',
+                api.POST('/v1/flow-templates', { body: templateRequest(`Doomed ${suffix}`) }),
+              )
+            ).id
+          : '5qmarZTK2oTYmtgQ3auXH';
+        await noContent(
+          '/v1/flow-templates/{id}',
+          'delete',
+          api.DELETE('/v1/flow-templates/{id}', { params: { path: { id } } }),
+        );
+        if (isBackend)
+          await problem(
+            '/v1/flow-templates/{id}',
+            'get',
+            api.GET('/v1/flow-templates/{id}', { params: { path: { id } } }),
+            404,
+          );
       });
     });
 

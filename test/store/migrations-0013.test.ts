@@ -4,11 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Migrator } from 'kysely';
+import { type Insertable, Migrator } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store, type StoreKind } from '../../src/store/engine/database';
 import { migrationProvider } from '../../src/store/engine/migrations';
+import type { FlowTemplatesTable, UsersTable } from '../../src/store/engine/schema';
 import { randomAlphanumeric } from '../../src/store/reading/ids';
 import { storeKinds } from '../support/backend';
 
@@ -61,33 +62,37 @@ async function migrateTo(store: Store, target: string | 'latest'): Promise<void>
   if (error) throw error;
 }
 
-const user = (id: string, platformId: string, externalId: string) => ({
-  id,
-  created: T,
-  updated: T,
-  platform_id: platformId,
-  email: `${id.toLowerCase()}@example.com`,
-  first_name: 'A',
-  last_name: 'B',
-  status: 'ACTIVE',
-  platform_role: 'MEMBER',
-  external_id: externalId,
-  last_active_date: T,
-  last_changelog_dismissed: T,
-});
+// Rows as the schema of BEFORE has them: the columns later migrations add (users' email_key and
+// templates' display_name, 0024) are filled by those migrations, or take their defaults.
+const user = (id: string, platformId: string, externalId: string): Insertable<UsersTable> =>
+  ({
+    id,
+    created: T,
+    updated: T,
+    platform_id: platformId,
+    email: `${id.toLowerCase()}@example.com`,
+    first_name: 'A',
+    last_name: 'B',
+    status: 'ACTIVE',
+    platform_role: 'MEMBER',
+    external_id: externalId,
+    last_active_date: T,
+    last_changelog_dismissed: T,
+  }) as Insertable<UsersTable>;
 
-const template = (id: string, platformId: string, description: string) => ({
-  id,
-  created: T,
-  updated: T,
-  platform_id: platformId,
-  description,
-  template: '{}',
-  blog_url: '',
-  type: 'PLATFORM',
-  tags: '[]',
-  metadata: '{}',
-});
+const template = (id: string, platformId: string, description: string): Insertable<FlowTemplatesTable> =>
+  ({
+    id,
+    created: T,
+    updated: T,
+    platform_id: platformId,
+    description,
+    template: '{}',
+    blog_url: '',
+    type: 'PLATFORM',
+    tags: '[]',
+    metadata: '{}',
+  }) as Insertable<FlowTemplatesTable>;
 
 describe.each(storeKinds)('the 0013 migrations on %s', (kind) => {
   let store: Store;

@@ -390,6 +390,20 @@ export async function storedTemplates(store: Store, templateId: string): Promise
 }
 
 /** The ids of a platform's stored flow templates (no operation lists them). */
+/**
+ * A template's trigger (PortableTrigger) as IMPORT_FLOW takes it (FlowTrigger): the packaging
+ * (`pieceType`, `packageType`) and `inputUiInfo` left out, `propertySettings` `{}` when absent. The
+ * mapping docs/flows.md shows ("A flow from a template").
+ */
+export function importableTrigger(trigger: Schemas['PortableTrigger']): Schemas['FlowTrigger'] {
+  if (trigger.type === 'EMPTY') return trigger as Schemas['FlowTrigger'];
+  const { pieceType: _pieceType, packageType: _packageType, inputUiInfo: _inputUiInfo, ...settings } = trigger.settings;
+  return {
+    ...trigger,
+    settings: { ...settings, propertySettings: settings.propertySettings ?? {} },
+  } as Schemas['FlowTrigger'];
+}
+
 export async function storedTemplateIdsOf(store: Store, platformId: string): Promise<string[]> {
   const rows = await store.db
     .selectFrom('flow_templates')

@@ -29,6 +29,7 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
  * deletion and its export as a template (listFlowVersions, deleteFlow, exportFlowAsTemplate), plus
  * the 5 of folders (list, create, get, rename, delete), plus one project read and its delete
  * (getProject, deleteProject), plus the 5 of app connections (upsert, get, rename, delete, and the
- * engine's read of a value).
+ * engine's read of a value), plus reading and deleting flow templates (listFlowTemplates,
+ * getFlowTemplate, deleteFlowTemplate) and provisioning users (createUser, updateUser, deleteUser).
  */
-export const EXPECTED_OPERATION_COUNT = 46;
+export const EXPECTED_OPERATION_COUNT = 52;

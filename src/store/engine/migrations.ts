@@ -1,7 +1,7 @@
 // The one set of migrations, for SQLite and PostgreSQL alike. Applied at start-up and by
 // `npm run migrate`. Never edit a migration that has shipped: add a new one.
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
-import { folderNameKey, withSuffixWithin } from '../../core/text';
+import { emailKey, folderNameKey, withSuffixWithin } from '../../core/text';
 import type { StoreKind } from './database';
 
 type ColumnBuilder = (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
@@ -776,6 +776,64 @@ const webhookDeliveryClaimer: Migration = {
   },
 };
 
+/**
+ * Users provisioned through the API (createUser): emails are unique within a platform ignoring
+ * case (src/core/text.ts, emailKey), held by a unique key beside the email as sent. Users whose
+ * emails already differed only in case are kept: all but the oldest get a key that no email can
+ * have (the email key, a space and the user's id), so their rows stay as they were.
+ * Flow templates get their flow's display name as a column (listFlowTemplates filters on it
+ * without reading each template's JSON), filled from the template.
+ */
+function userEmailKeysAndTemplateNames(kind: StoreKind): Migration {
+  return {
+    async up(untyped: Kysely<unknown>): Promise<void> {
+      const db = untyped as Kysely<{
+        users: { id: string; created: string; platform_id: string; email: string; email_key: string };
+        flow_templates: { id: string; platform_id: string; template: string; display_name: string };
+      }>;
+      const sortable = (c: ColumnDefinitionBuilder) =>
+        kind === 'postgres' ? c.notNull().defaultTo('').modifyEnd(sql`collate "C"`) : c.notNull().defaultTo('');
+      await db.schema.alterTable('users').addColumn('email_key', 'text', sortable).execute();
+      const users = await db
+        .selectFrom('users')
+        .select(['id', 'platform_id', 'email'])
+        .orderBy('platform_id')
+        .orderBy('created')
+        .orderBy('id')
+        .execute();
+      const taken = new Set<string>();
+      for (const user of users) {
+        const key = emailKey(user.email);
+        const unique = taken.has(`${user.platform_id} ${key}`) ? `${key} ${user.id}` : key;
+        taken.add(`${user.platform_id} ${key}`);
+        await db.updateTable('users').set({ email_key: unique }).where('id', '=', user.id).execute();
+      }
+      await db.schema
+        .createIndex('users_platform_email_key')
+        .on('users')
+        .columns(['platform_id', 'email_key'])
+        .unique()
+        .execute();
+
+      await db.schema
+        .alterTable('flow_templates')
+        .addColumn('display_name', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      const templates = await db.selectFrom('flow_templates').select(['id', 'platform_id', 'template']).execute();
+      for (const template of templates) {
+        const parsed = JSON.parse(template.template) as { displayName?: unknown };
+        const displayName = typeof parsed.displayName === 'string' ? parsed.displayName : '';
+        await db
+          .updateTable('flow_templates')
+          .set({ display_name: displayName })
+          .where('platform_id', '=', template.platform_id)
+          .where('id', '=', template.id)
+          .execute();
+      }
+    },
+  };
+}
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -797,6 +855,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0021_folder_name_keys': folderNameKeys(kind),
         '0022_webhook_delivery_claims': webhookDeliveryClaims,
         '0023_webhook_delivery_claimer': webhookDeliveryClaimer,
+        '0024_user_email_keys_and_template_names': userEmailKeysAndTemplateNames(kind),
       };
     },
   };

@@ -23,6 +23,8 @@ export interface UsersTable {
   external_id: string;
   last_active_date: string;
   last_changelog_dismissed: string;
+  /** The email as it is compared (src/core/text.ts, emailKey): unique within the platform. */
+  email_key: string;
 }
 
 export interface ApiKeysTable {
@@ -174,6 +176,8 @@ export interface FlowTemplatesTable {
   type: string;
   tags: string;
   metadata: string;
+  /** The template's flow's `displayName`, copied out of `template` for listFlowTemplates' `name` filter. */
+  display_name: string;
 }
 
 export interface McpServersTable {
