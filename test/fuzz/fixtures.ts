@@ -19,12 +19,30 @@ export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
       },
     }),
   );
+  // The one operation only an ENGINE key may call (a connection's value) is sent with one.
+  const engineKey = await unwrap(
+    backend.client.POST('/v1/api-keys', { body: { displayName: 'Fuzz engine', role: 'ENGINE' } }),
+  );
+  const connection = await unwrap(
+    backend.client.POST('/v1/app-connections', {
+      body: {
+        externalId: 'fuzzed-connection',
+        displayName: 'Fuzzed connection',
+        pieceName: '@activepieces/piece-slack',
+        projectId,
+        type: 'SECRET_TEXT',
+        value: { type: 'SECRET_TEXT', secret_text: 'fuzz-secret' },
+      },
+    }),
+  );
   const folder = await unwrap(
     backend.client.POST('/v1/folders', { body: { projectId, displayName: 'Fuzzed folder' } }),
   );
   return {
     apiKey: backend.apiKey,
+    engineApiKey: engineKey.key,
     projectId,
+    connectionId: connection.id,
     flowId: flow.id,
     flowRunId: run.id,
     mcpServerId: server.id,

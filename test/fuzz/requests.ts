@@ -3,6 +3,8 @@
 // our callers encodes it) and invalid ones, each made by one named mutation of a valid request.
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { PERMISSIONS, type Permission } from '../../src/api-keys/permissions';
+import type { OperationId } from '../../src/handler';
 import { type Bundle, basePathOf, deref, isObject, type JsonObject, listOperations } from '../support/bundle';
 import { text, valuesOf } from './schema-values';
 
@@ -30,7 +32,10 @@ export interface FuzzRequest {
 /** Ids of records that exist on the backend under test, by the parameter or field naming them. */
 export interface Fixtures {
   apiKey: string;
+  /** For the operations only ENGINE keys may call (PERMISSIONS): the other requests use the ADMIN key. */
+  engineApiKey: string;
   projectId: string;
+  connectionId: string;
   flowId: string;
   flowRunId: string;
   mcpServerId: string;
@@ -104,6 +109,7 @@ function idFor(name: string, operationId: string, fixtures: Fixtures): string | 
   // Deleting a fixture would turn every later request on it into a 404: deletes get any well-formed id.
   if (operationId.startsWith('delete')) return undefined;
   if (/Folder/.test(operationId)) return fixtures.folderId;
+  if (/AppConnection/.test(operationId)) return fixtures.connectionId;
   if (/FlowRun/.test(operationId)) return fixtures.flowRunId;
   if (/Flow/.test(operationId)) return fixtures.flowId;
   if (/McpServer/.test(operationId)) return fixtures.mcpServerId;
@@ -176,6 +182,17 @@ function draftOf(bundle: Bundle, shape: OperationShape, fixtures: Fixtures): fc.
  * its projects are the platform's (the fuzzer's are random ids: left out).
  */
 const RULES: Record<string, (body: JsonObject) => JsonObject> = {
+  // A connection's value is of the body's type; OAuth2 comes as tokens (a code, and every
+  // CLOUD_OAUTH2 or PLATFORM_OAUTH2 value, is refused naming /value/code: the provider is not called).
+  upsertAppConnection: (body) => {
+    const value = isObject(body.value) ? { ...body.value } : undefined;
+    if (value === undefined) return body;
+    if (value.type === 'CLOUD_OAUTH2' || value.type === 'PLATFORM_OAUTH2')
+      return { ...body, type: 'SECRET_TEXT', value: { type: 'SECRET_TEXT', secret_text: 'fuzz-secret' } };
+    delete value.code;
+    if (value.type === 'OAUTH2' && value.access_token === undefined) value.access_token = 'fuzz-token';
+    return { ...body, type: value.type, value };
+  },
   createApiKey: (body) => {
     const { projectIds: _dropped, ...rest } = body;
     return rest.expiresAt === undefined ? rest : { ...rest, expiresAt: '2999-12-31T23:59:59.999Z' };
@@ -260,9 +277,17 @@ function targetOf(shape: OperationShape, draft: Draft, encoding: string, rawKeys
   return query ? `${path}?${query}` : path;
 }
 
+/** The ADMIN key, or the ENGINE key for an operation only ENGINE keys may call. */
+function keyFor(operationId: string, fixtures: Fixtures): string {
+  const permission = PERMISSIONS[operationId as OperationId] as Permission | undefined;
+  const engineOnly =
+    permission !== undefined && 'roles' in permission && permission.roles.every((role) => role === 'ENGINE');
+  return engineOnly ? fixtures.engineApiKey : fixtures.apiKey;
+}
+
 function headersOf(shape: OperationShape, fixtures: Fixtures, body: unknown): Record<string, string> {
   return {
-    ...(shape.isPublic ? {} : { authorization: `Bearer ${fixtures.apiKey}` }),
+    ...(shape.isPublic ? {} : { authorization: `Bearer ${keyFor(shape.operationId, fixtures)}` }),
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
   };
 }

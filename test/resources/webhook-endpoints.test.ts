@@ -128,7 +128,7 @@ describe.each(storeKinds)('webhook endpoints on %s', (kind) => {
       const url = receiver.url;
       expectInvalid(
         await backend.client.POST('/v1/webhook-endpoints', {
-          body: { url, eventTypes: ['project.deleted' as Schemas['WebhookEventType']] },
+          body: { url, eventTypes: ['project.archived' as Schemas['WebhookEventType']] },
         }),
       );
       expectInvalid(
