@@ -47,6 +47,9 @@ describe('npm run bench, briefly', () => {
         'createProject',
         'upsertAppConnection',
         'rejected (limit=0)',
+        'updateFlow CHANGE_NAME (50 steps)',
+        'updateFlow ADD_ACTION, then DELETE_ACTION (50 steps)',
+        'updateFlow IMPORT_FLOW (200 steps)',
       ]),
     );
     for (const m of measurements) {
@@ -57,6 +60,10 @@ describe('npm run bench, briefly', () => {
     expect(rssAfterLoad).toBeGreaterThan(0);
     const report = readFileSync(join(outDir, 'bench-sqlite.md'), 'utf8');
     expect(report).toMatch(/Cold start .*: \d+ ms/);
+    expect(report).toMatch(
+      /updateFlow throughput over createFlow's .*: .*CHANGE_NAME \(50 steps\) [\d.]+× .* at 10 connections/,
+    );
+    expect(report).toMatch(/updateFlow IMPORT_FLOW \(200 steps\) at 10 connections: p99 [\d.]+ ms/);
     expect(report).toMatch(
       /deleteProject of a project with 1000 flows and 100000 runs .*: \d+ ms; .* p99 [\d.]+ ms before, [\d.]+ ms while it ran/,
     );
