@@ -61,7 +61,7 @@ describe('npm run bench, briefly', () => {
     const report = readFileSync(join(outDir, 'bench-sqlite.md'), 'utf8');
     expect(report).toMatch(/Cold start .*: \d+ ms/);
     expect(report).toMatch(
-      /updateFlow throughput over createFlow's .*: .*CHANGE_NAME \(50 steps\) [\d.]+× .* at 10 connections/,
+      /updateFlow throughput over createFlow's .*: .*CHANGE_NAME \(50 steps\) [\d.]+×.* at 10 connections/,
     );
     expect(report).toMatch(/updateFlow IMPORT_FLOW \(200 steps\) at 10 connections: p99 [\d.]+ ms/);
     expect(report).toMatch(
