@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unwrap } from '../../src/client';
+import { folderNameKey } from '../../src/core/text';
 import { analyzeStaleTables } from '../../src/store/engine/statistics';
 import { startBackend, storeKinds, type TestBackend } from '../support/backend';
 import { givenProject } from '../support/builders';
@@ -62,9 +63,11 @@ describe.each(storeKinds)('tables with missing or stale statistics on %s', (kind
     const folders = async (count: number, prefix: string) =>
       backend.store.db.connection().execute(async (db) => {
         for (let index = 0; index < count; index += 1)
-          await sql`insert into folders (id, created, updated, project_id, display_name)
+          await sql`insert into folders (id, created, updated, project_id, display_name, name_key)
             values (${`${prefix}${String(index).padStart(21 - prefix.length, '0')}`}, '2026-01-01T00:00:00.000Z',
-              '2026-01-01T00:00:00.000Z', ${projectId}, ${`${prefix} ${index}`})`.execute(db);
+              '2026-01-01T00:00:00.000Z', ${projectId}, ${`${prefix} ${index}`}, ${folderNameKey(`${prefix} ${index}`)})`.execute(
+            db,
+          );
         // The change counts reach PostgreSQL's statistics when this backend next reports them.
         await sql`select pg_stat_force_next_flush()`.execute(db);
         await sql`select 1`.execute(db);
