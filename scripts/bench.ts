@@ -8,6 +8,7 @@
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 //   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
+//   npm run bench -- --flow-operations  only createFlow and the updateFlow cases (with --profile: where their time goes)
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
 //                    [--webhook-rate 200] createProject a second meanwhile
 //   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
@@ -44,6 +45,7 @@ const { values } = parseArgs({
     depth: { type: 'boolean', default: false },
     sandbox: { type: 'boolean', default: false },
     webhooks: { type: 'boolean', default: false },
+    'flow-operations': { type: 'boolean', default: false },
     'webhook-rate': { type: 'string', default: '200' },
     runs: { type: 'string', default: '1000000' },
     'delete-flows': { type: 'string', default: '1000' },
@@ -271,6 +273,27 @@ const baseline = await startBaseline(pageBytes, pageType);
 const listFlows = reads[0] as BenchCase;
 await measureAll(BASELINE, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await measureAll('server', server.baseUrl, [listFlows], [1]);
+if (values['flow-operations']) {
+  const createFlow = writes.find((bench) => bench.name === 'createFlow') as BenchCase;
+  await measureAll('server', server.baseUrl, [createFlow], [10, 50]);
+  measurements.push(...(await measureFlowOperations(server.baseUrl, headers, data.projectId, duration, log)));
+  await server.stop();
+  await baseline.stop();
+  await benchStore.dispose();
+  const lines = [10, 50].map((connections) => {
+    const created = measurements.find((m) => m.case === 'createFlow' && m.connections === connections);
+    const updated = measurements.filter((m) => m.connections === connections && m.case.startsWith('updateFlow'));
+    return updated
+      .map(
+        (m) =>
+          `${m.case} c=${connections}: ${fixed(m.requestsPerSecond)} req/s, ${fixed(m.requestsPerSecond / (created?.requestsPerSecond ?? Number.NaN), 2)}× createFlow's, p50 ${fixed(m.p50Ms, 1)} ms, p99 ${fixed(m.p99Ms, 1)} ms`,
+      )
+      .join('\n');
+  });
+  process.stdout.write(`${lines.join('\n')}\n${values.profile ? summariseProfile(profileDir) : ''}`);
+  process.exit(measurements.some((m) => m.failures > 0) ? 1 : 0);
+}
+
 // The upsert case replaces: its connection exists before it is measured (the first upsert is a 201).
 const made = await fetch(`${server.baseUrl}/v1/app-connections`, {
   method: 'POST',

@@ -65,14 +65,15 @@ const EMPTY_TRIGGER: Trigger = {
   valid: false,
 };
 
-export function toFlowVersion(row: FlowVersionRow): FlowVersion {
+/** The FlowVersion resource; `trigger`, when given, is the row's tree already parsed (and not shared). */
+export function toFlowVersion(row: FlowVersionRow, trigger: Trigger = triggerOf(row)): FlowVersion {
   return {
     id: row.id,
     created: row.created,
     updated: row.updated,
     flowId: row.flow_id,
     displayName: row.display_name,
-    trigger: triggerOf(row),
+    trigger,
     updatedBy: row.updated_by,
     valid: fromFlag(row.valid),
     schemaVersion: row.schema_version,
@@ -85,7 +86,7 @@ export function toFlowVersion(row: FlowVersionRow): FlowVersion {
 }
 
 /** The Flow resource: the flow with one of its versions; `triggerSource` only when that version is scheduled. */
-export function toFlow(row: FlowRow, version: FlowVersionRow): Flow {
+export function toFlow(row: FlowRow, version: FlowVersionRow, trigger?: Trigger): Flow {
   const flow: Flow = {
     id: row.id,
     created: row.created,
@@ -96,7 +97,7 @@ export function toFlow(row: FlowRow, version: FlowVersionRow): Flow {
     status: row.status as FlowStatus,
     publishedVersionId: row.published_version_id,
     metadata: fromJsonOrNull<Record<string, unknown>>(row.metadata),
-    version: toFlowVersion(version),
+    version: toFlowVersion(version, trigger),
   };
   const schedule = scheduleOf(flow.version.trigger);
   if (schedule) flow.triggerSource = { schedule };
@@ -262,7 +263,7 @@ export async function listVersions(
 ): Promise<FlowVersionPage> {
   const flow = await findOwned(store, principal, 'flow', flowId);
   const page = await pageOfVersions(store, { flowId: flow.id, ...query });
-  return { data: page.rows.map(toFlowVersion), next: page.next, previous: page.previous };
+  return { data: page.rows.map((row) => toFlowVersion(row)), next: page.next, previous: page.previous };
 }
 
 /** GET /v1/flows/{id}/template: the version (the latest, or `versionId`) as createFlowTemplate's body. */

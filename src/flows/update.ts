@@ -24,15 +24,15 @@ import {
   isDefinitionOperation,
   type Step,
 } from './operations';
-import { markValidity } from './operations/completeness';
+import { judgeSteps, markValidity } from './operations/completeness';
 import { operationConflict } from './operations/errors';
-import { cloneStep } from './operations/tree';
 import { folderOfProject, insertVersion, lockedFlow, updateFlowRow, updateVersion, versionIn } from './queries';
 import { toFlow } from './service';
 
 type Flow = components['schemas']['Flow'];
 type Operation = components['schemas']['FlowOperationRequest'];
 type FlowStatus = components['schemas']['FlowStatus'];
+type Trigger = components['schemas']['Trigger'];
 type EventType = 'flow.updated' | 'flow.published' | 'flow.enabled' | 'flow.disabled';
 
 export interface Updated {
@@ -58,6 +58,7 @@ function after(previous: string, current: string): string {
   return current > previous ? current : new Date(Date.parse(previous) + 1).toISOString();
 }
 
+/** The version's definition, parsed afresh: the caller's own to change. */
 function definitionOf(version: FlowVersionRow): Definition {
   return {
     displayName: version.display_name,
@@ -120,9 +121,36 @@ async function saveDefinition(work: Work, definition: Definition, valid: boolean
   return saved;
 }
 
+/**
+ * CHANGE_NAME: the draft renamed, its tree as stored. The tree is judged again, as after any change
+ * of the draft (a deleted connection may have marked steps), and written again only when that
+ * changed a step. Returns the version and its tree, parsed once: the answer shows it as it is.
+ */
+async function renameDraft(work: Work, displayName: string): Promise<{ version: FlowVersionRow; trigger: Trigger }> {
+  const { draft, isNew } = draftOf(work);
+  const trigger = fromJson<Step>(draft.trigger);
+  const { valid, changed } = judgeSteps(trigger);
+  const changes = {
+    updated: isNew ? draft.updated : work.timestamp,
+    updated_by: work.principal.userId,
+    display_name: displayName,
+    valid: toFlag(valid),
+    ...(changed ? { trigger: toJson(trigger) } : {}),
+  };
+  const saved: FlowVersionRow = { ...draft, ...changes };
+  if (isNew) {
+    await insertVersion(work.trx, saved);
+    work.flow.latest_version_id = saved.id;
+  } else {
+    await updateVersion(work.trx, saved.id, changes);
+  }
+  // The operations' Step and the contract's Trigger type the same parsed JSON.
+  return { version: saved, trigger: trigger as unknown as Trigger };
+}
+
 /** Whether the stored version's definition is complete, computed afresh (versions stored before 1.4.0 included). */
 function isComplete(version: FlowVersionRow): boolean {
-  return markValidity(cloneStep(fromJson<Step>(version.trigger)));
+  return markValidity(fromJson<Step>(version.trigger));
 }
 
 function setStatus(work: Work, status: FlowStatus): void {
@@ -220,7 +248,10 @@ export async function update(
     const timestamp = now();
     const work: Work = { trx, store, principal, flow: { ...flow }, latest, timestamp, events: ['flow.updated'] };
     let shown: FlowVersionRow;
-    if (isDefinitionOperation(operation)) {
+    let shownTrigger: Trigger | undefined;
+    if (operation.type === 'CHANGE_NAME') {
+      ({ version: shown, trigger: shownTrigger } = await renameDraft(work, operation.request.displayName));
+    } else if (isDefinitionOperation(operation)) {
       const { definition, valid } = applyToDefinition(definitionOf(latest), operation, timestamp);
       shown = await saveDefinition(work, definition, valid);
     } else {
@@ -238,7 +269,7 @@ export async function update(
       revision: changed.revision,
       updated: changed.updated,
     });
-    const answer = toFlow(changed, shown);
+    const answer = toFlow(changed, shown, shownTrigger);
     for (const type of work.events)
       await recordEvent(store, trx, {
         platformId: principal.platformId,

@@ -268,6 +268,18 @@ describe.each(storeKinds)('app connection writes on %s', (kind) => {
     const versions = await unwrap(backend.client.GET('/v1/flows/{id}/versions', { params: { path: { id: flow.id } } }));
     const locked = versions.data.find((version) => version.id === published.publishedVersionId);
     expect(locked).toMatchObject({ state: 'LOCKED', valid: true, connectionIds: [externalId] });
+
+    // The next change of the draft, a rename included, judges it by its steps alone (DECISIONS.md).
+    const renamed = await apply({ type: 'CHANGE_NAME', request: { displayName: 'Renamed after the delete' } });
+    expect(renamed.version).toMatchObject({
+      id: draft.version.id,
+      valid: true,
+      displayName: 'Renamed after the delete',
+    });
+    const judged = renamed.version.trigger as unknown as typeof steps;
+    expect([judged.valid, judged.nextAction.valid, judged.nextAction.nextAction.valid]).toEqual([true, true, true]);
+    const stored = await unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } }));
+    expect(stored.version).toEqual(renamed.version);
   });
 
   it('keeps a connection linked to projects a limited key does not reach from that key (403)', async () => {

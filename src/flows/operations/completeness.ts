@@ -68,10 +68,18 @@ export function isDefinitionValid(trigger: Step): boolean {
 
 /** Sets every step's `valid` from its settings; returns the version's. */
 export function markValidity(trigger: Step): boolean {
+  return judgeSteps(trigger).valid;
+}
+
+/** As markValidity, and whether any step's `valid` was set to a value it did not hold. */
+export function judgeSteps(trigger: Step): { valid: boolean; changed: boolean } {
   let valid = true;
+  let changed = false;
   for (const step of allSteps(trigger)) {
-    step.valid = isStepComplete(step);
-    if (!step.valid && (step === trigger || step.skip !== true)) valid = false;
+    const complete = isStepComplete(step);
+    if (step.valid !== complete) changed = true;
+    step.valid = complete;
+    if (!complete && (step === trigger || step.skip !== true)) valid = false;
   }
-  return valid && isStep(trigger);
+  return { valid: valid && isStep(trigger), changed };
 }

@@ -1,6 +1,6 @@
-// The operations on a flow version's definition, one module each, applied to a copy: a refused
-// operation leaves the version as it was. The lifecycle operations (status, publication, folder,
-// metadata) are the flow service's (../service.ts).
+// The operations on a flow version's definition, one module each, applied to a copy the caller
+// owns: a refused operation leaves the stored version as it was. The lifecycle operations (status,
+// publication, folder, metadata) are the flow service's (../service.ts).
 import type { components } from '../../../generated/api';
 import { addAction } from './add-action';
 import { markValidity } from './completeness';
@@ -9,7 +9,6 @@ import { deleteActions } from './delete-action';
 import { duplicateAction } from './duplicate-action';
 import { importFlow } from './import-flow';
 import { skipActions } from './skip-action';
-import { cloneStep } from './tree';
 import { updateAction } from './update-action';
 import { updateTrigger } from './update-trigger';
 
@@ -54,9 +53,13 @@ export interface Applied {
   valid: boolean;
 }
 
-/** The definition after the operation (the one given is not changed), with its `valid` computed. */
+/**
+ * The definition after the operation, with its `valid` computed. The one given is changed in place
+ * (a copy would cost more than the rest of the operation on a large flow): pass one of your own,
+ * such as one just parsed, and drop it when this throws, as it may be half changed.
+ */
 export function applyToDefinition(current: Definition, operation: DefinitionOperation, now: string): Applied {
-  let definition: Definition = { ...current, trigger: cloneStep(current.trigger) };
+  let definition: Definition = current;
   switch (operation.type) {
     case 'CHANGE_NAME':
       definition.displayName = operation.request.displayName;

@@ -83,13 +83,12 @@ export function cloneStep<S extends Step>(step: S): S {
 
 /** How deep the JSON of a value nests (an empty object or array counts one level, as the body check does). */
 export function jsonDepth(value: unknown): number {
+  if (typeof value !== 'object' || value === null) return 0;
   let deepest = 0;
-  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (pending.length > 0) {
-    const { value: current, depth } = pending.pop() as { value: unknown; depth: number };
-    if (typeof current !== 'object' || current === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    for (const item of Object.values(current)) pending.push({ value: item, depth: depth + 1 });
+  // Recursion is bounded: the body check refuses JSON nested deeper than MAX_DEPTH before this runs.
+  for (const key in value) {
+    const depth = jsonDepth((value as Record<string, unknown>)[key]);
+    if (depth > deepest) deepest = depth;
   }
-  return deepest;
+  return deepest + 1;
 }

@@ -23,17 +23,19 @@ export function fromFlag(value: number | boolean): boolean {
 /**
  * A parser that keeps what it parsed, by text: a column whose few distinct values are read over and
  * over (a page of flows parsed each flow's trigger on every request) is parsed once per value. What
- * it returns is shared by every caller, so it is frozen throughout: a caller that changed it would
+ * it keeps is shared by every caller, so it is frozen throughout: a caller that changed it would
  * throw instead of changing what others are shown. Bounded: `entries` values at most, the oldest
- * dropped first, and texts longer than `longestText` are parsed each time and not kept.
+ * dropped first, and texts longer than `longestText` are parsed each time, not kept and not frozen.
  */
 export function keepingParser<T>(limits: { entries: number; longestText: number }): (text: string) => T {
   const kept = new Map<string, T>();
   return (text) => {
+    // A long text is never kept: looking it up would hash all of it, and what is parsed from it is
+    // the caller's alone, so it needs no freezing either.
+    if (text.length > limits.longestText) return JSON.parse(text) as T;
     const known = kept.get(text);
     if (known !== undefined) return known;
     const parsed = deepFrozen(JSON.parse(text) as T);
-    if (text.length > limits.longestText) return parsed;
     if (kept.size >= limits.entries) kept.delete(kept.keys().next().value as string);
     kept.set(text, parsed);
     return parsed;
