@@ -1,13 +1,10 @@
 // The SQL of the app connections resource.
-import { type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../generated/api';
 import type { Store } from '../store/engine/database';
 import type { AppConnectionsTable, Database } from '../store/engine/schema';
 import { containsIgnoringCase } from '../store/reading/filters';
-import { fromJson } from '../store/reading/json';
 import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
-import { jsonStringPattern } from '../store/records/connection-references';
-import { latestVersions } from '../store/records/flows';
 import type { UserRow } from '../store/records/users';
 
 type AppConnection = components['schemas']['AppConnection'];
@@ -65,9 +62,8 @@ export function usersById(db: Kysely<Database>, userIds: string[]): Promise<User
 }
 
 /**
- * For each external id, the flows of these projects whose latest version uses it. One query
- * narrows the flows to those with any version mentioning one of the ids (a text match on the
- * stored array); only their versions are then read to keep those whose latest version has it.
+ * For each external id, the flows of these projects whose latest version uses it, oldest first:
+ * found through the uses recorded with each flow's latest version (one index lookup per id).
  */
 export async function flowsUsing(
   db: Kysely<Database>,
@@ -76,42 +72,19 @@ export async function flowsUsing(
 ): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (projectIds.length === 0 || externalIds.length === 0) return result;
-  const candidates = await db
-    .selectFrom('flows')
-    .select(['flows.id', 'flows.created'])
-    .where('flows.project_id', 'in', projectIds)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('flow_versions')
-          .select('flow_versions.id')
-          .whereRef('flow_versions.flow_id', '=', 'flows.id')
-          .where(
-            eb.or(
-              externalIds.map(
-                (externalId) =>
-                  sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`,
-              ),
-            ),
-          ),
-      ),
-    )
+  const uses = await db
+    .selectFrom('flow_connection_uses')
+    .innerJoin('flows', 'flows.id', 'flow_connection_uses.flow_id')
+    .select(['flow_connection_uses.flow_id', 'flow_connection_uses.external_id'])
+    .where('flow_connection_uses.project_id', 'in', projectIds)
+    .where('flow_connection_uses.external_id', 'in', externalIds)
     .orderBy('flows.created')
     .orderBy('flows.id')
     .execute();
-  const latest = await latestVersions(
-    db,
-    candidates.map((flow) => flow.id),
-  );
-  for (const flow of candidates) {
-    const version = latest.get(flow.id);
-    if (!version) continue;
-    for (const externalId of fromJson<string[]>(version.connection_ids)) {
-      if (!externalIds.includes(externalId)) continue;
-      const flowIds = result.get(externalId) ?? [];
-      if (!flowIds.includes(flow.id)) flowIds.push(flow.id);
-      result.set(externalId, flowIds);
-    }
+  for (const use of uses) {
+    const flowIds = result.get(use.external_id) ?? [];
+    flowIds.push(use.flow_id);
+    result.set(use.external_id, flowIds);
   }
   return result;
 }

@@ -14,6 +14,7 @@ import type { Database } from '../store/engine/schema';
 import { newExternalId, newId, now } from '../store/reading/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
 import { findOwned, requireReachableProject } from '../store/reading/tenancy';
+import { recordConnectionUses } from '../store/records/connection-references';
 import {
   type FlowRow,
   type FlowVersionRow,
@@ -376,13 +377,21 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
         }
       : {}),
   };
-  if (latest.state === 'DRAFT') {
-    await store.write((trx) => updateVersion(trx, latest.id, { ...fields, updated: now() }));
-    return latestVersionOf(store, flowId);
-  }
   const created = after(latest.created);
-  const draft: FlowVersionRow = { ...latest, ...fields, id: newId(), created, updated: created, state: 'DRAFT' };
-  await store.write((trx) => insertLatestVersion(trx, draft));
+  await store.write(async (trx) => {
+    if (latest.state === 'DRAFT') await updateVersion(trx, latest.id, { ...fields, updated: now() });
+    else
+      await insertLatestVersion(trx, { ...latest, ...fields, id: newId(), created, updated: created, state: 'DRAFT' });
+    if (changes.connectionIds !== undefined && fields.connection_ids !== undefined) {
+      const flow = await lockedFlow(trx, store.kind, flowId);
+      if (!flow) throw notFound('flow', flowId);
+      await recordConnectionUses(
+        trx,
+        { id: flowId, projectId: flow.project_id },
+        fromJson<string[]>(fields.connection_ids),
+      );
+    }
+  });
   return latestVersionOf(store, flowId);
 }
 

@@ -14,6 +14,7 @@ import type { Database } from '../store/engine/schema';
 import { newId, now } from '../store/reading/ids';
 import { fromJson, toFlag, toJson } from '../store/reading/json';
 import { findOwned } from '../store/reading/tenancy';
+import { recordConnectionUses } from '../store/records/connection-references';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
 import {
   agentIdsOf,
@@ -118,6 +119,12 @@ async function saveDefinition(work: Work, definition: Definition, valid: boolean
     const { id: _id, created: _created, flow_id: _flowId, state: _state, ...changes } = saved;
     await updateVersion(work.trx, saved.id, changes);
   }
+  if (saved.connection_ids !== work.latest.connection_ids)
+    await recordConnectionUses(
+      work.trx,
+      { id: work.flow.id, projectId: work.flow.project_id },
+      fromJson<string[]>(saved.connection_ids),
+    );
   return saved;
 }
 

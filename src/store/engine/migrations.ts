@@ -834,6 +834,45 @@ function userEmailKeysAndTemplateNames(kind: StoreKind): Migration {
   };
 }
 
+/**
+ * Which flows' latest versions name which app connections, as rows an index finds: a connection's
+ * `flowIds` was a text match over every version of the project, slower with every flow it has.
+ */
+const flowConnectionUses: Migration = {
+  async up(untyped: Kysely<unknown>): Promise<void> {
+    const db = untyped as Kysely<{
+      flows: { id: string; project_id: string; latest_version_id: string | null };
+      flow_versions: { id: string; connection_ids: string };
+      flow_connection_uses: { flow_id: string; project_id: string; external_id: string };
+    }>;
+    await db.schema
+      .createTable('flow_connection_uses')
+      .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id').onDelete('cascade'))
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('external_id', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('flow_connection_uses_key', ['project_id', 'external_id', 'flow_id'])
+      .execute();
+    // Deleting a flow deletes its rows: the cascade looks them up by flow.
+    await db.schema.createIndex('flow_connection_uses_flow').on('flow_connection_uses').column('flow_id').execute();
+    const latest = await db
+      .selectFrom('flows')
+      .innerJoin('flow_versions', 'flow_versions.id', 'flows.latest_version_id')
+      .select(['flows.id', 'flows.project_id', 'flow_versions.connection_ids'])
+      .where('flow_versions.connection_ids', '<>', '[]')
+      .execute();
+    for (const flow of latest) {
+      const externalIds = [...new Set(JSON.parse(flow.connection_ids) as string[])];
+      if (externalIds.length === 0) continue;
+      await db
+        .insertInto('flow_connection_uses')
+        .values(
+          externalIds.map((externalId) => ({ flow_id: flow.id, project_id: flow.project_id, external_id: externalId })),
+        )
+        .execute();
+    }
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -856,6 +895,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0022_webhook_delivery_claims': webhookDeliveryClaims,
         '0023_webhook_delivery_claimer': webhookDeliveryClaimer,
         '0024_user_email_keys_and_template_names': userEmailKeysAndTemplateNames(kind),
+        '0025_flow_connection_uses': flowConnectionUses,
       };
     },
   };

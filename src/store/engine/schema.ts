@@ -305,6 +305,13 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+/** The app connections (by external id) a flow's latest version names: one row each, kept with the version. */
+export interface FlowConnectionUsesTable {
+  flow_id: string;
+  project_id: string;
+  external_id: string;
+}
+
 export interface Database {
   platforms: PlatformsTable;
   users: UsersTable;
@@ -314,6 +321,7 @@ export interface Database {
   folders: FoldersTable;
   flows: FlowsTable;
   flow_versions: FlowVersionsTable;
+  flow_connection_uses: FlowConnectionUsesTable;
   flow_runs: FlowRunsTable;
   flow_run_tags: FlowRunTagsTable;
   app_connections: AppConnectionsTable;

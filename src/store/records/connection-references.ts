@@ -51,6 +51,24 @@ function markStepsNaming(trigger: Json, externalId: string): boolean {
 }
 
 /**
+ * Records which connections the flow's latest version names (its `connection_ids`), replacing what
+ * was recorded: called in the transaction that stores a flow's latest version with other ones.
+ */
+export async function recordConnectionUses(
+  trx: Kysely<Database>,
+  flow: { id: string; projectId: string },
+  externalIds: readonly string[],
+): Promise<void> {
+  await trx.deleteFrom('flow_connection_uses').where('flow_id', '=', flow.id).execute();
+  const distinct = [...new Set(externalIds)];
+  if (distinct.length === 0) return;
+  await trx
+    .insertInto('flow_connection_uses')
+    .values(distinct.map((externalId) => ({ flow_id: flow.id, project_id: flow.projectId, external_id: externalId })))
+    .execute();
+}
+
+/**
  * After a connection is deleted, in its transaction (`trx`): the draft versions of flows of these
  * projects that name `externalId` are no longer valid, nor are the steps that use it. Published
  * (LOCKED) versions never change (openapi/DECISIONS.md, "App connections"). Returns how many

@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../../generated/api';
 import type { Database, FlowsTable, FlowVersionsTable } from '../engine/schema';
 import { keepingParser } from '../reading/json';
+import { recordConnectionUses } from './connection-references';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;
@@ -54,20 +55,28 @@ export async function latestVersions(db: Kysely<Database>, flowIds: string[]): P
 }
 
 /**
- * Sets the flow's `latest_version_id` from its versions, for code that adds versions of any age
+ * Sets the flow's `latest_version_id` from its versions, and the connections that version names
+ * (flow_connection_uses), for code that adds versions of any age
  * (test builders). `db`: the handle that wrote them (a write transaction's, see Store.write).
  */
 export async function refreshLatestVersion(db: Kysely<Database>, flowId: string): Promise<void> {
   const latest = await db
     .selectFrom('flow_versions')
-    .select('id')
-    .where('flow_id', '=', flowId)
-    .orderBy('created', 'desc')
-    .orderBy('id', 'desc')
+    .innerJoin('flows', 'flows.id', 'flow_versions.flow_id')
+    .select(['flow_versions.id', 'flow_versions.connection_ids', 'flows.project_id'])
+    .where('flow_versions.flow_id', '=', flowId)
+    .orderBy('flow_versions.created', 'desc')
+    .orderBy('flow_versions.id', 'desc')
     .executeTakeFirst();
   await db
     .updateTable('flows')
     .set({ latest_version_id: latest?.id ?? null })
     .where('id', '=', flowId)
     .execute();
+  if (latest)
+    await recordConnectionUses(
+      db,
+      { id: flowId, projectId: latest.project_id },
+      JSON.parse(latest.connection_ids) as string[],
+    );
 }
