@@ -8,10 +8,13 @@ import { Session, type SessionEnvironment, sessionIdOfKey } from './session';
 
 export type EndReason = 'deleted' | 'expired';
 
+/** The least room a session must have above its fixture, within SANDBOX_SESSION_MAX_BYTES. */
+const FIXTURE_ROOM_BYTES = 256 * 1024;
+
 /** How many ended sessions are remembered (the oldest are forgotten first). */
 const ENDED_REMEMBERED = 100_000;
 /** How often idle sessions are looked for (an idle one is also ended when next asked for). */
-const SWEEP_EVERY_MS = 1_000;
+export const SWEEP_EVERY_MS = 1_000;
 
 export interface SessionRequest {
   fixture: FixtureName;
@@ -49,9 +52,10 @@ export class SessionRegistry {
 
   /** The fixtures sessions are made from; until then a create answers 503. */
   useFixture(name: FixtureName, image: Buffer): void {
-    if (image.length >= this.settings.maxBytes)
+    // A session must be able to write something: a bound its fixture nearly fills is refused at start.
+    if (image.length + FIXTURE_ROOM_BYTES > this.settings.maxBytes)
       throw new Error(
-        `the ${name} fixture is ${image.length} bytes, not less than SANDBOX_SESSION_MAX_BYTES (${this.settings.maxBytes})`,
+        `SANDBOX_SESSION_MAX_BYTES (${this.settings.maxBytes}) leaves a session of the ${name} fixture (${image.length} bytes) less than ${FIXTURE_ROOM_BYTES} bytes to write; raise it to at least ${image.length + FIXTURE_ROOM_BYTES}`,
       );
     this.images.set(name, image);
   }

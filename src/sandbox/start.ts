@@ -33,8 +33,11 @@ export function sandboxSessions(config: Config, logger: Logger, env: NodeJS.Proc
     extensions: sandboxExtensions(registry, loadBundle(), config.bodyLimit),
     async ready(defaultStore) {
       environment.encryptionKeys = encryptionKeysOf(defaultStore);
-      registry.useFixture('demo', demoImage(defaultStore));
-      registry.useFixture('empty', await emptyImage(config, defaultStore));
+      const demo = demoImage(defaultStore);
+      const empty = await emptyImage(config, defaultStore);
+      registry.useFixture('demo', demo);
+      registry.useFixture('empty', empty);
+      logger.info({ demoBytes: demo.length, emptyBytes: empty.length }, 'sandbox session fixtures ready');
     },
     stop: () => registry.stop(),
   };

@@ -153,6 +153,12 @@ interface Opened {
 
 type SqliteOptions = { dataDir: string } | { inMemory: true; pageSize?: number } | { image: Buffer; maxBytes?: number };
 
+/** The page size an SQLite database image was written with (its header's bytes 16–17; 1 means 65536). */
+export function pageSizeOfImage(image: Buffer): number {
+  const stored = image.readUInt16BE(16);
+  return stored === 1 ? 65_536 : stored;
+}
+
 function openSqlite(options: SqliteOptions, tricks: SpeedTrickHooks): Opened {
   const file = 'dataDir' in options ? ownerOnlyDatabaseFile(options.dataDir) : ':memory:';
   // better-sqlite3 takes a buffer for a database deserialized into memory.
@@ -160,7 +166,9 @@ function openSqlite(options: SqliteOptions, tricks: SpeedTrickHooks): Opened {
   // Before anything is written: a page size is chosen with the first table.
   if ('pageSize' in options && options.pageSize !== undefined) database.pragma(`page_size = ${options.pageSize}`);
   if ('image' in options && options.maxBytes !== undefined) {
-    const pageSize = database.pragma('page_size', { simple: true }) as number;
+    // From the image's header: PRAGMA page_size answers SQLite's default (4096) on a database just
+    // deserialized, which made the bound four times smaller than asked for images of 1 KiB pages.
+    const pageSize = pageSizeOfImage(options.image);
     database.pragma(`max_page_count = ${Math.max(1, Math.floor(options.maxBytes / pageSize))}`);
   }
   // WAL: readers do not block the writer. synchronous=NORMAL in WAL mode keeps every committed

@@ -98,6 +98,11 @@ class PatientConnection implements DatabaseConnection {
   }
 }
 
+/** SQLite's answer to a ROLLBACK when no transaction is open (it has rolled it back already). */
+export function isNoTransaction(error: unknown): boolean {
+  return error instanceof Error && /no transaction is active|no such savepoint/.test(error.message);
+}
+
 class PatientDriver implements Driver {
   /** SQLite has one connection: whether it is inside a transaction now. */
   inTransaction = false;
@@ -129,6 +134,11 @@ class PatientDriver implements Driver {
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     try {
       await this.inner.rollbackTransaction(connection);
+    } catch (error) {
+      // SQLite rolls the transaction back itself on some failures (SQLITE_FULL, SQLITE_IOERR,
+      // SQLITE_NOMEM): nothing is left to roll back, and the failure that did it is the one the
+      // caller must see, not this one.
+      if (!isNoTransaction(error)) throw error;
     } finally {
       this.inTransaction = false;
     }

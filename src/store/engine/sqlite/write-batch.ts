@@ -14,7 +14,7 @@
 // committed on its own.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../schema';
-import { sqliteWriteTransaction } from '../sqlite-busy';
+import { isNoTransaction, sqliteWriteTransaction } from '../sqlite-busy';
 
 type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
@@ -97,9 +97,14 @@ async function inSavepoint(trx: Transaction<Database>, work: WriteWork<unknown>)
   try {
     outcome = { ok: true, value: await work(trx) };
   } catch (error) {
-    // Undoes this one's writes only. Should SQLite have rolled back the whole transaction, this
-    // throws and the batch fails as a whole.
-    await sql`rollback to savepoint batched_write`.execute(trx);
+    // Undoes this one's writes only. Should SQLite have rolled back the whole transaction (a full
+    // store), there is no savepoint left: the batch fails as a whole, with the failure that did it.
+    try {
+      await sql`rollback to savepoint batched_write`.execute(trx);
+    } catch (rollbackError) {
+      if (isNoTransaction(rollbackError)) throw error;
+      throw rollbackError;
+    }
     outcome = { ok: false, error };
   }
   await sql`release savepoint batched_write`.execute(trx);
