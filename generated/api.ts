@@ -557,7 +557,10 @@ export interface paths {
          *     to this project only is revoked (`api_key.revoked`), an endpoint limited to it only keeps
          *     `projectIds: []` and receives nothing more until it is changed. Sends `project.deleted` with the
          *     project as it was, to the endpoints that wanted the project's events (those limited to it too).
-         *     Nothing is deleted when the request fails. The platform's last project is refused with a `409
+         *     Nothing is deleted when the request fails. From the commit on, no request finds the project or
+         *     anything of it; the rows of its flows, versions, runs, folders and plan are then purged in short
+         *     transactions in the background, so that deleting a large project holds no other request up. The
+         *     platform's last project is refused with a `409
          *     PROJECT_IS_LAST_OF_PLATFORM`. An unknown project is a 404: so is a second delete of the same
          *     project.
          *

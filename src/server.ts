@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config';
 import type { PipelineExtensions } from './http/app';
 import { requirePatchedValidatorVersion } from './http/validator/patches';
+import { startProjectPurger } from './projects/purge';
 import { buildApp, metricsOf } from './startup/app';
 import { listenForKeyRevocations } from './startup/key-revocations';
 import { type Listening, listenForRequests } from './startup/listen';
@@ -75,12 +76,15 @@ export async function startService(
   });
   logListening(logger, config, listening, store, redis);
   const dispatcher = await startWebhookDelivery(config, store, logger, metrics);
+  // Deleted projects' rows, purged in the background (and what a stop or a crash left, from now).
+  const purger = startProjectPurger(store, logger);
   const stop = stopperOf({
     listening,
     store,
     redis,
     revocations,
     dispatcher,
+    purger,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
   });
   return { server: listening.api, store, url: listening.url, stop };

@@ -2,6 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Store } from '../store/engine/database';
 import type { ApiKeysTable, Database, PlatformsTable, UsersTable } from '../store/engine/schema';
+import { DELETED_PROJECTS_PLATFORM_ID } from '../store/records/deleted-projects';
 
 export type PlatformRow = Selectable<PlatformsTable>;
 export type UserRow = Selectable<UsersTable>;
@@ -54,6 +55,7 @@ export async function countPlatformsIn(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('platforms')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('id', '!=', DELETED_PROJECTS_PLATFORM_ID)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -65,6 +67,7 @@ export async function allPlatforms(
   const platforms = await store.db
     .selectFrom('platforms')
     .select(['id', 'name', 'created'])
+    .where('id', '!=', DELETED_PROJECTS_PLATFORM_ID)
     .orderBy('created')
     .orderBy('id')
     .execute();

@@ -204,12 +204,13 @@ export async function lockedProjectIdsOfPlatform(
 }
 
 /**
- * Deletes the project and what is only its, children first (the foreign keys want it so): its MCP
- * server's tools (and any tool offering one of its flows) and the server, its runs' tags and runs,
- * its flows' versions and its flows, its folders, the app connections linked to it alone (a
- * connection also linked to another project only loses its link), its plan, the project.
+ * What must go with the project in its deleting transaction, children first (the foreign keys want
+ * it so): its MCP server's tools (and any tool offering one of its flows) and the server, whose
+ * token stops working with the commit, and the app connections linked to it alone (a connection also
+ * linked to another project only loses its link). Its flows, versions, runs, folders and plan go
+ * with the purge (./purge.ts), unreachable from the commit on (../store/records/deleted-projects.ts).
  */
-export async function deleteProjectRows(trx: Kysely<Database>, projectId: string): Promise<void> {
+export async function deleteProjectReachables(trx: Kysely<Database>, projectId: string): Promise<void> {
   const flowIds = trx.selectFrom('flows').select('id').where('project_id', '=', projectId);
   const serverIds = trx.selectFrom('mcp_servers').select('id').where('project_id', '=', projectId);
   await trx
@@ -217,14 +218,6 @@ export async function deleteProjectRows(trx: Kysely<Database>, projectId: string
     .where((eb) => eb.or([eb('mcp_id', 'in', serverIds), eb('flow_id', 'in', flowIds)]))
     .execute();
   await trx.deleteFrom('mcp_servers').where('project_id', '=', projectId).execute();
-  await trx
-    .deleteFrom('flow_run_tags')
-    .where('run_id', 'in', trx.selectFrom('flow_runs').select('id').where('project_id', '=', projectId))
-    .execute();
-  await trx.deleteFrom('flow_runs').where('project_id', '=', projectId).execute();
-  await trx.deleteFrom('flow_versions').where('flow_id', 'in', flowIds).execute();
-  await trx.deleteFrom('flows').where('project_id', '=', projectId).execute();
-  await trx.deleteFrom('folders').where('project_id', '=', projectId).execute();
   const linked = (
     await trx
       .selectFrom('app_connection_projects')
@@ -240,8 +233,6 @@ export async function deleteProjectRows(trx: Kysely<Database>, projectId: string
       // Still linked to another project: that project's now.
       .where('id', 'not in', trx.selectFrom('app_connection_projects').select('connection_id'))
       .execute();
-  await trx.deleteFrom('project_plans').where('project_id', '=', projectId).execute();
-  await trx.deleteFrom('projects').where('id', '=', projectId).execute();
 }
 
 /** The platform's API keys limited to projects (the others cannot name the project). */

@@ -15,11 +15,13 @@ import { newExternalId, newId, now } from '../store/reading/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
 import { findOwned } from '../store/reading/tenancy';
 import { toApiKey } from '../store/records/api-keys';
+import { moveToDeletedProjects } from '../store/records/deleted-projects';
 import { apiKeyRevoked, apiKeyRevoking, keyLogOf, projectIdsOf } from '../store/secrets/api-keys';
 import { newMcpToken, sealMcpToken } from '../store/secrets/mcp-tokens';
+import { purgeAfterDelete } from './purge';
 import {
   deleteApiKeyRow,
-  deleteProjectRows,
+  deleteProjectReachables,
   externalIdTaken,
   flowCountsOf,
   insertProject,
@@ -384,8 +386,11 @@ async function endpointsLoseProject(
 }
 
 /**
- * DELETE /v1/projects/{id}: the project and everything only its, in one transaction, or nothing.
- * `project.deleted` is recorded first, while the endpoints limited to the project still name it.
+ * DELETE /v1/projects/{id}: the project and everything only its, in one transaction, or nothing:
+ * from its commit on, none of it is found by any request (what cannot wait, an MCP token, is deleted
+ * in it; the rest is moved out of the platform's reach), then its rows are purged in short
+ * transactions (./purge.ts). `project.deleted` is recorded first, while the endpoints limited to the
+ * project still name it.
  */
 export async function remove(store: Store, principal: Principal, projectId: string): Promise<void> {
   const found = await findOwned(store, principal, 'project', projectId);
@@ -403,10 +408,12 @@ export async function remove(store: Store, principal: Principal, projectId: stri
       type: 'project.deleted',
       data: deleted,
     });
-    await deleteProjectRows(trx, found.id);
+    await deleteProjectReachables(trx, found.id);
+    await moveToDeletedProjects(trx, found.id, timestamp);
     await endpointsLoseProject(trx, principal.platformId, found.id, timestamp);
     return keysLoseProject(store, trx, principal.platformId, found.id);
   });
+  await purgeAfterDelete(store);
   // Committed: refused here at once, and announced (Redis) to the other instances.
   for (const keyId of [...keys.revoked, ...keys.narrowed]) await apiKeyRevoked(store, keyId);
   for (const keyId of keys.revoked)

@@ -1,6 +1,6 @@
 // Stopping a service: stop accepting, answer the requests still arriving (503) after a moment's
 // grace, let the requests in flight finish (bounded by SHUTDOWN_TIMEOUT_MS), stop the webhook
-// dispatcher, then close the store and Redis.
+// dispatcher and the purge of deleted projects, then close the store and Redis.
 import type { Store } from '../store/engine/database';
 import type { RedisConnection } from '../store/engine/redis';
 import type { RevocationFeed } from '../store/secrets/key-revocations';
@@ -13,6 +13,8 @@ export interface StoppableParts {
   revocations: RevocationFeed | undefined;
   /** The webhook dispatcher (src/webhooks/), stopped after the requests that queue its work. */
   dispatcher: { stop(): Promise<void> } | undefined;
+  /** The purger of deleted projects (src/projects/purge.ts), stopped after its chunk under way. */
+  purger: { stop(): Promise<void> };
   shutdownTimeoutMs: number;
 }
 
@@ -75,6 +77,7 @@ export function stopperOf(parts: StoppableParts): () => Promise<void> {
     stopping ??= (async () => {
       await drain(parts.listening, parts.shutdownTimeoutMs);
       await parts.dispatcher?.stop();
+      await parts.purger.stop();
       await closeStores(parts.store, parts.redis, parts.revocations);
     })();
     return stopping;

@@ -12,6 +12,16 @@ import { expectNotFound } from '../support/problems';
 import { useBackend } from '../support/suite';
 import { parse, type Receiver, startReceiver } from '../support/webhook-receiver';
 
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Every row that carries (or hangs from) the project, by table. */
 async function rowsOf(store: Store, projectId: string): Promise<Record<string, number>> {
   const db = store.db;
@@ -184,7 +194,21 @@ describe.each(storeKinds)('one project, and deleting a project, on %s', (kind) =
       expect(answer.response.status).toBe(204);
       expect(answer.data).toBeUndefined();
 
-      expect(Object.values(await rowsOf(backend.store, doomed.id)).every((count) => count === 0)).toBe(true);
+      // From the 204 on, nothing of it is found, whether or not its rows are purged yet.
+      expectNotFound(await platform.client.GET('/v1/flows/{id}', { params: { path: { id: doomed.flowId } } }), {
+        entityType: 'flow',
+        entityId: doomed.flowId,
+      });
+      expect(
+        (await platform.client.GET('/v1/flow-runs', { params: { query: { projectId: doomed.id } } })).response.status,
+      ).toBe(404);
+      expect((await unwrap(platform.client.GET('/v1/projects', {}))).data.map((project) => project.id)).not.toContain(
+        doomed.id,
+      );
+      // The purge deletes its rows in the background, and nothing of the other project's.
+      await until('the purge of the deleted project', async () =>
+        Object.values(await rowsOf(backend.store, doomed.id)).every((count) => count === 0) ? true : undefined,
+      );
       expect(await rowsOf(backend.store, kept.id)).toEqual(keptBefore);
       const connections = await backend.store.db
         .selectFrom('app_connections')
@@ -317,7 +341,7 @@ describe.each(storeKinds)('one project, and deleting a project, on %s', (kind) =
       const key = await limitedKey(platform, 'VIEWER', [doomed.id]);
       const endpoint = await endpointOf(platform, [doomed.id]);
       const before = await rowsOf(backend.store, doomed.id);
-      // The last statement of the delete (the project's own row) fails: everything before it must be undone.
+      // The delete's move of the project's own row fails: everything before it must be undone.
       await forceFailureOnProjectDelete(backend.store, true);
       try {
         const answer = await platform.client.DELETE('/v1/projects/{id}', { params: { path: { id: doomed.id } } });
@@ -347,7 +371,7 @@ async function forceFailureOnProjectDelete(store: Store, on: boolean): Promise<v
     await sql
       .raw(
         on
-          ? "create trigger forced_failure before delete on projects begin select raise(abort, 'forced failure'); end"
+          ? "create trigger forced_failure before update on projects begin select raise(abort, 'forced failure'); end"
           : 'drop trigger forced_failure',
       )
       .execute(store.db);
@@ -360,7 +384,7 @@ async function forceFailureOnProjectDelete(store: Store, on: boolean): Promise<v
       )
       .execute(store.db);
     await sql
-      .raw('create trigger forced_failure before delete on projects for each row execute function forced_failure()')
+      .raw('create trigger forced_failure before update on projects for each row execute function forced_failure()')
       .execute(store.db);
   } else {
     await sql.raw('drop trigger forced_failure on projects').execute(store.db);
