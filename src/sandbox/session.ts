@@ -105,7 +105,7 @@ export class Session {
   }
 
   /**
-   * Keeps the store as a compressed image and closes it: a sleeping demo session holds about 80 KB
+   * Keeps the store as a compressed image and closes it: a sleeping demo session holds about 150 KB
    * instead of about 600 KB. Its next request wakes it (the `store` getter).
    */
   async sleep(): Promise<void> {

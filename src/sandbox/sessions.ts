@@ -4,6 +4,7 @@
 import { ApiError, notFound } from '../core/errors';
 import { durationMs } from './duration';
 import type { FixtureName } from './fixtures';
+import { collectYoungGarbage } from './garbage';
 import { Session, type SessionEnvironment, sessionIdOfKey } from './session';
 
 export type EndReason = 'deleted' | 'expired';
@@ -148,15 +149,20 @@ export class SessionRegistry {
   private sweep(): void {
     const time = Date.now();
     const { sleepMs } = this.settings;
+    const sleeping: Promise<void>[] = [];
     for (const session of this.live.values()) {
       if (session.isIdle(time)) this.expire(session);
       else if (sleepMs > 0 && session.maySleep(sleepMs, time))
-        session
-          .sleep()
-          .catch((error: unknown) =>
-            this.environment.logger.warn({ err: error, sessionId: session.id }, 'a sandbox session could not sleep'),
-          );
+        sleeping.push(
+          session
+            .sleep()
+            .catch((error: unknown) =>
+              this.environment.logger.warn({ err: error, sessionId: session.id }, 'a sandbox session could not sleep'),
+            ),
+        );
     }
+    // The images they were compressed from are garbage now: freed at once, not at V8's leisure.
+    if (sleeping.length > 0) void Promise.all(sleeping).then(collectYoungGarbage);
   }
 
   async stop(): Promise<void> {
