@@ -13,6 +13,28 @@ import { compile, compiledSandbox, startCommand } from '../compile';
 import { freePort } from '../support/ports';
 import { rssMb, stopChild } from './processes';
 
+/** Concurrent requests of the flooding session, and one-at-a-time reads of the other, in the share measure. */
+const FLOOD = 50;
+const VICTIM_READS = 300;
+
+/** `FLOOD` loops of GET FLOOD_URL with FLOOD_KEY until its standard input ends; prints `done <answers> <failures>`. */
+const FLOOD_SCRIPT = `
+let flooding = true, answered = 0, failed = 0, said = false;
+process.stdin.on('end', () => { flooding = false; });
+process.stdin.resume();
+const loop = async () => {
+  while (flooding) {
+    const response = await fetch(process.env.FLOOD_URL, { headers: { authorization: 'Bearer ' + process.env.FLOOD_KEY } }).catch(() => undefined);
+    if (!response || response.status !== 200) failed += 1;
+    await response?.arrayBuffer();
+    answered += 1;
+    if (!said) { said = true; process.stdout.write('flooding\\n'); }
+  }
+};
+await Promise.all(Array.from({ length: Number(process.env.FLOOD) }, loop));
+process.stdout.write('done ' + answered + ' ' + failed + '\\n');
+`;
+
 /** The sandbox's default SANDBOX_SESSION_SLEEP_MS, set explicitly so that the report can say it. */
 const SLEEP_MS = 2_000;
 
@@ -58,6 +80,8 @@ export async function runSandboxBench(options: Options): Promise<string> {
       RATE_LIMIT_PER_MINUTE: '0',
       SANDBOX_MAX_SESSIONS: String(liveSessions + workers + 10),
       SANDBOX_SESSION_SLEEP_MS: String(SLEEP_MS),
+      // Every client of the measure is this process, on one address: the per-address bound is off.
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -169,6 +193,53 @@ export async function runSandboxBench(options: Options): Promise<string> {
     );
     const parallelMs = performance.now() - started;
 
+    // One session floods the sandbox (FLOOD loops of listFlows) while another reads one request at a
+    // time: the other's latency alone and during the flood (its share: SANDBOX_SESSION_CONCURRENCY).
+    log(`sandbox: one session's reads, alone and beside another session's ${FLOOD} concurrent ones…`);
+    const victim = await create();
+    const flooder = await create();
+    const listPath = `/v1/flows?projectId=${EXAMPLE_IDS.salesOps.project}`;
+    const victimReads = async (count: number): Promise<number[]> => {
+      const latencies: number[] = [];
+      for (let index = 0; index < count; index += 1)
+        latencies.push(
+          await timed(async () => {
+            if ((await call('GET', listPath, victim.apiKey)).status !== 200) failures += 1;
+          }),
+        );
+      return latencies.sort((a, b) => a - b);
+    };
+    /** The reads' own time in the sandbox, from its request log: from their turn's asking to their answer. */
+    const loggedDurations = async (): Promise<number[]> => {
+      const answer = await call('GET', `/sandbox/sessions/${victim.id}/requests`);
+      const entries = (answer.body as { data: { durationMs: number }[] }).data;
+      await call('DELETE', `/sandbox/sessions/${victim.id}/requests`);
+      return entries.map((entry) => entry.durationMs).sort((a, b) => a - b);
+    };
+    const alone = await victimReads(VICTIM_READS);
+    const aloneInSandbox = await loggedDurations();
+    // The flood comes from a process of its own: from this one, its loops would delay the one-at-a-time
+    // reads here before they left, and the figure would be this process's, not the sandbox's.
+    const flood = spawn(process.execPath, ['--input-type=module', '-e', FLOOD_SCRIPT], {
+      env: { ...process.env, FLOOD_URL: `${baseUrl}${listPath}`, FLOOD_KEY: flooder.apiKey, FLOOD: String(FLOOD) },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let floodOutput = '';
+    flood.stdout?.on('data', (chunk: Buffer) => (floodOutput += chunk.toString('utf8')));
+    const floodEnded = new Promise<void>((resolve) => flood.once('exit', () => resolve()));
+    // Under way once its first answers came back.
+    while (!floodOutput.includes('flooding')) await new Promise((resolve) => setTimeout(resolve, 20));
+    const floodStarted = performance.now();
+    const beside = await victimReads(VICTIM_READS);
+    const besideInSandbox = await loggedDurations();
+    flood.stdin?.end();
+    await floodEnded;
+    const [flooded = 0, floodFailures = 0] = (/done (\d+) (\d+)/.exec(floodOutput) ?? []).slice(1).map(Number);
+    failures += floodFailures;
+    const floodRate = flooded / ((performance.now() - floodStarted) / 1000);
+    await dispose(victim);
+    await dispose(flooder);
+
     const sortedCreates = [...creates].sort((a, b) => a - b);
     const sortedResets = [...resets].sort((a, b) => a - b);
     const lines = [
@@ -188,6 +259,8 @@ export async function runSandboxBench(options: Options): Promise<string> {
       `| RSS once they are disposed | ${fixed(rssAfter)} MB | |`,
       `| ${workers} workers × ${rounds} rounds of create → 20 calls → dispose | ${fixed(parallelMs, 0)} ms, ${calls} calls, ${failures} failed | |`,
       `| cross-session reads | ${crossReads} | 0 |`,
+      `| one session's listFlows, one at a time, alone: p50 / p99 (in the sandbox, by its request log: p50 / p99) | ${fixed(percentile(alone, 50))} / ${fixed(percentile(alone, 99))} ms (${fixed(percentile(aloneInSandbox, 50))} / ${fixed(percentile(aloneInSandbox, 99))} ms) | |`,
+      `| the same beside another session's ${FLOOD} concurrent listFlows (${fixed(floodRate, 0)}/s, from another process) | ${fixed(percentile(beside, 50))} / ${fixed(percentile(beside, 99))} ms (${fixed(percentile(besideInSandbox, 50))} / ${fixed(percentile(besideInSandbox, 99))} ms) | |`,
       '',
       `Samples: ${samples} creates and ${samples} resets, one at a time over HTTP (the figures include the request).`,
       '',

@@ -19,9 +19,11 @@ import { sandboxEndpoints } from './endpoints';
 import { type OperationFacts, operationFacts, undeclaredStatus } from './operations';
 import type { Session } from './session';
 import { limitReached, type SessionRegistry } from './sessions';
+import type { Turn } from './turns';
 
 const sessionsOfRequests = new WeakMap<Request, Session>();
 const forcedHow = new WeakMap<Request, 'rule' | 'prefer'>();
+const turnsOfRequests = new WeakMap<Request, Turn>();
 
 function isProblem(res: Response): boolean {
   const type = res.getHeader('content-type');
@@ -84,27 +86,40 @@ function logRequest(session: Session, req: Request, res: Response): void {
   res.once('close', () => record(res.writableFinished ? res.statusCode : null));
 }
 
-/** A request with a session's key: the session's store, scope and log. */
+/** Whose turn a request of no session takes: the shared sandbox's requests share one rotation place. */
+const SHARED_SANDBOX = {};
+
+/**
+ * Every request takes its turn (./turns.ts); a request with a session's key works on the session's
+ * store, in its scope, and is written to its log.
+ */
 function sessionRouting(registry: SessionRegistry): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const apiKey = bearerTokenOf(req);
     const session = apiKey === undefined ? undefined : registry.ofKey(apiKey);
-    if (!session) return next();
-    sessionsOfRequests.set(req, session);
-    useStoreFor(req, session.store);
-    // Under way until answered or cut: a session sleeps only between requests.
-    session.inFlight += 1;
     let ended = false;
+    // Under way until answered or cut: a session sleeps only between requests.
+    if (session) {
+      sessionsOfRequests.set(req, session);
+      session.inFlight += 1;
+      logRequest(session, req, res);
+    }
+    const turn = registry.turns.take(session ?? SHARED_SANDBOX, () => {
+      if (!session) return next();
+      useStoreFor(req, session.store);
+      inScope(session.scope, () => next());
+    });
+    turnsOfRequests.set(req, turn);
     const end = () => {
       if (ended) return;
       ended = true;
+      turn.done();
+      if (!session) return;
       session.inFlight -= 1;
       session.touch();
     };
     res.once('finish', end);
     res.once('close', end);
-    logRequest(session, req, res);
-    inScope(session.scope, () => next());
   };
 }
 
@@ -157,7 +172,11 @@ function forcedAnswers(operations: ReadonlyMap<string, OperationFacts>, maxDelay
     const rule = sessionsOfRequests.get(req)?.rules.take(facts.operationId, pathParamsOf(req));
     if (!preference && !rule) return next();
     const delay = preference?.delay ?? rule?.delayMs;
-    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay) {
+      const waited = new Promise((resolve) => setTimeout(resolve, delay));
+      // A forced delay holds no turn: the other requests go on meanwhile.
+      await (turnsOfRequests.get(req)?.pause(waited) ?? waited);
+    }
     if (preference?.code === undefined && rule?.closeConnection) {
       forcedHow.set(req, 'rule');
       req.socket.destroy();

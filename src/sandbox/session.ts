@@ -43,6 +43,15 @@ export function sessionIdOfKey(apiKey: string): string | undefined {
   return apiKey.slice(SESSION_KEY_START.length, SESSION_KEY_START.length + SESSION_ID_LENGTH);
 }
 
+/**
+ * The store's image, compressed. The image itself (a Buffer as large as the store) is not kept by the
+ * caller across its awaits, so that it dies young and the sweep's minor collection frees it (./garbage.ts).
+ */
+function compressedImageOf(store: Store): Buffer | undefined {
+  const image = store.image?.();
+  return image && deflateRawSync(image, { level: 1 });
+}
+
 export class Session {
   readonly id = randomAlphanumeric(SESSION_ID_LENGTH);
   readonly keys: Record<SessionKeyRole, string>;
@@ -110,9 +119,9 @@ export class Session {
    */
   async sleep(): Promise<void> {
     const store = this.current;
-    const image = store?.image?.();
-    if (!store || !image) return;
-    this.sleeping = deflateRawSync(image, { level: 1 });
+    const compressed = store && compressedImageOf(store);
+    if (!store || !compressed) return;
+    this.sleeping = compressed;
     this.current = undefined;
     onDeliveriesQueued(store, undefined);
     await store.close();

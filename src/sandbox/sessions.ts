@@ -6,6 +6,7 @@ import { durationMs } from './duration';
 import type { FixtureName } from './fixtures';
 import { collectYoungGarbage } from './garbage';
 import { Session, type SessionEnvironment, sessionIdOfKey } from './session';
+import { Turns } from './turns';
 
 export type EndReason = 'deleted' | 'expired';
 
@@ -42,9 +43,12 @@ export class SessionRegistry {
   private readonly images = new Map<FixtureName, Buffer>();
   private opening = 0;
   private readonly sweeper: NodeJS.Timeout;
+  /** The turns every request of the sandbox takes, session by session (./turns.ts). */
+  readonly turns: Turns;
 
   constructor(private readonly environment: SessionEnvironment) {
     this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS).unref();
+    this.turns = new Turns(environment.settings.concurrency);
   }
 
   get settings() {

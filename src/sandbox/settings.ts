@@ -22,6 +22,8 @@ export interface SessionSettings {
   maxDelayMs: number;
   /** SANDBOX_ENGINE_MAX_RUNS: runs the engine records at most for one move of a session's clock. */
   maxEngineRuns: number;
+  /** SANDBOX_CONCURRENCY: requests served at once, all sessions together; the others wait their turn, session by session. */
+  concurrency: number;
 }
 
 const MIB = 1024 * 1024;
@@ -38,5 +40,8 @@ export function sessionSettingsOf(env: NodeJS.ProcessEnv): SessionSettings {
     maxRules: integer(env, 'SANDBOX_SESSION_MAX_RULES', 100, 1, 10_000),
     maxDelayMs: integer(env, 'SANDBOX_MAX_DELAY_MS', 60_000, 0, 600_000),
     maxEngineRuns: integer(env, 'SANDBOX_ENGINE_MAX_RUNS', 1_000, 1, 100_000),
+    // The sandbox's requests use the processor only (a forced delay gives its turn back): a few at
+    // once keep it busy, and a turn comes round often.
+    concurrency: integer(env, 'SANDBOX_CONCURRENCY', 8, 1, 1_000),
   };
 }

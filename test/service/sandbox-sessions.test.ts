@@ -382,6 +382,26 @@ describe('sandbox sessions: forced answers', () => {
     expect(closed[0]?.forced).toBe('rule');
   });
 
+  it('serves another session while one waits on forced delays, which hold none of the turns', async () => {
+    const delayed = await newSession();
+    const other = await newSession();
+    const finished: string[] = [];
+    const send = (name: string, key: string, headers: Record<string, string> = {}) =>
+      request('GET', '/v1/users', { key, headers }).then((answer) => {
+        finished.push(name);
+        return answer.status;
+      });
+    // More delayed requests than the sandbox serves at once (SANDBOX_CONCURRENCY, 8).
+    const held = Array.from({ length: 12 }, (_, index) =>
+      send(`held ${index}`, delayed.apiKey, { prefer: 'delay=5000' }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const others = send('other session', other.apiKey);
+    const mine = send('same session', delayed.apiKey);
+    expect(await Promise.all([...held, others, mine])).toEqual(Array(14).fill(200));
+    expect(finished.slice(0, 2).sort()).toEqual(['other session', 'same session']);
+  }, 60_000);
+
   it('forces one request’s answer with Prefer: code= and delay=, in a session and in the default sandbox', async () => {
     const session = await newSession();
     for (const key of [session.apiKey, SANDBOX_API_KEY]) {
