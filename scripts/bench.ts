@@ -88,9 +88,10 @@ if (values.against !== undefined) {
 }
 
 if (values.sandbox) {
-  const report = await runSandboxBench({ outDir, log });
+  const { report, ok } = await runSandboxBench({ outDir, log });
   process.stdout.write(report);
-  process.exit(0);
+  // A failed call or a read of another session's data makes the figures meaningless.
+  process.exit(ok ? 0 : 1);
 }
 
 if (values.depth) {

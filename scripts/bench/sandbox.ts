@@ -61,7 +61,7 @@ function fixed(value: number, digits = 1): string {
   return value.toFixed(digits);
 }
 
-export async function runSandboxBench(options: Options): Promise<string> {
+export async function runSandboxBench(options: Options): Promise<{ report: string; ok: boolean }> {
   const { log } = options;
   const samples = options.samples ?? 300;
   const liveSessions = options.liveSessions ?? 500;
@@ -268,7 +268,7 @@ export async function runSandboxBench(options: Options): Promise<string> {
     const report = lines.join('\n');
     writeFileSync(join(options.outDir, 'bench-sandbox.md'), report);
     if (crossReads > 0 || failures > 0) log(`sandbox: ${crossReads} cross-session reads, ${failures} failed calls`);
-    return report;
+    return { report, ok: crossReads === 0 && failures === 0 };
   } finally {
     await stopChild(child);
   }

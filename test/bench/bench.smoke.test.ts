@@ -89,6 +89,20 @@ describe('npm run bench, briefly', () => {
     expect(report).toMatch(/RSS after the load: other \d+ MB, this \d+ MB/);
   });
 
+  it('measures the sandbox sessions: every call answered, no cross-session read, every figure reported', () => {
+    const run = bench('--sandbox');
+    expect(run.status, run.stderr).toBe(0);
+    const report = readFileSync(join(outDir, 'bench-sandbox.md'), 'utf8');
+    expect(report).toMatch(/\| create a demo session, p99 \| [\d.]+ ms \|/);
+    expect(report).toMatch(/\| reset a session, p99 \| [\d.]+ ms \|/);
+    expect(report).toMatch(/\| RSS with 500 live demo sessions, [\d.]+ s later \(idle ones asleep\) \| [\d.]+ MB \|/);
+    expect(report).toMatch(/\| 16 workers × 5 rounds .* \| \d+ ms, 1600 calls, 0 failed \|/);
+    expect(report).toMatch(/\| cross-session reads \| 0 \| 0 \|/);
+    expect(report).toMatch(
+      /beside another session's 50 concurrent listFlows \(\d+\/s, from another process\) \| [\d.]+ \/ [\d.]+ ms/,
+    );
+  });
+
   it('compares a first and a deep page under every listFlowRuns filter', () => {
     const run = bench('--depth', '--runs', '20000', '--duration', '0.5');
     expect(run.status, run.stderr).toBe(0);
