@@ -296,7 +296,7 @@ if (values['project-delete']) {
 if (values['flow-operations']) {
   const createFlow = writes.find((bench) => bench.name === 'createFlow') as BenchCase;
   await measureAll('server', server.baseUrl, [createFlow], [10, 50]);
-  measurements.push(...(await measureFlowOperations(server.baseUrl, headers, data.projectId, duration, log)));
+  measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, log)));
   await server.stop();
   await baseline.stop();
   await benchStore.dispose();
@@ -322,7 +322,7 @@ const made = await fetch(`${server.baseUrl}/v1/app-connections`, {
 });
 if (made.status !== 201 && made.status !== 200) throw new Error(`upsertAppConnection answered ${made.status}`);
 await measureAll('server', server.baseUrl, cases, [10, 50]);
-measurements.push(...(await measureFlowOperations(server.baseUrl, headers, data.projectId, duration, log)));
+measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, log)));
 const rssAfterLoad = rssMb(server.child.pid);
 await measureAll(BASELINE_AGAIN, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await baseline.stop();
