@@ -1,8 +1,8 @@
 // The purge of deleted projects: deleteProject's transaction made a project unreachable
 // (../store/records/deleted-projects.ts); this deletes its rows in short write transactions,
 // children first, yielding between them so that other requests are served meanwhile. A service
-// runs one purger (started with it, resuming what a stop or a crash left); a store without one (a
-// sandbox session's, the command line's) purges within the delete.
+// runs one purger (started with it, resuming what a stop or a crash left, and looking again every
+// minute); a store without one (a sandbox session's, the command line's) purges within the delete.
 import type { Logger } from 'pino';
 import type { Store } from '../store/engine/database';
 import { DELETED_PROJECTS_PLATFORM_ID } from '../store/records/deleted-projects';
@@ -12,6 +12,8 @@ import { deleteProjectReachables } from './queries';
 const RUNS_PER_CHUNK = 50;
 /** Flows deleted per transaction (with their versions). */
 const FLOWS_PER_CHUNK = 25;
+/** How often a purger looks for deleted projects nobody purges (one indexed query). */
+const LOOK_AGAIN_MS = 60_000;
 
 /**
  * After each chunk, a pause twice as long as the chunk took (at least a millisecond): the purge takes
@@ -125,10 +127,13 @@ export function startProjectPurger(store: Store, logger: Logger): ProjectPurger 
       running = undefined;
     })();
   };
+  // Also now and then: what another instance left when it stopped is purged without waiting for a start.
+  const timer = setInterval(run, LOOK_AGAIN_MS).unref();
   const purger: ProjectPurger = {
     wake: run,
     async stop() {
       stopped = true;
+      clearInterval(timer);
       purgers.delete(store);
       await running;
     },
