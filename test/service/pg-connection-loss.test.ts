@@ -97,6 +97,8 @@ describe.skipIf(!runsOnPostgres)('PostgreSQL ending the connections of a running
         LOG_LEVEL: 'warn',
         WEBHOOK_ALLOW_PRIVATE: 'true',
         WEBHOOK_RETRY_BASE_MS: '100',
+        // The revocation feed on PostgreSQL (LISTEN), whose connection this ends too, whatever the shell has.
+        REDIS_URL: '',
       });
       const { baseUrl } = service;
       const call = async (method: string, path: string, body?: unknown): Promise<Answer & { body: unknown }> => {
