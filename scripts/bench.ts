@@ -276,8 +276,9 @@ const baseline = await startBaseline(pageBytes, pageType);
 const listFlows = reads[0] as BenchCase;
 await measureAll(BASELINE, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await measureAll('server', server.baseUrl, [listFlows], [1]);
-if (values['project-delete']) {
-  const figures = await measureProjectDelete({
+/** deleteProject of a large project, its size from --delete-flows and --delete-runs (scripts/bench/project-delete.ts). */
+const measureTheProjectDelete = () =>
+  measureProjectDelete({
     benchStore,
     baseUrl: server.baseUrl,
     headers,
@@ -286,6 +287,8 @@ if (values['project-delete']) {
     runs: Number(values['delete-runs']),
     log,
   });
+if (values['project-delete']) {
+  const figures = await measureTheProjectDelete();
   await server.stop();
   await baseline.stop();
   await benchStore.dispose();
@@ -343,15 +346,7 @@ for (let round = 0; round < 2; round += 1) {
   }
 }
 await validating.stop();
-const projectDelete = await measureProjectDelete({
-  benchStore,
-  baseUrl: server.baseUrl,
-  headers,
-  readPath: listFlowsPath,
-  flows: Number(values['delete-flows']),
-  runs: Number(values['delete-runs']),
-  log,
-});
+const projectDelete = await measureTheProjectDelete();
 await server.stop();
 
 const { alone: webhookLatency, besideHanging: webhookBesideHanging } = await benchWebhooks();

@@ -10,17 +10,8 @@ import { storeKinds, type TestPlatform, UNKNOWN_ID } from '../support/backend';
 import { givenConnection, givenProject } from '../support/builders';
 import { expectNotFound } from '../support/problems';
 import { useBackend } from '../support/suite';
+import { until } from '../support/until';
 import { parse, type Receiver, startReceiver } from '../support/webhook-receiver';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Every row that carries (or hangs from) the project, by table. */
 async function rowsOf(store: Store, projectId: string): Promise<Record<string, number>> {

@@ -14,6 +14,7 @@ import { createSandboxSession } from '../../src/client/sandbox';
 import { EXAMPLE_IDS, SANDBOX_API_KEY } from '../../src/demo/fixtures';
 import { isObject, listOperations, loadBundle } from '../support/bundle';
 import { startSandboxProcess, startServiceProcess } from '../support/process';
+import { until } from '../support/until';
 
 const bundle = loadBundle();
 const SALES = EXAMPLE_IDS.salesOps.project;
@@ -173,16 +174,6 @@ async function writeEverywhere(key: string): Promise<{ projectId: string; flowId
     flowId: String((flow.body as Json).id),
     keyId: String((apiKey.body as Json).id),
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 beforeAll(async () => {
