@@ -5,7 +5,8 @@
 // - once the request is valid and its operation known, the forced answers: a session's rules and
 //   a request's `Prefer: code=…` / `Prefer: delay=…`;
 // - among the errors, a session's store grown to SANDBOX_SESSION_MAX_BYTES (SQLite's SQLITE_FULL)
-//   becomes a SANDBOX_LIMIT_REACHED problem.
+//   becomes a SANDBOX_LIMIT_REACHED problem, and any failure of a request whose session ended
+//   meanwhile (its store closed under it) the session's SANDBOX_SESSION_ENDED.
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, basePathOf } from '../core/contract';
 import { ApiError } from '../core/errors';
@@ -105,8 +106,15 @@ function sessionRouting(registry: SessionRegistry): RequestHandler {
       logRequest(session, req, res);
     }
     const turn = registry.turns.take(session ?? SHARED_SANDBOX, () => {
-      if (!session) return next();
-      useStoreFor(req, session.store);
+      if (!session || apiKey === undefined) return next();
+      try {
+        // Ended while the request waited for its turn: its 410, as for any request of an ended session.
+        registry.ofKey(apiKey);
+        useStoreFor(req, session.store);
+      } catch (error) {
+        // The turn may come from another request's end, in an event listener: never thrown there.
+        return next(error);
+      }
       inScope(session.scope, () => next());
     });
     turnsOfRequests.set(req, turn);
@@ -213,6 +221,14 @@ function sessionFull(maxBytes: number): ErrorRequestHandler {
   };
 }
 
+/** A request whose session ended while it was served (its store closed under it) gets the session's 410, not a 500. */
+function sessionEndedMeanwhile(registry: SessionRegistry): ErrorRequestHandler {
+  return (error: unknown, req, _res, next) => {
+    const session = sessionsOfRequests.get(req);
+    next((session && registry.endedProblem(session)) ?? error);
+  };
+}
+
 export function sandboxExtensions(registry: SessionRegistry, bundle: Bundle, bodyLimit: number): PipelineExtensions {
   const operations = operationFacts(bundle);
   return {
@@ -221,6 +237,6 @@ export function sandboxExtensions(registry: SessionRegistry, bundle: Bundle, bod
       sessionRouting(registry),
     ],
     afterValidation: [forcedAnswers(operations, registry.settings.maxDelayMs)],
-    errors: [sessionFull(registry.settings.maxBytes)],
+    errors: [sessionEndedMeanwhile(registry), sessionFull(registry.settings.maxBytes)],
   };
 }

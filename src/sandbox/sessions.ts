@@ -128,6 +128,12 @@ export class SessionRegistry {
     return undefined;
   }
 
+  /** The problem for a request of `session` once it has ended (its store closed under the request); undefined while it lives. */
+  endedProblem(session: Session): ApiError | undefined {
+    const reason = this.live.get(session.id) === session ? undefined : this.ended.get(session.id);
+    return reason === undefined ? undefined : sessionEnded(session.id, reason);
+  }
+
   list(): Session[] {
     this.sweep();
     return [...this.live.values()];

@@ -1,6 +1,7 @@
-// A session's data is bounded (SANDBOX_SESSION_MAX_BYTES), over real HTTP against a started sandbox:
-// a session that fills its store gets a 507 problem naming the bound, keeps answering reads, and
-// comes back with a reset; the other sessions and the process go on as before.
+// A session's bounds, over real HTTP against a started sandbox that serves one request at a time
+// (SANDBOX_CONCURRENCY=1): a session that fills its store (SANDBOX_SESSION_MAX_BYTES) gets a 507
+// problem naming the bound, keeps answering reads, and comes back with a reset; a session deleted
+// while its requests wait for their turn answers them 410; the others and the process go on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_IDS } from '../../src/demo/fixtures';
 import { startSandboxProcess } from '../support/process';
@@ -69,6 +70,7 @@ beforeAll(async () => {
   ({ baseUrl, stop: stopSandbox } = await startSandboxProcess({
     HOST: '127.0.0.1',
     SANDBOX_SESSION_MAX_BYTES: String(MAX_BYTES),
+    SANDBOX_CONCURRENCY: '1',
     RATE_LIMIT_PER_MINUTE: '0',
   }));
 }, 90_000);
@@ -112,6 +114,34 @@ describe('a session at SANDBOX_SESSION_MAX_BYTES', () => {
     expect((await request('POST', `/sandbox/sessions/${full.id}/reset`)).status).toBe(200);
     const after = await request('POST', '/v1/flows', full.apiKey, { projectId: SALES, displayName: 'After the reset' });
     expect(after.status).toBe(201);
+    expect((await request('GET', '/health')).status).toBe(200);
+  }, 120_000);
+
+  it('answers 410 to the requests of a session deleted while they waited for their turn, and goes on', async () => {
+    const doomed = await newSession();
+    const other = await newSession();
+    // Large imports, one served at a time: most wait for their turn when the session is deleted.
+    const flows = await Promise.all(
+      Array.from({ length: 3 }, (_, index) =>
+        request('POST', '/v1/flows', doomed.apiKey, { projectId: SALES, displayName: `Queued ${index}` }),
+      ),
+    );
+    const queued = Array.from({ length: 30 }, (_, index) =>
+      request('POST', `/v1/flows/${String(flows[index % 3]?.body.id)}`, doomed.apiKey, {
+        type: 'IMPORT_FLOW',
+        request: { displayName: `Queued ${index}`, trigger: largeTrigger(40), schemaVersion: null },
+      }),
+    );
+    expect((await request('DELETE', `/sandbox/sessions/${doomed.id}`)).status).toBe(204);
+    const answers = await Promise.all(queued);
+    const statuses = answers.map((answer) => answer.status);
+    expect(
+      statuses.every((status) => status === 200 || status === 410),
+      JSON.stringify(statuses),
+    ).toBe(true);
+    expect(statuses).toContain(410);
+    expect(answers.find((answer) => answer.status === 410)?.body).toMatchObject({ code: 'SANDBOX_SESSION_ENDED' });
+    expect((await request('POST', '/v1/projects', other.apiKey, { displayName: 'Goes on' })).status).toBe(201);
     expect((await request('GET', '/health')).status).toBe(200);
   }, 120_000);
 });
