@@ -8,7 +8,7 @@ import { storeKinds } from '../support/backend';
 import { givenProject, storedConnectionSecret } from '../support/builders';
 import { expectNotFound } from '../support/problems';
 import { useBackend, useOtherPlatform } from '../support/suite';
-import { parse, type Receiver, startReceiver } from '../support/webhook-receiver';
+import { eventDataOf, type Receiver, startReceiver } from '../support/webhook-receiver';
 
 type Upsert = Schemas['AppConnectionUpsertRequest'];
 
@@ -50,15 +50,7 @@ describe.each(storeKinds)('app connection writes on %s', (kind) => {
   const upsert = (body: Upsert, client: ApiClient = backend.client) => client.POST('/v1/app-connections', { body });
   const getConnection = (id: string) => backend.client.GET('/v1/app-connections/{id}', { params: { path: { id } } });
 
-  async function eventOf(type: string, id: string): Promise<unknown> {
-    const matches = (request: (typeof receiver.received)[number]) => {
-      const event = parse(request);
-      return event.type === type && (event.data as { id?: string }).id === id;
-    };
-    const found = (await receiver.waitFor((requests) => requests.some(matches))).find(matches);
-    if (!found) throw new Error(`no ${type} event of ${id}`);
-    return parse(found).data;
-  }
+  const eventOf = (type: string, id: string) => eventDataOf(receiver, type, id);
 
   it('makes a connection (201), replaces it by the same externalId (200), never answering the value', async () => {
     const projectId = await givenProject(backend);

@@ -10,7 +10,7 @@ import { expectPreviousLeadsBack, walkPages } from '../support/lists';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { sendRaw } from '../support/raw-requests';
 import { useBackend, useOtherPlatform } from '../support/suite';
-import { parse, type Receiver, startReceiver } from '../support/webhook-receiver';
+import { eventDataOf, type Receiver, startReceiver } from '../support/webhook-receiver';
 
 type Folder = Schemas['Folder'];
 
@@ -35,16 +35,7 @@ describe.each(storeKinds)('folders on %s', (kind) => {
   const names = async (projectId: string): Promise<string[]> =>
     (await storedFolders(backend.store, projectId)).map((folder) => folder.displayName).sort();
 
-  /** The data of the event of `type` about the folder `id`, once it arrived. */
-  async function eventOf(type: string, id: string): Promise<unknown> {
-    const matches = (request: (typeof receiver.received)[number]) => {
-      const event = parse(request);
-      return event.type === type && (event.data as { id?: string }).id === id;
-    };
-    const found = (await receiver.waitFor((requests) => requests.some(matches))).find(matches);
-    if (!found) throw new Error(`no ${type} event of ${id}`);
-    return parse(found).data;
-  }
+  const eventOf = (type: string, id: string) => eventDataOf(receiver, type, id);
 
   it('creates an empty folder, reads it back, and sends folder.created', async () => {
     const projectId = await newProject();

@@ -9,7 +9,7 @@ import { givenConnection, givenUser } from '../support/builders';
 import { ID_PATTERN } from '../support/contract';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { useBackend, useOtherPlatform } from '../support/suite';
-import { parse, type Receiver, startReceiver } from '../support/webhook-receiver';
+import { eventDataOf, type Receiver, startReceiver } from '../support/webhook-receiver';
 
 type User = Schemas['User'];
 type UserCreateRequest = Schemas['UserCreateRequest'];
@@ -49,15 +49,7 @@ describe.each(storeKinds)('provisioning users on %s', (kind) => {
   const listed = async (): Promise<User[]> =>
     (await unwrap(platform.client.GET('/v1/users', { params: { query: { limit: 100 } } }))).data;
 
-  async function eventOf(type: string, id: string): Promise<unknown> {
-    const matches = (received: (typeof receiver.received)[number]) => {
-      const event = parse(received);
-      return event.type === type && (event.data as { id?: string }).id === id;
-    };
-    const found = (await receiver.waitFor((requests) => requests.some(matches))).find(matches);
-    if (!found) throw new Error(`no ${type} event of ${id}`);
-    return parse(found).data;
-  }
+  const eventOf = (type: string, id: string) => eventDataOf(receiver, type, id);
 
   it('provisions an ACTIVE user with every field, lists it, and sends user.created', async () => {
     const body = request({ externalId: 'okta-00u1', platformRole: 'OPERATOR' });

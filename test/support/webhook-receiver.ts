@@ -122,3 +122,14 @@ export function parse(request: ReceivedRequest): WebhookEventPayload {
 export function verified(request: ReceivedRequest, secret: string): WebhookEventPayload {
   return new Webhook(secret).verify(request.body, request.headers) as WebhookEventPayload;
 }
+
+/** The data of the event of `type` about the record `id`, once the receiver got it. */
+export async function eventDataOf(receiver: Receiver, type: string, id: string): Promise<unknown> {
+  const matches = (request: ReceivedRequest) => {
+    const event = parse(request);
+    return event.type === type && (event.data as { id?: string }).id === id;
+  };
+  const found = (await receiver.waitFor((requests) => requests.some(matches))).find(matches);
+  if (!found) throw new Error(`no ${type} event of ${id}`);
+  return parse(found).data;
+}
