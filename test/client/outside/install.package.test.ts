@@ -114,12 +114,24 @@ describe('the package', () => {
   });
 
   it('@arethetypeswrong/cli reports nothing but that CommonJS must import() it (it is ESM only)', async () => {
+    // Into a file, not a pipe: attw exits (1, it finds the CommonJS problem) while a pipe may still
+    // hold the end of its 150 KB report, which then never arrives (a truncated JSON in CI once).
+    const reportFile = join(scratch, 'attw-report.json');
     const result = await run(
-      process.execPath,
-      [tool('@arethetypeswrong/cli/dist/index.js'), tarball, '--format', 'json'],
+      '/bin/sh',
+      [
+        '-c',
+        '"$0" "$1" "$2" --format json > "$3"',
+        process.execPath,
+        tool('@arethetypeswrong/cli/dist/index.js'),
+        tarball,
+        reportFile,
+      ],
       scratch,
     );
-    const report = JSON.parse(result.stdout) as {
+    const text = readFileSync(reportFile, 'utf8');
+    expect(text.trimEnd().endsWith('}'), `attw's report ends whole; it said: ${result.output}`).toBe(true);
+    const report = JSON.parse(text) as {
       analysis: { problems: { kind: string; resolutionKind?: string; entrypoint?: string }[] };
     };
     const problems = report.analysis.problems;
