@@ -305,7 +305,10 @@ if (values['flow-operations']) {
   await benchStore.dispose();
   const lines = [10, 50].map((connections) => {
     const created = measurements.find((m) => m.case === 'createFlow' && m.connections === connections);
-    const updated = measurements.filter((m) => m.connections === connections && m.case.startsWith('updateFlow'));
+    const updated = measurements.filter(
+      (m) =>
+        m.connections === connections && (m.case.startsWith('updateFlow') || m.case === FLOW_OPERATION_CASES.getFlow),
+    );
     return updated
       .map(
         (m) =>
@@ -403,7 +406,7 @@ const mockVsPrism = [10, 50].map((connections) => {
 // updateFlow's ratio to the baseline against createFlow's, and IMPORT_FLOW's p99 (target: under 50 ms).
 const updateFlowLines = [10, 50].map((connections) => {
   const created = meanOf(['server'], 'createFlow', connections);
-  const names = [FLOW_OPERATION_CASES.changeName, FLOW_OPERATION_CASES.addAction]
+  const names = [FLOW_OPERATION_CASES.changeName, FLOW_OPERATION_CASES.addAction, FLOW_OPERATION_CASES.getFlow]
     .map((name) => `${name} ${fixed(meanOf(['server'], name, connections) / created, 2)}×`)
     .join(', ');
   return `${names} at ${connections} connections`;
@@ -426,7 +429,7 @@ ${rows.join('\n')}
 
 - Cold start (spawn of the server to the first authenticated 200 of listFlows): ${fixed(coldStartMs)} ms, the median of ${coldStartsMs.length} starts (${fixed(sortedStarts[0] ?? Number.NaN)}–${fixed(sortedStarts.at(-1) ?? Number.NaN)} ms)
 - RSS of the server after the load: ${fixed(rssAfterLoad)} MB
-- updateFlow throughput over createFlow's (each a write of one flow): ${updateFlowLines.join('; ')}
+- updateFlow throughput over createFlow's (each a write of one flow; getFlow of the same 50-step flow, the same answer without a write, for scale): ${updateFlowLines.join('; ')}
 - ${FLOW_OPERATION_CASES.importFlow} at 10 connections: p99 ${fixed(imported?.p99Ms ?? Number.NaN, 1)} ms, p50 ${fixed(imported?.p50Ms ?? Number.NaN, 1)} ms
 - Cost of response validation (throughput lost at 50 connections): ${validationCost.join(', ')}
 - The mock (npm run mock) against Prism with its default logging, listFlows: ${mockVsPrism.join(', ')}

@@ -78,7 +78,8 @@ async function flowsOf(
 }
 
 interface Turn {
-  body: (context: Record<string, unknown>) => unknown;
+  /** updateFlow's body; none for a getFlow of the connection's flow. */
+  body?: (context: Record<string, unknown>) => unknown;
 }
 
 async function measureTurns(
@@ -93,7 +94,7 @@ async function measureTurns(
   let assigned = 0;
   const prefix = new URL(baseUrl).pathname.replace(/\/$/, '');
   const requests = turns.map((turn) => ({
-    method: 'POST',
+    method: turn.body ? 'POST' : 'GET',
     setupRequest: (request: RequestParams, context: Record<string, unknown>) => {
       if (typeof context.flowId !== 'string') {
         context.flowId = flows[assigned % flows.length];
@@ -103,7 +104,7 @@ async function measureTurns(
       return {
         ...request,
         path: `${prefix}/v1/flows/${String(context.flowId)}`,
-        body: JSON.stringify(turn.body(context)),
+        ...(turn.body ? { body: JSON.stringify(turn.body(context)) } : {}),
       };
     },
   }));
@@ -128,12 +129,14 @@ async function measureTurns(
 }
 
 export const FLOW_OPERATION_CASES = {
+  // The read of the same flow: the same answer without the write, so an update's ceiling.
+  getFlow: 'getFlow (50 steps)',
   changeName: 'updateFlow CHANGE_NAME (50 steps)',
   addAction: 'updateFlow ADD_ACTION, then DELETE_ACTION (50 steps)',
   importFlow: 'updateFlow IMPORT_FLOW (200 steps)',
 } as const;
 
-/** The three updateFlow cases at 10 and 50 connections (IMPORT_FLOW at 10), on flows made for them. */
+/** The three updateFlow cases at 10 and 50 connections (IMPORT_FLOW at 10), on flows made for them, and getFlow of the same flows. */
 export async function measureFlowOperations(
   baseUrl: string,
   headers: Record<string, string>,
@@ -159,6 +162,17 @@ export async function measureFlowOperations(
     measured.push(result);
   };
   for (const connections of CONNECTIONS) {
+    record(
+      await measureTurns(
+        FLOW_OPERATION_CASES.getFlow,
+        baseUrl,
+        headers,
+        fiftySteps,
+        [{}],
+        connections,
+        durationSeconds,
+      ),
+    );
     record(
       await measureTurns(
         FLOW_OPERATION_CASES.changeName,
