@@ -261,6 +261,8 @@ export async function update(
     } else if (isDefinitionOperation(operation)) {
       const { definition, valid } = applyToDefinition(definitionOf(latest), operation, timestamp);
       shown = await saveDefinition(work, definition, valid);
+      // The tree just stored, as it was written: the answer needs no parse of its text.
+      shownTrigger = definition.trigger as unknown as Trigger;
     } else {
       shown = await applyLifecycle(work, operation);
     }

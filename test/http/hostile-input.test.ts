@@ -144,6 +144,7 @@ describe.each(storeKinds)('hostile input on %s', (kind) => {
     ['a body string', '{"displayName":"x\\ud800y"}', '/displayName'],
     ['a low surrogate alone', '{"displayName":"x\\udc00"}', '/displayName'],
     ['a metadata value', '{"displayName":"p","metadata":{"a":["\\ud83d"]}}', '/metadata/a/0'],
+    ['a value under keys to escape', '{"displayName":"p","metadata":{"a/b~c":{"d":"\\ud800"}}}', '/metadata/a~1b~0c/d'],
   ])('refuses a lone surrogate in %s with a 400', async (_name, json, pointer) => {
     const body = await problem(await send('POST', '/v1/projects', json), 400);
     expect(body.errors).toContainEqual(expect.objectContaining({ location: 'body', pointer }));

@@ -9,9 +9,13 @@ export function exactVersion(version: unknown): unknown {
     : version;
 }
 
-/** A step's settings as sent, the piece version made exact for piece steps. */
+/**
+ * A step's settings as sent, the piece version made exact for piece steps. A shallow copy: what is
+ * nested is shared with the input, which is always the caller's own (a request body parsed for this
+ * request, or a step DUPLICATE_ACTION deep-copied first), and nothing changes settings in place.
+ */
 function settingsOf(type: string, settings: unknown): Record<string, unknown> {
-  const copy = structuredClone((settings ?? {}) as Record<string, unknown>);
+  const copy = { ...((settings ?? {}) as Record<string, unknown>) };
   if ((type === 'PIECE' || type === 'PIECE_TRIGGER') && 'pieceVersion' in copy)
     copy.pieceVersion = exactVersion(copy.pieceVersion);
   return copy;

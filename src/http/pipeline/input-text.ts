@@ -18,28 +18,52 @@ function pointerToken(key: string): string {
   return escapedText(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** A value of the body still to be checked: its parent and key make its pointer, written only for an issue. */
+interface Pending {
+  value: unknown;
+  parent: Pending | undefined;
+  key: string;
+  depth: number;
+}
+
+/** The JSON pointer of `entry`: written on demand, as almost every body has no issue to name. */
+function pointerOf(entry: Pending): string {
+  const tokens: string[] = [];
+  for (let at: Pending | undefined = entry; at?.parent !== undefined; at = at.parent) tokens.push(pointerToken(at.key));
+  return tokens.length === 0 ? '' : `/${tokens.reverse().join('/')}`;
+}
+
 /** Walks the body without recursion (its depth is what is being checked). */
 function bodyIssues(body: unknown, issues: ValidationIssue[]): void {
-  const pending: Array<{ value: unknown; pointer: string; depth: number }> = [{ value: body, pointer: '', depth: 0 }];
+  const pending: Pending[] = [{ value: body, parent: undefined, key: '', depth: 0 }];
   while (pending.length > 0 && issues.length < MAX_ISSUES) {
-    const { value, pointer, depth } = pending.pop() as { value: unknown; pointer: string; depth: number };
+    const entry = pending.pop() as Pending;
+    const { value, depth } = entry;
     if (typeof value === 'string') {
       const message = unstorableText(value);
-      if (message) issues.push({ location: 'body', pointer, message });
+      if (message) issues.push({ location: 'body', pointer: pointerOf(entry), message });
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
     if (depth >= MAX_BODY_DEPTH) {
-      issues.push({ location: 'body', pointer, message: `is nested too deep (at most ${MAX_BODY_DEPTH} levels)` });
+      issues.push({
+        location: 'body',
+        pointer: pointerOf(entry),
+        message: `is nested too deep (at most ${MAX_BODY_DEPTH} levels)`,
+      });
       continue;
     }
-    const entries = Array.isArray(value)
-      ? value.map((item, index) => [String(index), item] as const)
-      : Object.entries(value);
-    for (const [key, item] of entries) {
-      const keyMessage = Array.isArray(value) ? undefined : unstorableText(key);
-      if (keyMessage) issues.push({ location: 'body', pointer, message: `has a key that ${keyMessage}` });
-      pending.push({ value: item, pointer: `${pointer}/${pointerToken(key)}`, depth: depth + 1 });
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        pending.push({ value: item, parent: entry, key: String(index), depth: depth + 1 });
+      });
+      continue;
+    }
+    for (const [key, item] of Object.entries(value)) {
+      const keyMessage = unstorableText(key);
+      if (keyMessage)
+        issues.push({ location: 'body', pointer: pointerOf(entry), message: `has a key that ${keyMessage}` });
+      pending.push({ value: item, parent: entry, key, depth: depth + 1 });
     }
   }
 }
