@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/store/secrets/api-keys';
+import { endConnectionsTo } from '../support/ended-backends';
 import { requestOnFreshConnection } from '../support/fresh-connection';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
 import { parse, type Receiver, startReceiver } from '../support/webhook-receiver';
@@ -96,17 +97,8 @@ describe.runIf(DATABASE_URL && REDIS_URL)('PostgreSQL ending the connections of 
     }
   }
 
-  /** Ends every connection to the instances' database (chosen first: see test/service/pg-connection-loss.test.ts). */
-  async function terminateBackends(): Promise<number> {
-    const { rows } = await admin.query<{ ended: boolean }>(
-      `with chosen as materialized (
-         select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()
-       )
-       select pg_terminate_backend(pid) as ended from chosen`,
-      [database],
-    );
-    return rows.filter((row) => row.ended).length;
-  }
+  /** Ends every connection to the instances' database (the test's own). */
+  const terminateBackends = () => endConnectionsTo(admin, database);
 
   async function until(what: string, check: () => boolean): Promise<void> {
     const deadline = Date.now() + WAIT_MS;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApiKey } from '../../src/store/secrets/api-keys';
 import { REVOCATION_CHANNEL } from '../../src/store/secrets/key-revocations';
 import { storeKinds } from '../support/backend';
+import { endConnectionsTo } from '../support/ended-backends';
 import { requestOnFreshConnection } from '../support/fresh-connection';
 import { type ServiceProcess, startServiceProcess } from '../support/process';
 import { parse, startReceiver } from '../support/webhook-receiver';
@@ -63,18 +64,7 @@ describe.skipIf(!runsOnPostgres)('PostgreSQL ending the connections of a running
   });
 
   /** Ends every connection to the service's database (only its own: the database is this test's); how many. */
-  async function terminateBackends(): Promise<number> {
-    // The backends are chosen first, then ended: in one WHERE clause PostgreSQL may call
-    // pg_terminate_backend before it checks the database, and end every connection of the server.
-    const { rows } = await admin.query<{ ended: boolean }>(
-      `with chosen as materialized (
-         select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()
-       )
-       select pg_terminate_backend(pid) as ended from chosen`,
-      [database],
-    );
-    return rows.filter((row) => row.ended).length;
-  }
+  const terminateBackends = () => endConnectionsTo(admin, database);
 
   /** Whether a connection of the service LISTENs for key revocations (its last statement was the LISTEN). */
   async function listening(): Promise<boolean> {
