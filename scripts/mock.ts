@@ -46,6 +46,8 @@ if (!isLevel(logLevel)) {
   console.error(`MOCK_LOG_LEVEL must be one of ${LEVELS.join(', ')}, not "${logLevel}"`);
   process.exit(2);
 }
+/** The level, known to be one of Prism's from here on (inside functions too). */
+const prismLevel: PrismLogLevel = logLevel;
 
 /** Proxy mode: Prism's own server. Mock mode: the front with Prism's mocker in this process. */
 let prism: RunningPrism | undefined;
@@ -57,9 +59,38 @@ const buildFront = async (): Promise<RequestListener> =>
     respond: await prismResponder({ dynamic: flag('MOCK_DYNAMIC'), logLevel }),
     bodyLimit: loadConfig(process.env).bodyLimit,
   });
-try {
+let stopping = false;
+/** The start-up under way: a stop waits for it, so that what it starts is stopped too. */
+let starting: Promise<void> | undefined;
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await starting?.catch(() => undefined);
+  unwatchFile(bundlePath);
+  if (front) {
+    const closed = new Promise<void>((resolve) => front?.close(() => resolve()));
+    front.closeAllConnections();
+    await closed;
+  }
+  await prism?.stop();
+  process.exit(code);
+}
+// Before anything is started: Prism answers on its port before startPrism returns (that is how it
+// knows Prism is up), and a signal then, with no handler yet, ended this process and left Prism running.
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function start(): Promise<void> {
   if (mode === 'proxy') {
-    prism = await startPrism({ mode, host, port, logLevel, stdio: 'inherit', upstream, errors: flag('MOCK_ERRORS') });
+    prism = await startPrism({
+      mode,
+      host,
+      port,
+      logLevel: prismLevel,
+      stdio: 'inherit',
+      upstream,
+      errors: flag('MOCK_ERRORS'),
+    });
   } else {
     frontApp = await buildFront();
     // The backend's head limit: a request the contract allows is not a 431 on the mock either.
@@ -72,6 +103,10 @@ try {
     });
     front = server;
   }
+}
+try {
+  starting = start();
+  await starting;
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(message);
@@ -116,21 +151,6 @@ watchFile(bundlePath, { interval: 1_000 }, () => {
   );
 });
 
-let stopping = false;
-async function shutdown(code: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  unwatchFile(bundlePath);
-  if (front) {
-    const closed = new Promise<void>((resolve) => front?.close(() => resolve()));
-    front.closeAllConnections();
-    await closed;
-  }
-  await prism?.stop();
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
 void prism?.exited.then(({ code, signal }) => {
   if (stopping) return;
   console.error(`Prism exited (${code ?? signal})`);
