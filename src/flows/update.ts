@@ -72,8 +72,8 @@ function definitionOf(version: FlowVersionRow): Definition {
 /**
  * The stored trigger text's first two members, `type` and `name`, read without parsing the tree
  * below it: the service writes every trigger with them first (JSON.stringify keeps the order and
- * never repeats a key), so when the text starts so, they are what JSON.parse would give. Undefined
- * for any other text (an older order, a name with an escape): the caller parses it.
+ * never repeats a key), so when the text starts so, they are what JSON.parse would give. It does
+ * not match any other text (an older order, a name with an escape): the caller parses that.
  */
 const TRIGGER_HEAD = /^\{"type":"([A-Z_]+)","name":"([^"\\]*)"/;
 
