@@ -25,7 +25,7 @@ import { COMPARED_CASES, runCompare } from './bench/compare';
 import { runDepth } from './bench/depth';
 import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operations';
 import { type BenchCase, type Measurement, measure } from './bench/load';
-import { rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
+import { cpuMs, rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
 import { measureProjectDelete, type ProjectDeleteFigures } from './bench/project-delete';
 import { runSandboxBench } from './bench/sandbox';
@@ -298,8 +298,13 @@ if (values['project-delete']) {
 
 if (values['flow-operations']) {
   const createFlow = writes.find((bench) => bench.name === 'createFlow') as BenchCase;
-  await measureAll('server', server.baseUrl, [createFlow], [10, 50]);
-  measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, log)));
+  for (const connections of [10, 50]) {
+    const cpuBefore = cpuMs(server.child.pid);
+    await measureAll('server', server.baseUrl, [createFlow], [connections]);
+    const created = measurements.at(-1) as Measurement;
+    created.serverCpuMsPerRequest = (cpuMs(server.child.pid) - cpuBefore) / (created.requestsPerSecond * duration);
+  }
+  measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, server.child.pid, log)));
   await server.stop();
   await baseline.stop();
   await benchStore.dispose();
@@ -312,7 +317,7 @@ if (values['flow-operations']) {
     return updated
       .map(
         (m) =>
-          `${m.case} c=${connections}: ${fixed(m.requestsPerSecond)} req/s, ${fixed(m.requestsPerSecond / (created?.requestsPerSecond ?? Number.NaN), 2)}× createFlow's, p50 ${fixed(m.p50Ms, 1)} ms, p99 ${fixed(m.p99Ms, 1)} ms`,
+          `${m.case} c=${connections}: ${fixed(m.requestsPerSecond)} req/s, ${fixed(m.requestsPerSecond / (created?.requestsPerSecond ?? Number.NaN), 2)}× createFlow's, p50 ${fixed(m.p50Ms, 1)} ms, p99 ${fixed(m.p99Ms, 1)} ms; server CPU ${fixed(m.serverCpuMsPerRequest ?? Number.NaN, 2)} ms a request, ${fixed((m.serverCpuMsPerRequest ?? Number.NaN) / (created?.serverCpuMsPerRequest ?? Number.NaN), 2)}× createFlow's`,
       )
       .join('\n');
   });
@@ -328,7 +333,7 @@ const made = await fetch(`${server.baseUrl}/v1/app-connections`, {
 });
 if (made.status !== 201 && made.status !== 200) throw new Error(`upsertAppConnection answered ${made.status}`);
 await measureAll('server', server.baseUrl, cases, [10, 50]);
-measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, log)));
+measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, server.child.pid, log)));
 const rssAfterLoad = rssMb(server.child.pid);
 await measureAll(BASELINE_AGAIN, baseline.baseUrl, [listFlows], [1, 10, 50]);
 await baseline.stop();

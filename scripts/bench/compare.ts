@@ -8,14 +8,14 @@
 // The other checkout seeds its own store with its own code (its scripts/bench/store.ts, which must
 // export createBenchStore and seedDemo as here), so that each server reads a store its migrations made.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { projectRoot } from '../../src/core/bundle-file';
 import { startCommand } from '../compile';
 import { freePort } from '../support/ports';
 import { type BenchCase, measure } from './load';
-import { rssMb, stopChild } from './processes';
+import { cpuMs, rssMb, stopChild } from './processes';
 
 export interface CompareOptions {
   against: string;
@@ -103,14 +103,6 @@ process.stdout.write('\\n' + JSON.stringify({ env: benchStore.env, apiKey: bench
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-/** CPU time the process has used so far (user + system), in ms (Linux). */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-  const ticksPerSecond = 100;
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
 async function start(label: string, root: string, logFile: string): Promise<ComparedServer> {

@@ -5,6 +5,7 @@
 // at 50 steps however long the run; both are updateFlow requests answered 200.
 import autocannon, { type RequestParams } from 'autocannon';
 import type { Measurement } from './load';
+import { cpuMs } from './processes';
 
 const CONNECTIONS = [10, 50];
 
@@ -90,6 +91,7 @@ async function measureTurns(
   turns: Turn[],
   connections: number,
   durationSeconds: number,
+  serverPid: number | undefined,
 ): Promise<Measurement> {
   let assigned = 0;
   const prefix = new URL(baseUrl).pathname.replace(/\/$/, '');
@@ -108,6 +110,7 @@ async function measureTurns(
       };
     },
   }));
+  const cpuBefore = cpuMs(serverPid);
   const result = await autocannon({
     url: `${baseUrl}/v1/flows`,
     connections,
@@ -125,6 +128,7 @@ async function measureTurns(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: answered - result['2xx'] + result.errors + result.timeouts,
+    serverCpuMsPerRequest: (cpuMs(serverPid) - cpuBefore) / result.requests.total,
   };
 }
 
@@ -141,6 +145,7 @@ export async function measureFlowOperations(
   baseUrl: string,
   headers: Record<string, string>,
   durationSeconds: number,
+  serverPid: number | undefined,
   log: (line: string) => void,
 ): Promise<Measurement[]> {
   const most = Math.max(...CONNECTIONS);
@@ -157,7 +162,7 @@ export async function measureFlowOperations(
   const measured: Measurement[] = [];
   const record = (result: Measurement) => {
     log(
-      `server                 ${result.case.padEnd(36)} c=${String(result.connections).padEnd(3)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms} ms${result.failures ? `  FAILURES ${result.failures}` : ''}`,
+      `server                 ${result.case.padEnd(36)} c=${String(result.connections).padEnd(3)} ${result.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${result.p99Ms} ms  CPU ${result.serverCpuMsPerRequest?.toFixed(2)} ms/request${result.failures ? `  FAILURES ${result.failures}` : ''}`,
     );
     measured.push(result);
   };
@@ -171,6 +176,7 @@ export async function measureFlowOperations(
         [{}],
         connections,
         durationSeconds,
+        serverPid,
       ),
     );
     record(
@@ -189,6 +195,7 @@ export async function measureFlowOperations(
         ],
         connections,
         durationSeconds,
+        serverPid,
       ),
     );
     record(
@@ -224,6 +231,7 @@ export async function measureFlowOperations(
         ],
         connections,
         durationSeconds,
+        serverPid,
       ),
     );
   }
@@ -236,6 +244,7 @@ export async function measureFlowOperations(
       [{ body: () => importOf200 }],
       10,
       durationSeconds,
+      serverPid,
     ),
   );
   return measured;

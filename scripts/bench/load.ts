@@ -21,6 +21,11 @@ export interface Measurement {
   p99Ms: number;
   /** Responses with another status than expected, connection errors and timeouts. */
   failures: number;
+  /**
+   * The server's CPU time (user + system) per answered request, in ms, where the run measured it:
+   * it moves far less with the machine's other load than requests/s do.
+   */
+  serverCpuMsPerRequest?: number;
 }
 
 export async function measure(

@@ -50,6 +50,14 @@ export function rssMb(pid: number | undefined): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
+/** CPU time the process has used so far (user + system), in ms (Linux). */
+export function cpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
 export interface ServerOptions {
   env: Record<string, string>;
   /** Sent as the first request until it answers 200: the cold start ends there. */

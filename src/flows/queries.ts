@@ -46,6 +46,7 @@ const VERSION_COLUMNS = [
   'connection_ids',
   'backup_files',
   'notes',
+  'steps_judged',
 ] as const satisfies ReadonlyArray<keyof FlowVersionRow>;
 
 type Prefixed<Row> = { [Column in keyof Row & string as `v_${Column}`]: Row[Column] };
@@ -96,6 +97,7 @@ export function splitFlowWithVersion(row: FlowWithVersionRow): { flow: FlowRow; 
     connection_ids: row.v_connection_ids,
     backup_files: row.v_backup_files,
     notes: row.v_notes,
+    steps_judged: row.v_steps_judged,
   };
   const flow: FlowRow = {
     id: row.id,

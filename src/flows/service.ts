@@ -7,6 +7,7 @@ import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
+import { jsonTextOf, lazyMember, spliceMember, withJsonText } from '../core/known-json';
 import { mayReachProject, type Principal } from '../core/principal';
 import { recordEvent } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
@@ -20,6 +21,7 @@ import {
   type FlowVersionRow,
   latestVersions,
   scheduleOf,
+  scheduleOfVersion,
   type Trigger,
   triggerOf,
 } from '../store/records/flows';
@@ -66,15 +68,20 @@ const EMPTY_TRIGGER: Trigger = {
   valid: false,
 };
 
-/** The FlowVersion resource; `trigger`, when given, is the row's tree already parsed (and not shared). */
-export function toFlowVersion(row: FlowVersionRow, trigger: Trigger = triggerOf(row)): FlowVersion {
-  return {
+/**
+ * The FlowVersion resource, with its JSON text (src/core/known-json.ts): the stored trigger text
+ * spliced in as it is. `trigger`, when given, is the row's tree already parsed (and not shared);
+ * otherwise the trigger is parsed only when something reads it.
+ */
+export function toFlowVersion(row: FlowVersionRow, trigger?: Trigger): FlowVersion {
+  const head = {
     id: row.id,
     created: row.created,
     updated: row.updated,
     flowId: row.flow_id,
     displayName: row.display_name,
-    trigger,
+  };
+  const tail = {
     updatedBy: row.updated_by,
     valid: fromFlag(row.valid),
     schemaVersion: row.schema_version,
@@ -84,11 +91,17 @@ export function toFlowVersion(row: FlowVersionRow, trigger: Trigger = triggerOf(
     backupFiles: fromJson<Record<string, unknown>>(row.backup_files),
     notes: row.notes === '[]' ? [] : fromJson<FlowNotes>(row.notes),
   };
+  const version: FlowVersion = { ...head, trigger: trigger ?? EMPTY_TRIGGER, ...tail };
+  if (trigger === undefined) lazyMember(version, 'trigger', () => triggerOf(row));
+  return withJsonText(version, spliceMember(head, 'trigger', row.trigger, tail));
 }
 
-/** The Flow resource: the flow with one of its versions; `triggerSource` only when that version is scheduled. */
+/**
+ * The Flow resource: the flow with one of its versions; `triggerSource` only when that version is
+ * scheduled. With its JSON text, as toFlowVersion.
+ */
 export function toFlow(row: FlowRow, version: FlowVersionRow, trigger?: Trigger): Flow {
-  const flow: Flow = {
+  const head = {
     id: row.id,
     created: row.created,
     updated: row.updated,
@@ -98,11 +111,12 @@ export function toFlow(row: FlowRow, version: FlowVersionRow, trigger?: Trigger)
     status: row.status as FlowStatus,
     publishedVersionId: row.published_version_id,
     metadata: fromJsonOrNull<Record<string, unknown>>(row.metadata),
-    version: toFlowVersion(version, trigger),
   };
-  const schedule = scheduleOf(flow.version.trigger);
-  if (schedule) flow.triggerSource = { schedule };
-  return flow;
+  const shownVersion = toFlowVersion(version, trigger);
+  const schedule = trigger === undefined ? scheduleOfVersion(version) : scheduleOf(trigger);
+  const tail: Pick<Flow, 'triggerSource'> = schedule ? { triggerSource: { schedule } } : {};
+  const flow: Flow = { ...head, version: shownVersion, ...tail };
+  return withJsonText(flow, spliceMember(head, 'version', jsonTextOf(shownVersion) as string, tail));
 }
 
 /** The list's filters with every external id in the form it is stored in (NFC). */
@@ -204,6 +218,8 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     connection_ids: toJson([]),
     backup_files: toJson({}),
     notes: '[]',
+    // The empty trigger is not valid, as the judge would say.
+    steps_judged: 1,
   };
   // The answer is made inside the write: an idempotent create stores it in the same transaction.
   return store.write(async (trx) => {
@@ -359,6 +375,8 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
   const latest = await latestVersionOf(store, flowId);
   const fields = {
     updated_by: changes.updatedBy,
+    // Its steps and `valid` are the caller's, not the judge's: a later rename judges them.
+    steps_judged: 0,
     ...(changes.displayName !== undefined ? { display_name: changes.displayName } : {}),
     ...(changes.trigger !== undefined
       ? {

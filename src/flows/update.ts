@@ -132,6 +132,7 @@ async function saveDefinition(work: Work, definition: Definition, valid: boolean
       pointer: '/request',
     }),
     valid: toFlag(valid),
+    steps_judged: 1,
     schema_version: definition.schemaVersion,
     notes: toJson(definition.notes),
     connection_ids: referencedIds(connectionIdsOf(definition.trigger), 'app connections'),
@@ -154,21 +155,30 @@ async function saveDefinition(work: Work, definition: Definition, valid: boolean
 }
 
 /**
- * CHANGE_NAME: the draft renamed, its tree as stored. The tree is judged again, as after any change
- * of the draft (a deleted connection may have marked steps), and written again only when that
- * changed a step. Returns the version and its tree, parsed once: the answer shows it as it is.
+ * CHANGE_NAME: the draft renamed, its tree as stored. A tree whose steps the judge has not marked
+ * (steps_judged 0: a connection's deletion marked some, or it was stored before the column) is
+ * judged again, as after any change of the draft, and written again when that changed a step; a
+ * judged one is kept as it is, unparsed: judging it again would give what it holds. Returns the
+ * version, and its tree when it was parsed.
  */
-async function renameDraft(work: Work, displayName: string): Promise<{ version: FlowVersionRow; trigger: Trigger }> {
+async function renameDraft(
+  work: Work,
+  displayName: string,
+): Promise<{ version: FlowVersionRow; trigger: Trigger | undefined }> {
   const { draft, isNew } = draftOf(work);
-  const trigger = fromJson<Step>(draft.trigger);
-  const { valid, changed } = judgeSteps(trigger);
-  const changes = {
+  const renamed = {
     updated: isNew ? draft.updated : work.timestamp,
     updated_by: work.principal.userId,
     display_name: displayName,
-    valid: toFlag(valid),
-    ...(changed ? { trigger: toJson(trigger) } : {}),
   };
+  let trigger: Step | undefined;
+  let judged = {};
+  if (draft.steps_judged !== 1) {
+    trigger = fromJson<Step>(draft.trigger);
+    const { valid, changed } = judgeSteps(trigger);
+    judged = { valid: toFlag(valid), steps_judged: 1, ...(changed ? { trigger: toJson(trigger) } : {}) };
+  }
+  const changes = { ...renamed, ...judged };
   const saved: FlowVersionRow = { ...draft, ...changes };
   if (isNew) {
     await insertVersion(work.trx, saved);
@@ -177,7 +187,7 @@ async function renameDraft(work: Work, displayName: string): Promise<{ version: 
     await updateVersion(work.trx, saved.id, changes);
   }
   // The operations' Step and the contract's Trigger type the same parsed JSON.
-  return { version: saved, trigger: trigger as unknown as Trigger };
+  return { version: saved, trigger: trigger as unknown as Trigger | undefined };
 }
 
 /** Whether the stored version's definition is complete, computed afresh (versions stored before 1.4.0 included). */

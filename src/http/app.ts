@@ -78,7 +78,7 @@ export function createApp(options: AppOptions): express.Express {
   app.set('trust proxy', trustProxy);
   app.set('etag', false);
   app.set('query parser', parseQuery);
-  useLeanJson(app);
+  useLeanJson(app, { checkKnownText: options.validateResponses });
 
   app.use(
     inOrder([

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
 import { storeKinds, UNKNOWN_ID } from '../support/backend';
-import { givenProject } from '../support/builders';
+import { givenFlow, givenProject } from '../support/builders';
 import { expectInvalid, expectNotFound } from '../support/problems';
 import { useBackend, useOtherPlatform } from '../support/suite';
 import { parse, startReceiver } from '../support/webhook-receiver';
@@ -96,6 +96,67 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("sends in flow.updated the flow exactly as updateFlow answered it, its definition's text included", async () => {
+    const receiver = await startReceiver();
+    try {
+      const flow = await newFlow();
+      await unwrap(
+        backend.client.POST('/v1/webhook-endpoints', {
+          body: { url: receiver.url, eventTypes: ['flow.updated'], projectIds: [flow.projectId] },
+        }),
+      );
+      await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+      const answered = await unwrap(
+        apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+      );
+      const received = await receiver.waitFor((requests) => requests.length >= 2);
+      const events = received.map((request) => parse(request) as { operationType: string; data: unknown });
+      const added = events.find((event) => event.operationType === 'ADD_ACTION');
+      expect(added?.data).toEqual(answered);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('judges on a rename the steps of a draft the judge did not mark, and keeps a judged draft as stored', async () => {
+    const projectId = await givenProject(backend);
+    // A complete code step marked invalid, as a version stored before 1.4.0 could be.
+    const code = { sourceCode: { code: 'export const code = async () => 1;', packageJson: '{}' }, input: {} };
+    const trigger = {
+      ...SCHEDULE,
+      settings: { ...SCHEDULE.settings, pieceVersion: '0.1.5' },
+      valid: true,
+      nextAction: { type: 'CODE', name: 'step_1', displayName: 'Code', valid: false, settings: code },
+    };
+    const { id } = await givenFlow(backend.store, { projectId, versions: [{ trigger, valid: false }] });
+    const renamed = await unwrap(apply(id, { type: 'CHANGE_NAME', request: { displayName: 'Judged' } }));
+    expect(renamed.version.valid).toBe(true);
+    expect(renamed.version.trigger).toMatchObject({ valid: true, nextAction: { name: 'step_1', valid: true } });
+    expect((await read(id)).version).toEqual(renamed.version);
+
+    // Judged now: a later rename keeps the stored tree without judging it. Should something mark a
+    // step behind the judge's back without saying so, the rename shows the mark as stored.
+    const [stored] = await backend.store.db
+      .selectFrom('flow_versions')
+      .select(['trigger', 'steps_judged'])
+      .where('id', '=', renamed.version.id)
+      .execute();
+    expect(stored?.steps_judged).toBe(1);
+    const marked = (stored?.trigger ?? '').replace(
+      '"name":"step_1","displayName":"Code","valid":true',
+      '"name":"step_1","displayName":"Code","valid":false',
+    );
+    expect(marked).not.toBe(stored?.trigger);
+    await backend.store.db
+      .updateTable('flow_versions')
+      .set({ trigger: marked })
+      .where('id', '=', renamed.version.id)
+      .execute();
+    const again = await unwrap(apply(id, { type: 'CHANGE_NAME', request: { displayName: 'Kept' } }));
+    expect(again.version.trigger).toMatchObject({ nextAction: { name: 'step_1', valid: false } });
+    expect(again.version.valid).toBe(true);
   });
 
   it('renames the draft and answers the flow with a new ETag', async () => {

@@ -4,20 +4,41 @@
 // request's freshness against an ETag and Last-Modified the service never sends (ETags are off).
 // Here the text goes to Node as it is: Node counts its bytes into Content-Length and writes headers
 // and body together, and leaves the body out of an answer to HEAD, as Express did.
+//
+// An answer whose JSON text its resource already built (src/core/known-json.ts: a flow, around its
+// stored definition) is sent as that text. Where responses are validated (tests, development), the
+// text is checked against serialising the answer, so every test of such an answer checks the text.
 import type express from 'express';
 import type { Response } from 'express';
+import { jsonTextOf } from '../../core/known-json';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function json(this: Response, body: unknown): Response {
-  const text: string | undefined = JSON.stringify(body);
-  if (!this.hasHeader('Content-Type')) this.setHeader('Content-Type', JSON_TYPE);
-  if (text === undefined) this.end();
-  else this.end(text, 'utf8');
-  return this;
+function send(response: Response, text: string | undefined): Response {
+  if (!response.hasHeader('Content-Type')) response.setHeader('Content-Type', JSON_TYPE);
+  if (text === undefined) response.end();
+  else response.end(text, 'utf8');
+  return response;
 }
 
-/** Gives every response of `app` this res.json (wrappers such as response validation still wrap it). */
-export function useLeanJson(app: express.Express): void {
-  app.response.json = json;
+function json(this: Response, body: unknown): Response {
+  return send(this, jsonTextOf(body) ?? JSON.stringify(body));
+}
+
+function checkedJson(this: Response, body: unknown): Response {
+  const serialised: string | undefined = JSON.stringify(body);
+  const known = jsonTextOf(body);
+  if (known !== undefined && known !== serialised)
+    throw new Error(
+      `the JSON text registered for this answer is not its serialisation:\n${known}\nagainst\n${serialised}`,
+    );
+  return send(this, serialised);
+}
+
+/**
+ * Gives every response of `app` this res.json (wrappers such as response validation still wrap
+ * it); `checkKnownText` where responses are validated.
+ */
+export function useLeanJson(app: express.Express, options: { checkKnownText: boolean }): void {
+  app.response.json = options.checkKnownText ? checkedJson : json;
 }

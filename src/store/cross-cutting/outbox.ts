@@ -7,6 +7,7 @@
 // and the webhook endpoints resource its test events.
 import type { Kysely } from 'kysely';
 import type { components } from '../../../generated/api';
+import { jsonTextOf, spliceMember } from '../../core/known-json';
 import type { Store } from '../engine/database';
 import type { Database } from '../engine/schema';
 import { newId, now } from '../reading/ids';
@@ -55,6 +56,12 @@ export function onDeliveriesQueued(store: Store, wake: (() => void) | undefined)
   else wakers.delete(store);
 }
 
+/** The event's body: its head, then `data` (from the answer's own JSON text when it has one). */
+function payloadText(head: Record<string, unknown>, data: unknown): string {
+  const known = jsonTextOf(data);
+  return known === undefined ? toJson({ ...head, data }) : spliceMember(head, 'data', known, {});
+}
+
 /** Inserts the event and its deliveries in `trx`; returns the new delivery ids. */
 export async function queueEvent(
   store: Store,
@@ -79,7 +86,7 @@ export async function queueEvent(
       platform_id: event.platformId,
       project_id: event.projectId,
       type: event.type,
-      payload: toJson({ type: event.type, timestamp, ...event.details, data: event.data }),
+      payload: payloadText({ type: event.type, timestamp, ...event.details }, event.data),
     })
     .execute();
   const deliveries = endpointIds.map((endpointId) => ({

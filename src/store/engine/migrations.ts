@@ -838,6 +838,21 @@ function userEmailKeysAndTemplateNames(kind: StoreKind): Migration {
  * Which flows' latest versions name which app connections, as rows an index finds: a connection's
  * `flowIds` was a text match over every version of the project, slower with every flow it has.
  */
+/**
+ * Whether a version's steps carry the `valid` the flows' own judge gave them: 1 for a definition
+ * updateFlow wrote, 0 for one stored otherwise (before this column; the demo data; a draft whose
+ * steps a connection's deletion marked). A rename of a judged draft then keeps its tree as it is,
+ * without parsing it only to judge it again; any other is judged afresh, as before.
+ */
+const flowVersionStepsJudged: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .alterTable('flow_versions')
+      .addColumn('steps_judged', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 const flowConnectionUses: Migration = {
   async up(untyped: Kysely<unknown>): Promise<void> {
     const db = untyped as Kysely<{
@@ -896,6 +911,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0023_webhook_delivery_claimer': webhookDeliveryClaimer,
         '0024_user_email_keys_and_template_names': userEmailKeysAndTemplateNames(kind),
         '0025_flow_connection_uses': flowConnectionUses,
+        '0026_flow_version_steps_judged': flowVersionStepsJudged,
       };
     },
   };

@@ -115,6 +115,8 @@ export interface FlowVersionsTable {
   backup_files: string;
   /** Canvas notes, a JSON array (`[]` for versions made before 1.4.0). */
   notes: Generated<string>;
+  /** 1 when every step's `valid` is the flows' judge's (src/flows/operations/completeness.ts); 0 when unknown. */
+  steps_judged: Generated<number>;
 }
 
 export interface FlowRunsTable {

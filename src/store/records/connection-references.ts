@@ -97,7 +97,8 @@ export async function invalidateDraftsNaming(
     if (!stepsMarked && draft.valid === 0) continue;
     await trx
       .updateTable('flow_versions')
-      .set({ valid: 0, trigger: toJson(trigger) })
+      // Its steps' `valid` is no longer the judge's: the next change of the draft judges them again.
+      .set({ valid: 0, trigger: toJson(trigger), steps_judged: 0 })
       .where('id', '=', draft.id)
       .execute();
     marked += 1;

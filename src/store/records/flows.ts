@@ -3,6 +3,7 @@
 // executes. Below the resources, so that none of them imports another's folder.
 import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../../generated/api';
+import { membersBefore } from '../../core/json-head';
 import type { Database, FlowsTable, FlowVersionsTable } from '../engine/schema';
 import { keepingParser } from '../reading/json';
 import { recordConnectionUses } from './connection-references';
@@ -21,11 +22,31 @@ export const SCHEDULE_PIECE = '@activepieces/piece-schedule';
  * EMPTY trigger is one). At most 500 texts of up to 4 KB are kept (a schedule trigger is some 400
  * bytes): 2 MB of text at the very most, and the objects parsed from it.
  */
-const parseTrigger = keepingParser<Trigger>({ entries: 500, longestText: 4096 });
+const KEPT_TRIGGER_LENGTH = 4096;
+const parseTrigger = keepingParser<Trigger>({ entries: 500, longestText: KEPT_TRIGGER_LENGTH });
 
 /** The version's trigger: frozen, shared with every other reader of the same stored text. */
 export function triggerOf(version: FlowVersionRow): Trigger {
   return parseTrigger(version.trigger);
+}
+
+/**
+ * The version's trigger without the steps below it (when it is stored with them last, as the
+ * service writes it): all a schedule needs, without parsing a long chain of steps for it. A short
+ * text is parsed whole, as triggerOf keeps it anyway.
+ */
+export function triggerHeadOf(version: FlowVersionRow): Trigger {
+  if (version.trigger.length <= KEPT_TRIGGER_LENGTH) return triggerOf(version);
+  const head = membersBefore(version.trigger, 'nextAction') as Partial<Trigger> | null;
+  // Settings stored after the chain (no writer of this service does so): the whole trigger.
+  return head !== null && typeof head === 'object' && typeof head.settings === 'object' && head.settings !== null
+    ? (head as Trigger)
+    : triggerOf(version);
+}
+
+/** The schedule of the version's trigger (see scheduleOf), without parsing the steps below it. */
+export function scheduleOfVersion(version: FlowVersionRow): Schedule | undefined {
+  return scheduleOf(triggerHeadOf(version));
 }
 
 /** The schedule of a trigger, when it is the schedule piece's with a cron expression. */
