@@ -14,7 +14,8 @@
 //                    [--webhook-rate 200] createProject a second meanwhile
 //   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
-//                    [--cases createFlow,getFlow] [--rounds 3]
+//                    [--cases createFlow,getFlow] [--rounds 3]  (also getFlow50, changeName50, updateAction50,
+//                    importFlow200: on flows of 50 and 200 steps each server is given first)
 // Writes dist/bench/bench-<store>.md and .json.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { projectRoot } from '../../src/core/bundle-file';
 import { startCommand } from '../compile';
 import { freePort } from '../support/ports';
+import { flowsOf, importBody } from './flow-operations';
 import { type BenchCase, measure } from './load';
 import { cpuMs, rssMb, stopChild } from './processes';
 
@@ -33,6 +34,14 @@ interface Seeded {
   flowId: string;
 }
 
+/** Flows the updateFlow cases work on, made over HTTP once the server is up. */
+interface LargeFlows {
+  /** A trigger and 49 code steps (step_1 … step_49). */
+  fiftySteps: string;
+  /** The flow the 200-step IMPORT_FLOW replaces the definition of. */
+  imported: string;
+}
+
 interface ComparedServer {
   label: string;
   root: string;
@@ -40,10 +49,21 @@ interface ComparedServer {
   headers: Record<string, string>;
   child: ChildProcess;
   seeded: Seeded;
+  large: LargeFlows;
 }
 
-/** The benchmark's cases (scripts/bench.ts), by name, for a server's seeded data. */
-const CASES: Record<string, (seeded: Seeded) => BenchCase> = {
+const UPDATED_STEP = {
+  type: 'UPDATE_ACTION',
+  request: {
+    type: 'CODE',
+    name: 'step_25',
+    displayName: 'Updated',
+    settings: { sourceCode: { code: 'export const code = async () => 25;', packageJson: '{}' }, input: {} },
+  },
+};
+
+/** The benchmark's cases (scripts/bench.ts and its flow operations), by name, for a server's data. */
+const CASES: Record<string, (seeded: Seeded, large: LargeFlows) => BenchCase> = {
   listFlows: (seeded) => ({
     name: 'listFlows',
     method: 'GET',
@@ -71,6 +91,35 @@ const CASES: Record<string, (seeded: Seeded) => BenchCase> = {
     body: { displayName: 'Bench' },
     expectedStatus: 201,
   }),
+  getFlow50: (_seeded, large) => ({
+    name: 'getFlow50',
+    method: 'GET',
+    path: `/v1/flows/${large.fiftySteps}`,
+    expectedStatus: 200,
+  }),
+  changeName50: (_seeded, large) => ({
+    name: 'changeName50',
+    method: 'POST',
+    path: `/v1/flows/${large.fiftySteps}`,
+    body: { type: 'CHANGE_NAME', request: { displayName: 'Renamed in the bench' } },
+    expectedStatus: 200,
+  }),
+  // A change of one step: the tree parsed, changed and stored, as ADD_ACTION does, with a body that
+  // can be sent again and again.
+  updateAction50: (_seeded, large) => ({
+    name: 'updateAction50',
+    method: 'POST',
+    path: `/v1/flows/${large.fiftySteps}`,
+    body: UPDATED_STEP,
+    expectedStatus: 200,
+  }),
+  importFlow200: (_seeded, large) => ({
+    name: 'importFlow200',
+    method: 'POST',
+    path: `/v1/flows/${large.imported}`,
+    body: importBody('Imported', 199),
+    expectedStatus: 200,
+  }),
   rejected: (seeded) => ({
     name: 'rejected',
     method: 'GET',
@@ -79,7 +128,8 @@ const CASES: Record<string, (seeded: Seeded) => BenchCase> = {
   }),
 };
 
-export const COMPARED_CASES = Object.keys(CASES);
+/** The cases compared when none are named: the original ones (the flow operations are asked for by name). */
+export const COMPARED_CASES = ['listFlows', 'getFlow', 'listFlowRuns', 'createFlow', 'createProject', 'rejected'];
 
 /** Seeds a fresh SQLite store with the demo data, with the code of the checkout at `root`. */
 function seed(root: string): Seeded {
@@ -138,7 +188,11 @@ async function start(label: string, root: string, logFile: string): Promise<Comp
     if (status === 200) break;
     await new Promise((resolveWait) => setTimeout(resolveWait, 50));
   }
-  return { label, root, baseUrl, headers, child, seeded };
+  const large = {
+    fiftySteps: (await flowsOf(baseUrl, headers, seeded.projectId, 1, 49))[0] as string,
+    imported: (await flowsOf(baseUrl, headers, seeded.projectId, 1, 199))[0] as string,
+  };
+  return { label, root, baseUrl, headers, child, seeded, large };
 }
 
 function median(values: readonly number[]): number {
@@ -149,7 +203,7 @@ function median(values: readonly number[]): number {
 export async function runCompare(options: CompareOptions): Promise<string> {
   const against = resolve(options.against);
   for (const name of options.cases)
-    if (!CASES[name]) throw new Error(`unknown case ${name}: ${COMPARED_CASES.join(', ')}`);
+    if (!CASES[name]) throw new Error(`unknown case ${name}: ${Object.keys(CASES).join(', ')}`);
   options.log(`seeding and starting this checkout's server and the one of ${against}…`);
   const servers = [
     await start('this checkout', projectRoot, join(options.outDir, 'compare-this.log')),
@@ -164,7 +218,7 @@ export async function runCompare(options: CompareOptions): Promise<string> {
           // Which goes first alternates from round to round.
           const order = round % 2 === 0 ? servers : [...servers].reverse();
           for (const server of order) {
-            const bench = (CASES[name] as (seeded: Seeded) => BenchCase)(server.seeded);
+            const bench = (CASES[name] as (seeded: Seeded, large: LargeFlows) => BenchCase)(server.seeded, server.large);
             const cpuBefore = cpuMs(server.child.pid);
             const result = await measure(
               server.label,

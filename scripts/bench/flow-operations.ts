@@ -31,7 +31,8 @@ export function codeChain(count: number, prefix = 'step'): Record<string, unknow
   return next;
 }
 
-function importBody(displayName: string, actions: number): unknown {
+/** IMPORT_FLOW of an empty trigger and `actions` code steps. */
+export function importBody(displayName: string, actions: number): unknown {
   const nextAction = codeChain(actions);
   return {
     type: 'IMPORT_FLOW',
@@ -62,7 +63,7 @@ async function send(baseUrl: string, headers: Record<string, string>, method: st
 }
 
 /** `count` flows of the project, each with a trigger and `actions` code steps. */
-async function flowsOf(
+export async function flowsOf(
   baseUrl: string,
   headers: Record<string, string>,
   projectId: string,

@@ -224,12 +224,23 @@ export async function insertFlow(
   await insertCompiledOnce(store, 'flow_versions', version, trx);
 }
 
+/** Sets the version's columns in `changes`, through SQL compiled once per set of columns. */
 export async function updateVersion(
+  store: QueryHost,
   trx: Kysely<Database>,
   versionId: string,
   changes: Updateable<FlowVersionsTable>,
 ): Promise<void> {
-  await trx.updateTable('flow_versions').set(changes).where('id', '=', versionId).execute();
+  const bindings = newBindings(store);
+  const values = bindings.record('flow_versions', changes as Record<string, unknown>);
+  const id = bindings.value('id', versionId);
+  await runCompiledOnce(
+    store,
+    'update flow_versions',
+    bindings,
+    () => store.db.updateTable('flow_versions').set(values).where('id', '=', id),
+    trx,
+  );
 }
 
 /** A new version that becomes the flow's latest. */
@@ -298,6 +309,51 @@ export function pageOfVersions(
  * operations on one flow (updateFlow) run one after the other on its latest state. SQLite runs one
  * write transaction at a time already.
  */
+/**
+ * In the write transaction `trx`: the flow, when it is of the platform, with its latest version;
+ * the flow's row locked on PostgreSQL. One query on SQLite, whose write transactions run one at a
+ * time. Two on PostgreSQL: the lock is taken first and the version read after it, by a statement
+ * of its own, so that it is the version as the change before this one left it (a join would give
+ * the version as it was when the statement began waiting for the lock).
+ */
+export async function flowForChange(
+  store: Store,
+  trx: Kysely<Database>,
+  platformId: string,
+  flowId: string,
+): Promise<{ flow: FlowRow; latest: FlowVersionRow } | undefined> {
+  if (store.kind === 'postgres') {
+    const flow = await trx
+      .selectFrom('flows')
+      .innerJoin('projects', 'projects.id', 'flows.project_id')
+      .selectAll('flows')
+      .where('flows.id', '=', flowId)
+      .where('projects.platform_id', '=', platformId)
+      .forUpdate('flows')
+      .executeTakeFirst();
+    if (!flow || flow.latest_version_id === null) return undefined;
+    const latest = await versionIn(trx, flowId, flow.latest_version_id);
+    return latest && { flow, latest };
+  }
+  const bindings = newBindings(store);
+  const id = bindings.value('flowId', flowId);
+  const platformIdValue = bindings.value('platformId', platformId);
+  const [row] = await runCompiledOnce(
+    store,
+    'flow with its latest version, to change',
+    bindings,
+    () =>
+      selectFlowsWithVersion(store, 'latest')
+        .innerJoin('projects', 'projects.id', 'flows.project_id')
+        .where('flows.id', '=', id)
+        .where('projects.platform_id', '=', platformIdValue),
+    trx,
+  );
+  if (!row) return undefined;
+  const { flow, version } = splitFlowWithVersion(row);
+  return { flow, latest: version };
+}
+
 export function lockedFlow(trx: Kysely<Database>, kind: Store['kind'], flowId: string): Promise<FlowRow | undefined> {
   const select = trx.selectFrom('flows').selectAll().where('id', '=', flowId);
   return (kind === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
@@ -320,12 +376,23 @@ export async function insertVersion(trx: Kysely<Database>, version: FlowVersionR
   await trx.insertInto('flow_versions').values(version).execute();
 }
 
+/** Sets the flow's columns in `changes`, through SQL compiled once per set of columns. */
 export async function updateFlowRow(
+  store: QueryHost,
   trx: Kysely<Database>,
   flowId: string,
   changes: Updateable<FlowsTable>,
 ): Promise<void> {
-  await trx.updateTable('flows').set(changes).where('id', '=', flowId).execute();
+  const bindings = newBindings(store);
+  const values = bindings.record('flows', changes as Record<string, unknown>);
+  const id = bindings.value('id', flowId);
+  await runCompiledOnce(
+    store,
+    'update flows',
+    bindings,
+    () => store.db.updateTable('flows').set(values).where('id', '=', id),
+    trx,
+  );
 }
 
 /** The MCP servers with a tool offering the flow, locked on PostgreSQL as updateMcpServer locks them. */

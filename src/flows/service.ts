@@ -397,7 +397,7 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
   };
   const created = after(latest.created);
   await store.write(async (trx) => {
-    if (latest.state === 'DRAFT') await updateVersion(trx, latest.id, { ...fields, updated: now() });
+    if (latest.state === 'DRAFT') await updateVersion(store, trx, latest.id, { ...fields, updated: now() });
     else
       await insertLatestVersion(trx, { ...latest, ...fields, id: newId(), created, updated: created, state: 'DRAFT' });
     if (changes.connectionIds !== undefined && fields.connection_ids !== undefined) {

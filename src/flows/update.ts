@@ -7,13 +7,12 @@ import type { components } from '../../generated/api';
 import { ApiError, invalid, notFound } from '../core/errors';
 import { externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
-import type { Principal } from '../core/principal';
+import { mayReachProject, type Principal } from '../core/principal';
 import { recordEvent } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
 import type { Database } from '../store/engine/schema';
 import { newId, now } from '../store/reading/ids';
 import { fromJson, toFlag, toJson } from '../store/reading/json';
-import { findOwned } from '../store/reading/tenancy';
 import { recordConnectionUses } from '../store/records/connection-references';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
 import {
@@ -27,7 +26,7 @@ import {
 } from './operations';
 import { judgeSteps, markValidity } from './operations/completeness';
 import { operationConflict } from './operations/errors';
-import { folderOfProject, insertVersion, lockedFlow, updateFlowRow, updateVersion, versionIn } from './queries';
+import { flowForChange, folderOfProject, insertVersion, updateFlowRow, updateVersion, versionIn } from './queries';
 import { toFlow } from './service';
 
 type Flow = components['schemas']['Flow'];
@@ -143,7 +142,7 @@ async function saveDefinition(work: Work, definition: Definition, valid: boolean
     work.flow.latest_version_id = saved.id;
   } else {
     const { id: _id, created: _created, flow_id: _flowId, state: _state, ...changes } = saved;
-    await updateVersion(work.trx, saved.id, changes);
+    await updateVersion(work.store, work.trx, saved.id, changes);
   }
   if (saved.connection_ids !== work.latest.connection_ids)
     await recordConnectionUses(
@@ -184,7 +183,7 @@ async function renameDraft(
     await insertVersion(work.trx, saved);
     work.flow.latest_version_id = saved.id;
   } else {
-    await updateVersion(work.trx, saved.id, changes);
+    await updateVersion(work.store, work.trx, saved.id, changes);
   }
   // The operations' Step and the contract's Trigger type the same parsed JSON.
   return { version: saved, trigger: trigger as unknown as Trigger | undefined };
@@ -227,7 +226,11 @@ async function applyLifecycle(work: Work, operation: Operation): Promise<FlowVer
         updated_by: work.principal.userId,
       };
       if (latest.state === 'DRAFT')
-        await updateVersion(trx, latest.id, { state: 'LOCKED', updated: timestamp, updated_by: work.principal.userId });
+        await updateVersion(work.store, trx, latest.id, {
+          state: 'LOCKED',
+          updated: timestamp,
+          updated_by: work.principal.userId,
+        });
       flow.published_version_id = latest.id;
       work.events.push('flow.published');
       if (operation.request.status !== undefined) setStatus(work, operation.request.status);
@@ -235,7 +238,11 @@ async function applyLifecycle(work: Work, operation: Operation): Promise<FlowVer
     }
     case 'LOCK_FLOW': {
       if (latest.state !== 'DRAFT') return latest;
-      await updateVersion(trx, latest.id, { state: 'LOCKED', updated: timestamp, updated_by: work.principal.userId });
+      await updateVersion(work.store, trx, latest.id, {
+        state: 'LOCKED',
+        updated: timestamp,
+        updated_by: work.principal.userId,
+      });
       return { ...latest, state: 'LOCKED', updated: timestamp, updated_by: work.principal.userId };
     }
     case 'USE_AS_DRAFT': {
@@ -274,19 +281,17 @@ export async function update(
   operation: Operation,
   ifMatch: string | undefined,
 ): Promise<Updated> {
-  // Tenancy first: another platform's or project's flow is a 404 whatever the operation.
-  await findOwned(store, principal, 'flow', flowId);
   return store.write(async (trx) => {
-    const flow = await lockedFlow(trx, store.kind, flowId);
-    if (!flow || flow.latest_version_id === null) throw notFound('flow', flowId);
+    // Tenancy first: another platform's or project's flow is a 404 whatever the operation.
+    const found = await flowForChange(store, trx, principal.platformId, flowId);
+    if (!found || !mayReachProject(principal, found.flow.project_id)) throw notFound('flow', flowId);
+    const { flow, latest } = found;
     if (ifMatch !== undefined && !ifMatchAllows(ifMatch, flow.revision))
       throw new ApiError(
         'PRECONDITION_FAILED',
         `Flow ${flowId} changed since the ETag sent in If-Match was read; it is now ${etagOf(flow.revision)}. Read it again.`,
         { params: { entityType: 'flow', entityId: flowId } },
       );
-    const latest = await versionIn(trx, flowId, flow.latest_version_id);
-    if (!latest) throw notFound('flow', flowId);
     const timestamp = now();
     const work: Work = { trx, store, principal, flow: { ...flow }, latest, timestamp, events: ['flow.updated'] };
     let shown: FlowVersionRow;
@@ -305,7 +310,7 @@ export async function update(
     const changed = work.flow;
     changed.revision = flow.revision + 1;
     changed.updated = after(flow.updated, timestamp);
-    await updateFlowRow(trx, flowId, {
+    await updateFlowRow(store, trx, flowId, {
       status: changed.status,
       published_version_id: changed.published_version_id,
       latest_version_id: changed.latest_version_id,
