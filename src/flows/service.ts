@@ -19,6 +19,7 @@ import { recordConnectionUses } from '../store/records/connection-references';
 import {
   type FlowRow,
   type FlowVersionRow,
+  KEPT_TRIGGER_LENGTH,
   latestVersions,
   scheduleOf,
   scheduleOfVersion,
@@ -69,9 +70,9 @@ const EMPTY_TRIGGER: Trigger = {
 };
 
 /**
- * The FlowVersion resource, with its JSON text (src/core/known-json.ts): the stored trigger text
- * spliced in as it is. `trigger`, when given, is the row's tree already parsed (and not shared);
- * otherwise the trigger is parsed only when something reads it.
+ * The FlowVersion resource. `trigger`, when given, is the row's tree already parsed (and not
+ * shared). Of a long trigger, the resource carries its JSON text (src/core/known-json.ts), the
+ * stored text spliced in as it is, and the trigger is parsed only when something reads it.
  */
 export function toFlowVersion(row: FlowVersionRow, trigger?: Trigger): FlowVersion {
   const head = {
@@ -91,6 +92,8 @@ export function toFlowVersion(row: FlowVersionRow, trigger?: Trigger): FlowVersi
     backupFiles: fromJson<Record<string, unknown>>(row.backup_files),
     notes: row.notes === '[]' ? [] : fromJson<FlowNotes>(row.notes),
   };
+  // A short trigger is parsed once per text and kept (triggerOf): serialising it costs little.
+  if (row.trigger.length <= KEPT_TRIGGER_LENGTH) return { ...head, trigger: trigger ?? triggerOf(row), ...tail };
   const version: FlowVersion = { ...head, trigger: trigger ?? EMPTY_TRIGGER, ...tail };
   if (trigger === undefined) lazyMember(version, 'trigger', () => triggerOf(row));
   return withJsonText(version, spliceMember(head, 'trigger', row.trigger, tail));
@@ -116,7 +119,8 @@ export function toFlow(row: FlowRow, version: FlowVersionRow, trigger?: Trigger)
   const schedule = trigger === undefined ? scheduleOfVersion(version) : scheduleOf(trigger);
   const tail: Pick<Flow, 'triggerSource'> = schedule ? { triggerSource: { schedule } } : {};
   const flow: Flow = { ...head, version: shownVersion, ...tail };
-  return withJsonText(flow, spliceMember(head, 'version', jsonTextOf(shownVersion) as string, tail));
+  const versionText = jsonTextOf(shownVersion);
+  return versionText === undefined ? flow : withJsonText(flow, spliceMember(head, 'version', versionText, tail));
 }
 
 /** The list's filters with every external id in the form it is stored in (NFC). */

@@ -159,6 +159,54 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     expect(again.version.valid).toBe(true);
   });
 
+  it('answers a definition longer than 4 KB from its stored text, as serialising it gives, in every read and change', async () => {
+    // Where responses are validated, as here, each answer sent from its stored text is checked
+    // against serialising the answer (src/http/pipeline/json-response.ts): a difference is a 500.
+    const flow = await newFlow();
+    let chain: Schemas['FlowAction'] | undefined;
+    for (let index = 60; index >= 1; index -= 1)
+      chain = {
+        ...(SLACK_ACTION(`step_${index}`) as Schemas['FlowPieceAction']),
+        ...(chain ? { nextAction: chain } : {}),
+      };
+    const imported = await unwrap(
+      apply(flow.id, {
+        type: 'IMPORT_FLOW',
+        request: { displayName: 'Long', trigger: { ...SCHEDULE, nextAction: chain }, schemaVersion: null },
+      }),
+    );
+    expect(JSON.stringify(imported.version.trigger).length).toBeGreaterThan(4096);
+    expect(namesOf(imported.version.trigger)).toHaveLength(61);
+    // The schedule is read from the trigger's settings, before its chain of steps.
+    expect(imported.triggerSource).toEqual({
+      schedule: { type: 'CRON_EXPRESSION', cronExpression: '0 8 * * 1-5', timezone: 'Europe/Berlin' },
+    });
+    expect(await read(flow.id)).toEqual(imported);
+    const renamed = await unwrap(apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Long, renamed' } }));
+    expect(renamed.version.trigger).toEqual(imported.version.trigger);
+    const skipped = await unwrap(
+      apply(flow.id, { type: 'SET_SKIP_ACTION', request: { names: ['step_30'], skip: true } }),
+    );
+    expect(skipped.version.valid).toBe(true);
+    const published = await unwrap(apply(flow.id, { type: 'LOCK_AND_PUBLISH', request: {} }));
+    const page = await unwrap(
+      backend.client.GET('/v1/flows', { params: { query: { projectId: flow.projectId, limit: 10 } } }),
+    );
+    expect(page.data).toContainEqual(published);
+    const versions = await unwrap(backend.client.GET('/v1/flows/{id}/versions', { params: { path: { id: flow.id } } }));
+    expect(versions.data[0]).toEqual(published.version);
+    const drafted = await unwrap(apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Next draft' } }));
+    expect(drafted.version.state).toBe('DRAFT');
+    expect(drafted.version.trigger).toEqual(published.version.trigger);
+    expect(
+      await unwrap(
+        backend.client.GET('/v1/flows/{id}', {
+          params: { path: { id: flow.id }, query: { versionId: published.version.id } },
+        }),
+      ),
+    ).toEqual({ ...published, updated: drafted.updated });
+  });
+
   it('renames the draft and answers the flow with a new ETag', async () => {
     const flow = await newFlow();
     const before = await backend.client.GET('/v1/flows/{id}', { params: { path: { id: flow.id } } });

@@ -22,7 +22,8 @@ export const SCHEDULE_PIECE = '@activepieces/piece-schedule';
  * EMPTY trigger is one). At most 500 texts of up to 4 KB are kept (a schedule trigger is some 400
  * bytes): 2 MB of text at the very most, and the objects parsed from it.
  */
-const KEPT_TRIGGER_LENGTH = 4096;
+/** Triggers stored as text up to this long are parsed once and kept; longer ones are parsed when read. */
+export const KEPT_TRIGGER_LENGTH = 4096;
 const parseTrigger = keepingParser<Trigger>({ entries: 500, longestText: KEPT_TRIGGER_LENGTH });
 
 /** The version's trigger: frozen, shared with every other reader of the same stored text. */
