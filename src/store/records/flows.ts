@@ -47,6 +47,9 @@ export function triggerHeadOf(version: FlowVersionRow): Trigger {
 
 /** The schedule of the version's trigger (see scheduleOf), without parsing the steps below it. */
 export function scheduleOfVersion(version: FlowVersionRow): Schedule | undefined {
+  // Only a piece trigger has a schedule; a trigger written with another type first needs no reading.
+  const text = version.trigger;
+  if (text.startsWith('{"type":"') && !text.startsWith('{"type":"PIECE_TRIGGER"')) return undefined;
   return scheduleOf(triggerHeadOf(version));
 }
 
