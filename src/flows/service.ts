@@ -7,7 +7,7 @@ import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
-import { jsonTextOf, lazyMember, spliceMember, withJsonText } from '../core/known-json';
+import { jsonTextOf, spliceMember, withJsonText, withLazyMember } from '../core/known-json';
 import { mayReachProject, type Principal } from '../core/principal';
 import { recordEvent } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
@@ -94,8 +94,8 @@ export function toFlowVersion(row: FlowVersionRow, trigger?: Trigger): FlowVersi
   };
   // A short trigger is parsed once per text and kept (triggerOf): serialising it costs little.
   if (row.trigger.length <= KEPT_TRIGGER_LENGTH) return { ...head, trigger: trigger ?? triggerOf(row), ...tail };
-  const version: FlowVersion = { ...head, trigger: trigger ?? EMPTY_TRIGGER, ...tail };
-  if (trigger === undefined) lazyMember(version, 'trigger', () => triggerOf(row));
+  const version: FlowVersion =
+    trigger === undefined ? withLazyMember(head, 'trigger', () => triggerOf(row), tail) : { ...head, trigger, ...tail };
   return withJsonText(version, spliceMember(head, 'trigger', row.trigger, tail));
 }
 
