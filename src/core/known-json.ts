@@ -35,6 +35,17 @@ export function toJsonText(value: unknown): string | undefined {
 }
 
 /**
+ * A page (`{ data, ...rest }`, `data` first) with its JSON text, each item's own text used where it
+ * has one: a page of long flows is not parsed to be serialised either.
+ */
+export function pageWithText<T extends { data: readonly unknown[] }>(page: T): T {
+  const items = page.data.map((item) => jsonTextOf(item) ?? JSON.stringify(item));
+  const { data: _data, ...rest } = page;
+  const after = JSON.stringify(rest);
+  return withJsonText(page, `{"data":[${items.join(',')}]${after === '{}' ? '}' : `,${after.slice(1)}`}`);
+}
+
+/**
  * The JSON text of an object made of `head`'s members, then `name` with the JSON text `text`, then
  * `tail`'s members: what `JSON.stringify` gives for `{ ...head, [name]: value, ...tail }` when
  * `text` is the serialisation of `value`. `head` must have at least one member.
