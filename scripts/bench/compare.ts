@@ -218,7 +218,10 @@ export async function runCompare(options: CompareOptions): Promise<string> {
           // Which goes first alternates from round to round.
           const order = round % 2 === 0 ? servers : [...servers].reverse();
           for (const server of order) {
-            const bench = (CASES[name] as (seeded: Seeded, large: LargeFlows) => BenchCase)(server.seeded, server.large);
+            const bench = (CASES[name] as (seeded: Seeded, large: LargeFlows) => BenchCase)(
+              server.seeded,
+              server.large,
+            );
             const cpuBefore = cpuMs(server.child.pid);
             const result = await measure(
               server.label,

@@ -76,10 +76,11 @@ describe('npm run bench, briefly', () => {
   });
 
   it('compares two checkouts in turns (here this one with itself), each request answered as expected', () => {
-    const run = bench('--against', projectRoot, '--rounds', '1', '--duration', '0.5', '--cases', 'getFlow,createFlow');
+    const cases = ['getFlow', 'createFlow', 'changeName50', 'updateAction50'];
+    const run = bench('--against', projectRoot, '--rounds', '1', '--duration', '0.5', '--cases', cases.join(','));
     expect(run.status, run.stderr).toBe(0);
     const report = readFileSync(join(outDir, 'compare.md'), 'utf8');
-    for (const name of ['getFlow', 'createFlow'])
+    for (const name of cases)
       for (const connections of [10, 50])
         expect(report).toMatch(
           new RegExp(
