@@ -14,6 +14,7 @@ import {
   type QueryHost,
   type QueryRunner,
   runCompiledOnce,
+  updateByIdCompiledOnce,
 } from '../store/reading/query-reuse';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
 
@@ -225,22 +226,13 @@ export async function insertFlow(
 }
 
 /** Sets the version's columns in `changes`, through SQL compiled once per set of columns. */
-export async function updateVersion(
+export function updateVersion(
   store: QueryHost,
   trx: Kysely<Database>,
   versionId: string,
   changes: Updateable<FlowVersionsTable>,
 ): Promise<void> {
-  const bindings = newBindings(store);
-  const values = bindings.record('flow_versions', changes as Record<string, unknown>);
-  const id = bindings.value('id', versionId);
-  await runCompiledOnce(
-    store,
-    'update flow_versions',
-    bindings,
-    () => store.db.updateTable('flow_versions').set(values).where('id', '=', id),
-    trx,
-  );
+  return updateByIdCompiledOnce(store, 'flow_versions', versionId, changes, trx);
 }
 
 /** A new version that becomes the flow's latest. */
@@ -377,22 +369,13 @@ export async function insertVersion(trx: Kysely<Database>, version: FlowVersionR
 }
 
 /** Sets the flow's columns in `changes`, through SQL compiled once per set of columns. */
-export async function updateFlowRow(
+export function updateFlowRow(
   store: QueryHost,
   trx: Kysely<Database>,
   flowId: string,
   changes: Updateable<FlowsTable>,
 ): Promise<void> {
-  const bindings = newBindings(store);
-  const values = bindings.record('flows', changes as Record<string, unknown>);
-  const id = bindings.value('id', flowId);
-  await runCompiledOnce(
-    store,
-    'update flows',
-    bindings,
-    () => store.db.updateTable('flows').set(values).where('id', '=', id),
-    trx,
-  );
+  return updateByIdCompiledOnce(store, 'flows', flowId, changes, trx);
 }
 
 /** The MCP servers with a tool offering the flow, locked on PostgreSQL as updateMcpServer locks them. */

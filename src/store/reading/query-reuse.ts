@@ -4,7 +4,7 @@
 // ./sqlite/built-once.ts) and SQL by the shape of its values (`compiledOnce`,
 // ./sqlite/compiled-once.ts). A store without them builds and compiles every query on every call, as
 // Kysely does: the same SQL, the same results.
-import type { Compilable, Insertable, Kysely } from 'kysely';
+import type { Compilable, Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../engine/schema';
 
 /** Keeps what `make` returns under a name (and returns the kept one), or keeps nothing. */
@@ -87,6 +87,32 @@ export function runCompiledOnce<Row>(
   runner: QueryRunner = host.db,
 ): Promise<Row[]> {
   return host.compiledQueries.run(name, bindings, build, runner);
+}
+
+/** Sets `changes` on the row of `table` with this `id`, through SQL compiled once per table and set of columns. */
+export async function updateByIdCompiledOnce<Table extends 'flows' | 'flow_versions'>(
+  host: QueryHost,
+  table: Table,
+  id: string,
+  changes: Updateable<Database[Table]>,
+  runner: QueryRunner,
+): Promise<void> {
+  const bindings = newBindings(host);
+  const values = bindings.record(table, changes as Record<string, unknown>);
+  const idValue = bindings.value('id', id);
+  await runCompiledOnce(
+    host,
+    `update ${table}`,
+    bindings,
+    // Typed as the flows table: Kysely cannot check a `where` on a table the caller chooses, and
+    // every table this takes has a text `id`.
+    () =>
+      host.db
+        .updateTable(table as 'flows')
+        .set(values as Updateable<Database['flows']>)
+        .where('id', '=', idValue),
+    runner,
+  );
 }
 
 /** Inserts `row` into `table` through SQL compiled once per table and set of columns, run on `runner`. */
