@@ -163,20 +163,26 @@ export function pageOfFlows(store: Store, platformId: string, query: FlowListQue
   return fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
 }
 
-/** The flow with its latest version, if it is of a project of the platform. */
+/** The flow with its latest version, if it is of a project of the platform; read on `runner` when given (a write transaction). */
 export async function flowWithLatestVersion(
   store: Store,
   platformId: string,
   flowId: string,
+  runner: QueryRunner = store.db,
 ): Promise<FlowWithVersionRow | undefined> {
   const bindings = newBindings(store);
   const id = bindings.value('flowId', flowId);
   const platformIdValue = bindings.value('platformId', platformId);
-  const [row] = await runCompiledOnce(store, 'flow with its latest version', bindings, () =>
-    selectFlowsWithVersion(store, 'latest')
-      .innerJoin('projects', 'projects.id', 'flows.project_id')
-      .where('flows.id', '=', id)
-      .where('projects.platform_id', '=', platformIdValue),
+  const [row] = await runCompiledOnce(
+    store,
+    'flow with its latest version',
+    bindings,
+    () =>
+      selectFlowsWithVersion(store, 'latest')
+        .innerJoin('projects', 'projects.id', 'flows.project_id')
+        .where('flows.id', '=', id)
+        .where('projects.platform_id', '=', platformIdValue),
+    runner,
   );
   return row;
 }
@@ -327,20 +333,7 @@ export async function flowForChange(
     const latest = await versionIn(trx, flowId, flow.latest_version_id);
     return latest && { flow, latest };
   }
-  const bindings = newBindings(store);
-  const id = bindings.value('flowId', flowId);
-  const platformIdValue = bindings.value('platformId', platformId);
-  const [row] = await runCompiledOnce(
-    store,
-    'flow with its latest version, to change',
-    bindings,
-    () =>
-      selectFlowsWithVersion(store, 'latest')
-        .innerJoin('projects', 'projects.id', 'flows.project_id')
-        .where('flows.id', '=', id)
-        .where('projects.platform_id', '=', platformIdValue),
-    trx,
-  );
+  const row = await flowWithLatestVersion(store, platformId, flowId, trx);
   if (!row) return undefined;
   const { flow, version } = splitFlowWithVersion(row);
   return { flow, latest: version };
