@@ -202,6 +202,8 @@ const RULES: Record<string, (body: JsonObject) => JsonObject> = {
     const { folderName: _dropped, ...rest } = body;
     return rest;
   },
+  // A router has one chain per branch (FlowRouterAction's `children`), in IMPORT_FLOW's tree.
+  updateFlow: (body) => routersWithOneChainPerBranch(body) as JsonObject,
   updateMcpServer: (body) => {
     if (!Array.isArray(body.tools)) return body;
     const seen = new Set<string>();
@@ -218,6 +220,20 @@ const RULES: Record<string, (body: JsonObject) => JsonObject> = {
     return { ...body, tools };
   },
 };
+
+/** `value` with every router's `children` cut or padded (with empty chains) to its branches' number. */
+function routersWithOneChainPerBranch(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(routersWithOneChainPerBranch);
+  if (!isObject(value)) return value;
+  const copy = Object.fromEntries(
+    Object.entries(value).map(([key, member]) => [key, routersWithOneChainPerBranch(member)]),
+  );
+  const branches =
+    isObject(copy.settings) && Array.isArray(copy.settings.branches) ? copy.settings.branches : undefined;
+  if (copy.type === 'ROUTER' && Array.isArray(copy.children) && branches !== undefined)
+    copy.children = branches.map((_branch, index) => (copy.children as unknown[])[index] ?? null);
+  return copy;
+}
 
 /** Ids in bodies point at the fixtures (a tool of an MCP server names that server and a flow of its project). */
 function bodyWithFixtures(body: unknown, fixtures: Fixtures): unknown {
