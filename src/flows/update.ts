@@ -15,6 +15,7 @@ import { newId, now } from '../store/reading/ids';
 import { fromJson, toFlag, toJson } from '../store/reading/json';
 import { recordConnectionUses } from '../store/records/connection-references';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
+import { keepTree, keptTreeOf } from './kept-trees';
 import {
   agentIdsOf,
   applyToDefinition,
@@ -26,6 +27,7 @@ import {
 } from './operations';
 import { judgeSteps, markValidity } from './operations/completeness';
 import { operationConflict } from './operations/errors';
+import { draftCopy } from './operations/kept-tree';
 import { flowForChange, folderOfProject, insertVersion, updateFlowRow, updateVersion, versionIn } from './queries';
 import { toFlow } from './service';
 
@@ -58,11 +60,14 @@ function after(previous: string, current: string): string {
   return current > previous ? current : new Date(Date.parse(previous) + 1).toISOString();
 }
 
-/** The version's definition, parsed afresh: the caller's own to change. */
+/**
+ * The version's definition, the caller's own to change: its tree a copy of the one kept for its
+ * stored text (./kept-trees.ts), sharing that one's frozen settings.
+ */
 function definitionOf(version: FlowVersionRow): Definition {
   return {
     displayName: version.display_name,
-    trigger: fromJson<Step>(version.trigger),
+    trigger: draftCopy(keptTreeOf(version.id, version.trigger)),
     schemaVersion: version.schema_version,
     notes: fromJson<FlowNote[]>(version.notes),
   };
@@ -118,8 +123,17 @@ function draftOf(work: Work): { draft: FlowVersionRow; isNew: boolean } {
   return { draft: { ...latest, id: newId(), created, updated: created, state: 'DRAFT' }, isNew: true };
 }
 
-/** Stores the draft with a new definition; it becomes the flow's latest version. */
-async function saveDefinition(work: Work, definition: Definition, valid: boolean): Promise<FlowVersionRow> {
+/**
+ * Stores the draft with a new definition; it becomes the flow's latest version. Its tree is kept for
+ * the next operation (./kept-trees.ts) when `keep` says so: not an import's, as freezing a whole new
+ * tree would cost an import more than parsing it costs the operation after it.
+ */
+async function saveDefinition(
+  work: Work,
+  definition: Definition,
+  valid: boolean,
+  keep: boolean,
+): Promise<FlowVersionRow> {
   const { draft, isNew } = draftOf(work);
   const saved: FlowVersionRow = {
     ...draft,
@@ -150,6 +164,7 @@ async function saveDefinition(work: Work, definition: Definition, valid: boolean
       { id: work.flow.id, projectId: work.flow.project_id },
       fromJson<string[]>(saved.connection_ids),
     );
+  if (keep) keepTree(saved.id, saved.trigger, definition.trigger);
   return saved;
 }
 
@@ -250,7 +265,7 @@ async function applyLifecycle(work: Work, operation: Operation): Promise<FlowVer
       if (!source) throw notFound('flow version', operation.request.versionId);
       const definition = definitionOf(source);
       const valid = markValidity(definition.trigger);
-      return saveDefinition(work, definition, valid);
+      return saveDefinition(work, definition, valid, true);
     }
     case 'CHANGE_FOLDER': {
       const folderId = operation.request.folderId ?? null;
@@ -301,7 +316,7 @@ export async function update(
     } else if (isDefinitionOperation(operation)) {
       const current = operation.type === 'IMPORT_FLOW' ? importBaseOf(latest) : definitionOf(latest);
       const { definition, valid } = applyToDefinition(current, operation, timestamp);
-      shown = await saveDefinition(work, definition, valid);
+      shown = await saveDefinition(work, definition, valid, operation.type !== 'IMPORT_FLOW');
       // The tree just stored, as it was written: the answer needs no parse of its text.
       shownTrigger = definition.trigger as unknown as Trigger;
     } else {

@@ -159,6 +159,59 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     expect(again.version.valid).toBe(true);
   });
 
+  it('starts each change from the draft as stored, also when it changed behind this instance', async () => {
+    // The tree an operation leaves is kept for the next one (src/flows/kept-trees.ts), for the
+    // stored text it was written as only: another instance's change, or any other writer's, counts.
+    const flow = await newFlow();
+    await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+    const first = await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+    );
+    const [stored] = await backend.store.db
+      .selectFrom('flow_versions')
+      .select('trigger')
+      .where('id', '=', first.version.id)
+      .execute();
+    const elsewhere = (stored?.trigger ?? '').replace(
+      '"displayName":"Send message step_1"',
+      '"displayName":"Renamed elsewhere"',
+    );
+    expect(elsewhere).not.toBe(stored?.trigger);
+    await backend.store.db
+      .updateTable('flow_versions')
+      .set({ trigger: elsewhere })
+      .where('id', '=', first.version.id)
+      .execute();
+    const second = await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'step_1', action: SLACK_ACTION('step_2') } }),
+    );
+    expect(second.version.trigger).toMatchObject({
+      nextAction: { name: 'step_1', displayName: 'Renamed elsewhere', nextAction: { name: 'step_2' } },
+    });
+    expect(await read(flow.id)).toEqual(second);
+  });
+
+  it('starts the change after a refused one from the draft as it was', async () => {
+    const flow = await newFlow();
+    await unwrap(apply(flow.id, { type: 'UPDATE_TRIGGER', request: SCHEDULE }));
+    await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+    );
+    // Refused after it changed its copy of the tree: a copy of a step nested 250 levels deep.
+    const deep = { input: { deep: JSON.parse(`${'['.repeat(248)}${']'.repeat(248)}`) as unknown } };
+    const refused = await apply(flow.id, {
+      type: 'ADD_ACTION',
+      request: { parentStep: 'step_1', action: SLACK_ACTION('step_deep', deep) },
+    });
+    expect(refused.response.status).toBe(400);
+    expect(JSON.stringify(refused.error)).toContain('levels deep');
+    const after = await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'step_1', action: SLACK_ACTION('step_2') } }),
+    );
+    expect(namesOf(after.version.trigger)).toEqual(['trigger', 'step_1', 'step_2']);
+    expect(await read(flow.id)).toEqual(after);
+  });
+
   it('answers a definition longer than 4 KB from its stored text, as serialising it gives, in every read and change', async () => {
     // Where responses are validated, as here, each answer sent from its stored text is checked
     // against serialising the answer (src/http/pipeline/json-response.ts): a difference is a 500.

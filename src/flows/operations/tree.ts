@@ -58,9 +58,10 @@ export function allSteps(root: Step): Step[] {
   while (pending.length > 0) {
     const step = pending.pop() as Step;
     steps.push(step);
-    const next = isStep(step.nextAction) ? [step.nextAction] : [];
     // Pushed in reverse: nested chains come out first, then the next step.
-    for (const chain of [...next, ...nestedChains(step).reverse()]) pending.push(chain);
+    if (isStep(step.nextAction)) pending.push(step.nextAction);
+    const nested = nestedChains(step);
+    for (let index = nested.length - 1; index >= 0; index--) pending.push(nested[index] as Step);
   }
   return steps;
 }
