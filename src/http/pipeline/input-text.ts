@@ -7,6 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { invalidWithIssues, type ValidationIssue } from '../../core/errors';
 import { escapedText, unstorableText } from '../../core/text';
+import { plainBody } from './body-parser';
 import { queryPairsOf } from './query';
 
 /** How deep a JSON body may nest, counted from its top value (the contract's Strictness section says so). */
@@ -68,6 +69,17 @@ function bodyIssues(body: unknown, issues: ValidationIssue[]): void {
   }
 }
 
+/**
+ * Whether the value nests deeper than `room` more levels: all a body whose strings are plain
+ * (plainBody) needs checked, walked without a record per value. Recursion is bounded by `room`.
+ */
+function deeperThan(value: unknown, room: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (room === 0) return true;
+  for (const key in value) if (deeperThan((value as Record<string, unknown>)[key], room - 1)) return true;
+  return false;
+}
+
 export function inputText(): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const issues: ValidationIssue[] = [];
@@ -84,7 +96,8 @@ export function inputText(): RequestHandler {
       const message = unstorableText(key) ?? unstorableText(value);
       if (message) issues.push({ location: 'query', pointer: escapedText(key), message });
     }
-    bodyIssues(req.body, issues);
+    // A plain body too deep is walked again below, for the pointer of where it is too deep.
+    if (!plainBody(req) || deeperThan(req.body, MAX_BODY_DEPTH)) bodyIssues(req.body, issues);
     if (issues.length > 0) throw invalidWithIssues('request', issues.slice(0, MAX_ISSUES));
     next();
   };
