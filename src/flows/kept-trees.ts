@@ -1,9 +1,9 @@
-// The trees of the drafts this process changed last, by version id, each with its stored text
-// (src/flows/operations/kept-tree.ts). An editor sends one operation after another on one draft:
-// each starts from the tree the last one left instead of parsing the stored text again. The text is
-// the proof: a kept tree is used only for the very text read in the operation's own transaction, so
-// a change made by another instance, or by any other writer, is parsed afresh.
-import { freezeTree, parsedTree } from './operations/kept-tree';
+// The trees of the drafts this process changed last, by version id, each frozen and with its stored
+// text (src/flows/operations/kept-tree.ts). An editor sends one operation after another on one
+// draft: each starts from the tree the last one left instead of parsing the stored text again. The
+// text is the proof: a kept tree is used only for the very text read in the operation's own
+// transaction, so a change made by another instance, or by any other writer, is parsed afresh.
+import { deepFrozen } from '../store/reading/json';
 import type { Step } from './operations/tree';
 
 /** At most this much stored text is kept (a 50-step flow's is about 12.5 KB; its tree takes a little more). */
@@ -28,14 +28,14 @@ export function keptTreeOf(versionId: string, text: string): Step {
     kept.set(versionId, entry);
     return entry.tree;
   }
-  const tree = parsedTree(text);
+  const tree = JSON.parse(text) as Step;
   keepTree(versionId, text, tree);
   return tree;
 }
 
 /** Keeps `tree`, frozen, as the version's tree for its stored `text`. */
 export function keepTree(versionId: string, text: string, tree: Step): void {
-  freezeTree(tree);
+  deepFrozen(tree);
   forget(versionId);
   if (text.length > KEPT_TEXT_LENGTH / 8) return;
   kept.set(versionId, { text, tree });

@@ -4,8 +4,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { keepTree, keptTreeOf } from '../../src/flows/kept-trees';
-import { draftCopy, parsedTree } from '../../src/flows/operations/kept-tree';
+import { draftCopy } from '../../src/flows/operations/kept-tree';
 import { allSteps, type Step } from '../../src/flows/operations/tree';
+import { deepFrozen } from '../../src/store/reading/json';
+
+/** A stored text's tree, frozen as a kept one is. */
+const parsedTree = (text: string): Step => deepFrozen(JSON.parse(text) as Step);
 
 const step = (name: string, extra: Record<string, unknown> = {}): Step => ({
   type: 'CODE',

@@ -5,17 +5,8 @@
 // steps, a step's `children` and `continueOnFailureBranches`, the only places an operation
 // changes; a change anywhere else throws on the frozen data rather than change a tree that the next
 // operation starts from.
+import { isObject } from '../../core/contract';
 import { isStep, type Step } from './tree';
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The stored text's tree, parsed and frozen. */
-export function parsedTree(text: string): Step {
-  const tree = JSON.parse(text) as Step;
-  freezeTree(tree);
-  return tree;
-}
 
 /**
  * A copy of the step and every step below it, sharing their data. It copies every step an
@@ -35,16 +26,4 @@ export function draftCopy(step: Step): Step {
     copy.continueOnFailureBranches = sides;
   }
   return copy;
-}
-
-/**
- * Freezes the value and everything in it, so that it can be kept. What is frozen already is frozen
- * throughout (everything is frozen here before what holds it), so it is not walked again: freezing a
- * changed copy walks its skeleton and the data of the steps the operation made.
- */
-export function freezeTree(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
-  // Recursion is bounded: a definition nests at most MAX_DEPTH levels (./definition.ts).
-  for (const key in value) freezeTree((value as Record<string, unknown>)[key]);
-  Object.freeze(value);
 }

@@ -42,10 +42,14 @@ export function keepingParser<T>(limits: { entries: number; longestText: number 
   };
 }
 
-function deepFrozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const child of Object.values(value)) deepFrozen(child);
-    Object.freeze(value);
-  }
-  return value;
+/**
+ * The value, frozen with everything in it. What is frozen already is taken as frozen throughout, as
+ * everything frozen here is (it is frozen after what it holds), and not walked again: freezing a
+ * changed copy of a kept tree (src/flows/operations/kept-tree.ts) walks only what the copy made.
+ */
+export function deepFrozen<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  // Recursion is bounded: stored JSON is nested at most as deep as a request body may be.
+  for (const key in value) deepFrozen((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
 }
