@@ -69,6 +69,22 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     });
   const read = (id: string) => unwrap(backend.client.GET('/v1/flows/{id}', { params: { path: { id } } }));
 
+  /** Changes a version's stored trigger text behind the service's back, as another writer would; `from` must be in it. */
+  async function rewriteStoredTrigger(versionId: string, from: string, to: string): Promise<void> {
+    const [stored] = await backend.store.db
+      .selectFrom('flow_versions')
+      .select('trigger')
+      .where('id', '=', versionId)
+      .execute();
+    const rewritten = (stored?.trigger ?? '').replace(from, to);
+    expect(rewritten).not.toBe(stored?.trigger);
+    await backend.store.db
+      .updateTable('flow_versions')
+      .set({ trigger: rewritten })
+      .where('id', '=', versionId)
+      .execute();
+  }
+
   it('sends flow.published, flow.enabled and flow.disabled to an endpoint that names them, with the operation', async () => {
     const receiver = await startReceiver();
     try {
@@ -140,20 +156,15 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     // step behind the judge's back without saying so, the rename shows the mark as stored.
     const [stored] = await backend.store.db
       .selectFrom('flow_versions')
-      .select(['trigger', 'steps_judged'])
+      .select('steps_judged')
       .where('id', '=', renamed.version.id)
       .execute();
     expect(stored?.steps_judged).toBe(1);
-    const marked = (stored?.trigger ?? '').replace(
+    await rewriteStoredTrigger(
+      renamed.version.id,
       '"name":"step_1","displayName":"Code","valid":true',
       '"name":"step_1","displayName":"Code","valid":false',
     );
-    expect(marked).not.toBe(stored?.trigger);
-    await backend.store.db
-      .updateTable('flow_versions')
-      .set({ trigger: marked })
-      .where('id', '=', renamed.version.id)
-      .execute();
     const again = await unwrap(apply(id, { type: 'CHANGE_NAME', request: { displayName: 'Kept' } }));
     expect(again.version.trigger).toMatchObject({ nextAction: { name: 'step_1', valid: false } });
     expect(again.version.valid).toBe(true);
@@ -167,21 +178,11 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     const first = await unwrap(
       apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
     );
-    const [stored] = await backend.store.db
-      .selectFrom('flow_versions')
-      .select('trigger')
-      .where('id', '=', first.version.id)
-      .execute();
-    const elsewhere = (stored?.trigger ?? '').replace(
+    await rewriteStoredTrigger(
+      first.version.id,
       '"displayName":"Send message step_1"',
       '"displayName":"Renamed elsewhere"',
     );
-    expect(elsewhere).not.toBe(stored?.trigger);
-    await backend.store.db
-      .updateTable('flow_versions')
-      .set({ trigger: elsewhere })
-      .where('id', '=', first.version.id)
-      .execute();
     const second = await unwrap(
       apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'step_1', action: SLACK_ACTION('step_2') } }),
     );
