@@ -86,10 +86,15 @@ export interface paths {
          *     | `DELETE_ACTION` | deletes actions with the steps nested in them |
          *     | `DUPLICATE_ACTION` | copies an action (and what is nested in it) right after it |
          *     | `SET_SKIP_ACTION` | marks actions skipped or not |
+         *     | `MOVE_ACTION` | moves an action (and what is nested in it) after another step, or first inside one |
+         *     | `ADD_BRANCH` | adds a condition branch to a router |
+         *     | `DELETE_BRANCH` | deletes a router's branch with the steps in it |
+         *     | `DUPLICATE_BRANCH` | copies a router's condition branch (and its steps) right after it |
+         *     | `MOVE_BRANCH` | moves a router's condition branch to another position |
          *
          *     **Versions.** The operations on the definition (`CHANGE_NAME`, `IMPORT_FLOW`, `UPDATE_TRIGGER`,
          *     `ADD_ACTION`, `UPDATE_ACTION`, `DELETE_ACTION`, `DUPLICATE_ACTION`, `SET_SKIP_ACTION`,
-         *     `USE_AS_DRAFT`) change the flow's `DRAFT` version; when its latest version is `LOCKED`, a new draft
+         *     `MOVE_ACTION`, `ADD_BRANCH`, `DELETE_BRANCH`, `DUPLICATE_BRANCH`, `MOVE_BRANCH`, `USE_AS_DRAFT`) change the flow's `DRAFT` version; when its latest version is `LOCKED`, a new draft
          *     copied from it is made first and changed. A `LOCKED` version never changes again.
          *     `LOCK_AND_PUBLISH` locks the draft and makes it `publishedVersionId` (when the latest version
          *     is already locked, that version is published). Only a published flow can be `ENABLED`.
@@ -106,8 +111,10 @@ export interface paths {
          *     inputs (`{{connections['…']}}` in an `auth` input, the AI piece's `agentId`).
          *
          *     **Bad input changes nothing**: an unknown step (`404`), a name already used (`409`), a place the
-         *     parent step does not have or a `branchIndex` the router does not have (`400`), a `versionId`
-         *     of another flow or a folder of another project (`404`); each problem names the field.
+         *     parent step does not have or a `branchIndex` the router does not have (`400`), a move into the
+         *     moved step itself or a step nested in it (`400`), a router's `FALLBACK` branch moved, copied or
+         *     deleted, or its only branch deleted (`400`), a router's 101st branch (`409`), a `versionId` of
+         *     another flow or a folder of another project (`404`); each problem names the field.
          *
          *     **Concurrency.** Each operation is one transaction on the flow as it is when it runs: concurrent
          *     operations all apply, one after the other. To apply a change only to the flow as you read it
@@ -118,8 +125,9 @@ export interface paths {
          *     `flow.published`, `flow.enabled`, `flow.disabled` as they happen.
          *
          *     Differences from Activepieces, where it answers `200` and does something else: an unknown step,
-         *     a duplicate name, an impossible place and an unpublishable version are refused rather than
-         *     ignored, and `LOCK_AND_PUBLISH` leaves the status alone unless `status` is sent.
+         *     a duplicate name, an impossible place, a branch operation on a step that is not a router or on a
+         *     branch it does not have, and an unpublishable version are refused rather than ignored, and
+         *     `LOCK_AND_PUBLISH` leaves the status alone unless `status` is sent.
          *
          *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A flow of a project a key is
          *     not limited to is a 404.
@@ -4321,10 +4329,131 @@ export interface components {
             };
         };
         /**
+         * FlowOperationMoveAction
+         * @description `MOVE_ACTION`: Moves an action, with the steps nested in it, to another place of the draft: after `newParentStep` or first inside it. The step after it takes its old place.
+         */
+        FlowOperationMoveAction: {
+            /**
+             * @description `MOVE_ACTION`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "MOVE_ACTION";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The action to move (the trigger cannot be moved; an unknown name is a `404`). */
+                name: components["schemas"]["FlowStepName"];
+                /** @description The step it is placed after or inside (the trigger's name places it first). Neither the action itself nor a step nested in it (`400`). */
+                newParentStep: components["schemas"]["FlowStepName"];
+                /**
+                 * @description As `ADD_ACTION`'s `stepLocationRelativeToParent`: `AFTER` the new parent (the default), or first inside it; a place the new parent does not have is a `400`.
+                 * @enum {string}
+                 */
+                stepLocationRelativeToNewParent?: "AFTER" | "INSIDE_LOOP" | "INSIDE_BRANCH" | "INSIDE_ON_SUCCESS_BRANCH" | "INSIDE_ON_FAILURE_BRANCH";
+                /**
+                 * Format: int32
+                 * @description With `INSIDE_BRANCH`, the router's branch (from 0); required there, a `400` elsewhere and when the router has no such branch.
+                 */
+                branchIndex?: number;
+            };
+        };
+        /**
+         * FlowOperationAddBranch
+         * @description `ADD_BRANCH`: Adds a `CONDITION` branch, with no steps yet, to a router of the draft.
+         */
+        FlowOperationAddBranch: {
+            /**
+             * @description `ADD_BRANCH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ADD_BRANCH";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The router (an unknown step is a `404`, a step that is not a router a `400`). */
+                stepName: components["schemas"]["FlowStepName"];
+                /**
+                 * Format: int32
+                 * @description Where the new branch goes, from 0: the branches from there on move one place later. At most the number of branches; before the `FALLBACK` branch, which stays last (`400` otherwise). A router has at most 100 branches (`409` beyond).
+                 */
+                branchIndex: number;
+                /** @description Name of the branch shown in the builder. */
+                branchName: string;
+                /** @description The branch's conditions, as a `CONDITION` branch holds them (OR between groups, AND within one). Absent: one empty condition (`TEXT_CONTAINS` with empty values), to be filled in, as Activepieces' builder does. */
+                conditions?: components["schemas"]["FlowBranchCondition"][][];
+            };
+        };
+        /**
+         * FlowOperationDeleteBranch
+         * @description `DELETE_BRANCH`: Deletes a branch of a router of the draft, with the steps in it; the branches after it move one place earlier.
+         */
+        FlowOperationDeleteBranch: {
+            /**
+             * @description `DELETE_BRANCH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "DELETE_BRANCH";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The router (an unknown step is a `404`, a step that is not a router a `400`). */
+                stepName: components["schemas"]["FlowStepName"];
+                /**
+                 * Format: int32
+                 * @description The branch, from 0 (`400` when the router has no such branch). The `FALLBACK` branch and a router's only branch cannot be deleted (`400`): delete the router instead.
+                 */
+                branchIndex: number;
+            };
+        };
+        /**
+         * FlowOperationDuplicateBranch
+         * @description `DUPLICATE_BRANCH`: Copies a `CONDITION` branch of a router of the draft, with its conditions and the steps in it, right after it. The copy is named `Copy` after the branch's name; its steps get the first unused names `step_N` and `Copy` after their display names, as `DUPLICATE_ACTION`'s copies do.
+         */
+        FlowOperationDuplicateBranch: {
+            /**
+             * @description `DUPLICATE_BRANCH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "DUPLICATE_BRANCH";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The router (an unknown step is a `404`, a step that is not a router a `400`). */
+                stepName: components["schemas"]["FlowStepName"];
+                /**
+                 * Format: int32
+                 * @description The branch to copy, from 0 (`400` when the router has no such branch, or when it is the `FALLBACK` branch, which stays last and alone). A router has at most 100 branches (`409` beyond).
+                 */
+                branchIndex: number;
+            };
+        };
+        /**
+         * FlowOperationMoveBranch
+         * @description `MOVE_BRANCH`: Moves a `CONDITION` branch of a router of the draft, with the steps in it, to another position among its branches (the order in which `EXECUTE_FIRST_MATCH` tries them).
+         */
+        FlowOperationMoveBranch: {
+            /**
+             * @description `MOVE_BRANCH`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "MOVE_BRANCH";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The router (an unknown step is a `404`, a step that is not a router a `400`). */
+                stepName: components["schemas"]["FlowStepName"];
+                /**
+                 * Format: int32
+                 * @description The branch to move, from 0 (`400` when the router has no such branch, or when it is the `FALLBACK` branch).
+                 */
+                sourceBranchIndex: number;
+                /**
+                 * Format: int32
+                 * @description Its position afterwards, from 0 (`400` when the router has no such branch, or when it is the `FALLBACK` branch's, which stays last). The same index as `sourceBranchIndex` changes nothing.
+                 */
+                targetBranchIndex: number;
+            };
+        };
+        /**
          * FlowOperationRequest
          * @description One operation on a flow, as Activepieces' `FlowOperationRequest`: `{type, request}`, `request` being the fields of that `type`. See `updateFlow`.
          */
-        FlowOperationRequest: components["schemas"]["FlowOperationChangeStatus"] | components["schemas"]["FlowOperationLockAndPublish"] | components["schemas"]["FlowOperationUseAsDraft"] | components["schemas"]["FlowOperationLockFlow"] | components["schemas"]["FlowOperationChangeName"] | components["schemas"]["FlowOperationChangeFolder"] | components["schemas"]["FlowOperationUpdateMetadata"] | components["schemas"]["FlowOperationImportFlow"] | components["schemas"]["FlowOperationUpdateTrigger"] | components["schemas"]["FlowOperationAddAction"] | components["schemas"]["FlowOperationUpdateAction"] | components["schemas"]["FlowOperationDeleteAction"] | components["schemas"]["FlowOperationDuplicateAction"] | components["schemas"]["FlowOperationSetSkipAction"];
+        FlowOperationRequest: components["schemas"]["FlowOperationChangeStatus"] | components["schemas"]["FlowOperationLockAndPublish"] | components["schemas"]["FlowOperationUseAsDraft"] | components["schemas"]["FlowOperationLockFlow"] | components["schemas"]["FlowOperationChangeName"] | components["schemas"]["FlowOperationChangeFolder"] | components["schemas"]["FlowOperationUpdateMetadata"] | components["schemas"]["FlowOperationImportFlow"] | components["schemas"]["FlowOperationUpdateTrigger"] | components["schemas"]["FlowOperationAddAction"] | components["schemas"]["FlowOperationUpdateAction"] | components["schemas"]["FlowOperationDeleteAction"] | components["schemas"]["FlowOperationDuplicateAction"] | components["schemas"]["FlowOperationSetSkipAction"] | components["schemas"]["FlowOperationMoveAction"] | components["schemas"]["FlowOperationAddBranch"] | components["schemas"]["FlowOperationDeleteBranch"] | components["schemas"]["FlowOperationDuplicateBranch"] | components["schemas"]["FlowOperationMoveBranch"];
         /**
          * FlowVersionPage
          * @description A page of a flow's versions. Follow `next` until it is `null` to read them all.
@@ -6123,10 +6252,10 @@ export interface components {
             data: components["schemas"]["Flow"];
         };
         /**
-         * @description The `type` of an operation of `updateFlow`.
+         * @description The `type` of an operation of `updateFlow`. New operations add values in minor versions (1.5.0 added `MOVE_ACTION` and the branch operations): a client reading it, in a `flow.updated` event, treats a value it does not know as some other change of the flow.
          * @enum {string}
          */
-        FlowOperationType: "CHANGE_STATUS" | "LOCK_AND_PUBLISH" | "USE_AS_DRAFT" | "LOCK_FLOW" | "CHANGE_NAME" | "CHANGE_FOLDER" | "UPDATE_METADATA" | "IMPORT_FLOW" | "UPDATE_TRIGGER" | "ADD_ACTION" | "UPDATE_ACTION" | "DELETE_ACTION" | "DUPLICATE_ACTION" | "SET_SKIP_ACTION";
+        FlowOperationType: "CHANGE_STATUS" | "LOCK_AND_PUBLISH" | "USE_AS_DRAFT" | "LOCK_FLOW" | "CHANGE_NAME" | "CHANGE_FOLDER" | "UPDATE_METADATA" | "IMPORT_FLOW" | "UPDATE_TRIGGER" | "ADD_ACTION" | "UPDATE_ACTION" | "DELETE_ACTION" | "DUPLICATE_ACTION" | "SET_SKIP_ACTION" | "MOVE_ACTION" | "ADD_BRANCH" | "DELETE_BRANCH" | "DUPLICATE_BRANCH" | "MOVE_BRANCH";
         /**
          * FlowChangeEvent
          * @description The body of `flow.updated`, `flow.published`, `flow.enabled` and `flow.disabled` deliveries.

@@ -113,7 +113,7 @@ function operationFor(trigger: Json, seed: number[], fresh: () => string): Opera
   const steps = stepsOf(trigger);
   const actions = steps.filter((step) => step !== trigger);
   const at = <T>(items: T[], n: number): T => items[n % items.length] as T;
-  const kind = actions.length === 0 ? 0 : kindSeed % 6;
+  const kind = actions.length === 0 ? 0 : kindSeed % 11;
   const n = variant;
   if (kind === 0 || kind === 5) {
     const parent = at(steps, pick);
@@ -126,7 +126,7 @@ function operationFor(trigger: Json, seed: number[], fresh: () => string): Opera
     if (type === 'LOOP_ON_ITEMS')
       places.push({ parentStep: String(parent.name), stepLocationRelativeToParent: 'INSIDE_LOOP', action });
     if (type === 'ROUTER')
-      for (const branchIndex of [0, 1])
+      for (const branchIndex of ((parent.settings as Json).branches as unknown[]).keys())
         places.push({
           parentStep: String(parent.name),
           stepLocationRelativeToParent: 'INSIDE_BRANCH',
@@ -140,10 +140,16 @@ function operationFor(trigger: Json, seed: number[], fresh: () => string): Opera
       );
     return { type: 'ADD_ACTION', request: at(places, extra) };
   }
+  if (kind >= 7) return branchOperationFor(actions, kind, pick, variant, extra, fresh);
   const target = at(actions, pick);
   const name = String(target.name);
   switch (kind) {
     case 1: {
+      // A router updated with two branches over one with another number of them: this service
+      // refuses to drop chains that hold steps, where Activepieces drops them.
+      const branches = (target.settings as Json | undefined)?.branches;
+      if (target.type === 'ROUTER' && Array.isArray(branches) && branches.length !== 2)
+        return { type: 'SET_SKIP_ACTION', request: { names: [name], skip: extra % 2 === 0 } };
       const hasNested =
         target.firstLoopAction !== undefined ||
         (Array.isArray(target.children) && target.children.some((child) => child !== null)) ||
@@ -161,9 +167,87 @@ function operationFor(trigger: Json, seed: number[], fresh: () => string): Opera
       return { type: 'DELETE_ACTION', request: { names: [...new Set([name, String(at(actions, extra).name)])] } };
     case 3:
       return { type: 'DUPLICATE_ACTION', request: { stepName: name } };
+    case 6: {
+      // Anywhere but into the step moved or what is nested in it.
+      const inside = new Set(stepsOf({ ...target, nextAction: undefined }).map((step) => step.name));
+      const parents = steps.filter((step) => !inside.has(step.name));
+      const parent = at(parents, extra);
+      const places: Schemas['FlowOperationMoveAction']['request'][] = [
+        { name, newParentStep: String(parent.name), stepLocationRelativeToNewParent: 'AFTER' },
+      ];
+      if (parent.type === 'LOOP_ON_ITEMS')
+        places.push({ name, newParentStep: String(parent.name), stepLocationRelativeToNewParent: 'INSIDE_LOOP' });
+      if (parent.type === 'ROUTER')
+        ((parent.settings as Json).branches as unknown[]).forEach((_branch, branchIndex) => {
+          places.push({
+            name,
+            newParentStep: String(parent.name),
+            stepLocationRelativeToNewParent: 'INSIDE_BRANCH',
+            branchIndex,
+          });
+        });
+      if (parent.type === 'CODE' || parent.type === 'PIECE')
+        places.push(
+          { name, newParentStep: String(parent.name), stepLocationRelativeToNewParent: 'INSIDE_ON_SUCCESS_BRANCH' },
+          { name, newParentStep: String(parent.name), stepLocationRelativeToNewParent: 'INSIDE_ON_FAILURE_BRANCH' },
+        );
+      return { type: 'MOVE_ACTION', request: at(places, variant) };
+    }
     default:
       return { type: 'SET_SKIP_ACTION', request: { names: [name], skip: extra % 2 === 0 } };
   }
+}
+
+/**
+ * A branch operation both sides accept on one of the tree's routers (a router added first when
+ * there is none): the fallback branch, last in every router made here, is never moved, copied,
+ * deleted or passed, and a router's only branch is not deleted.
+ */
+function branchOperationFor(
+  actions: Json[],
+  kind: number,
+  pick: number,
+  variant: number,
+  extra: number,
+  fresh: () => string,
+): Operation {
+  const at = <T>(items: T[], n: number): T => items[n % items.length] as T;
+  const routers = actions.filter((step) => step.type === 'ROUTER');
+  if (routers.length === 0)
+    return {
+      type: 'ADD_ACTION',
+      request: {
+        parentStep: String(at(actions, pick).name),
+        stepLocationRelativeToParent: 'AFTER',
+        action: router(fresh(), variant),
+      },
+    };
+  const chosen = at(routers, pick);
+  const stepName = String(chosen.name);
+  const branches = (chosen.settings as Json).branches as Json[];
+  const conditionIndexes = branches.flatMap((branch, index) => (branch.branchType === 'CONDITION' ? [index] : []));
+  const fallback = branches.findIndex((branch) => branch.branchType === 'FALLBACK');
+  const lastPlace = fallback >= 0 ? fallback : branches.length;
+  if (kind === 7 || conditionIndexes.length === 0)
+    return {
+      type: 'ADD_BRANCH',
+      request: {
+        stepName,
+        branchIndex: variant % (lastPlace + 1),
+        branchName: `Branch ${variant}`,
+        ...(extra % 2 === 0
+          ? { conditions: [[{ firstValue: `{{trigger.b${variant}}}`, secondValue: 'x', operator: 'TEXT_CONTAINS' }]] }
+          : {}),
+      },
+    };
+  const branchIndex = at(conditionIndexes, variant);
+  if (kind === 8 && branches.length > 1) return { type: 'DELETE_BRANCH', request: { stepName, branchIndex } };
+  if (kind === 10)
+    return {
+      type: 'MOVE_BRANCH',
+      request: { stepName, sourceBranchIndex: branchIndex, targetBranchIndex: at(conditionIndexes, extra) },
+    };
+  return { type: 'DUPLICATE_BRANCH', request: { stepName, branchIndex } };
 }
 
 describe.each(storeKinds)('flow operations against Activepieces’ flowOperations.apply on %s', (kind) => {
@@ -232,6 +316,77 @@ describe.each(storeKinds)('flow operations against Activepieces’ flowOperation
       type: 'UPDATE_TRIGGER',
       request: { type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {} },
     });
+  });
+
+  it('gives the same tree for moves of steps and for the branch operations', async () => {
+    const flow = await start();
+    await both(flow, { type: 'UPDATE_TRIGGER', request: TRIGGER });
+    await both(flow, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: code('first', 1) } });
+    await both(flow, { type: 'ADD_ACTION', request: { parentStep: 'first', action: router('r', 2) } });
+    await both(flow, {
+      type: 'ADD_ACTION',
+      request: { parentStep: 'r', stepLocationRelativeToParent: 'AFTER', action: loop('l', 3) },
+    });
+    await both(flow, {
+      type: 'ADD_ACTION',
+      request: {
+        parentStep: 'r',
+        stepLocationRelativeToParent: 'INSIDE_BRANCH',
+        branchIndex: 0,
+        action: piece('p', 4),
+      },
+    });
+    await both(flow, { type: 'ADD_ACTION', request: { parentStep: 'p', action: code('q', 5) } });
+    // Into a loop, into a branch, after a step, to the very first place, and a router with its branches.
+    await both(flow, {
+      type: 'MOVE_ACTION',
+      request: { name: 'first', newParentStep: 'l', stepLocationRelativeToNewParent: 'INSIDE_LOOP' },
+    });
+    await both(flow, {
+      type: 'MOVE_ACTION',
+      request: { name: 'q', newParentStep: 'r', stepLocationRelativeToNewParent: 'INSIDE_BRANCH', branchIndex: 1 },
+    });
+    await both(flow, {
+      type: 'MOVE_ACTION',
+      request: { name: 'p', newParentStep: 'l', stepLocationRelativeToNewParent: 'AFTER' },
+    });
+    await both(flow, {
+      type: 'MOVE_ACTION',
+      request: { name: 'l', newParentStep: 'trigger', stepLocationRelativeToNewParent: 'AFTER' },
+    });
+    await both(flow, {
+      type: 'MOVE_ACTION',
+      request: { name: 'r', newParentStep: 'p', stepLocationRelativeToNewParent: 'AFTER' },
+    });
+    // Branches: added with and without conditions, copied with the steps in them (whose inputs
+    // name each other), moved, deleted with their steps.
+    await both(flow, {
+      type: 'ADD_BRANCH',
+      request: {
+        stepName: 'r',
+        branchIndex: 1,
+        branchName: 'Large',
+        conditions: [[{ firstValue: '{{trigger.total}}', secondValue: '1000', operator: 'NUMBER_IS_GREATER_THAN' }]],
+      },
+    });
+    await both(flow, { type: 'ADD_BRANCH', request: { stepName: 'r', branchIndex: 0, branchName: 'To fill in' } });
+    await both(flow, {
+      type: 'ADD_ACTION',
+      request: {
+        parentStep: 'r',
+        stepLocationRelativeToParent: 'INSIDE_BRANCH',
+        branchIndex: 2,
+        action: piece('s', 6),
+      },
+    });
+    await both(flow, { type: 'ADD_ACTION', request: { parentStep: 's', action: code('t', 7) } });
+    await both(flow, { type: 'DUPLICATE_BRANCH', request: { stepName: 'r', branchIndex: 2 } });
+    await both(flow, { type: 'DUPLICATE_BRANCH', request: { stepName: 'r', branchIndex: 0 } });
+    await both(flow, { type: 'MOVE_BRANCH', request: { stepName: 'r', sourceBranchIndex: 3, targetBranchIndex: 0 } });
+    await both(flow, { type: 'MOVE_BRANCH', request: { stepName: 'r', sourceBranchIndex: 1, targetBranchIndex: 1 } });
+    await both(flow, { type: 'DELETE_BRANCH', request: { stepName: 'r', branchIndex: 0 } });
+    await both(flow, { type: 'DUPLICATE_ACTION', request: { stepName: 'r' } });
+    await both(flow, { type: 'MOVE_ACTION', request: { name: 'step_1', newParentStep: 'trigger' } });
   });
 
   it('gives the same tree for an IMPORT_FLOW of a nested definition, then operations on it', async () => {

@@ -433,7 +433,7 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     const unknownType = await backend.client.POST('/v1/flows/{id}', {
       params: { path: { id: flow.id } },
       // @ts-expect-error: not an operation of the contract
-      body: { type: 'MOVE_BRANCH', request: {} },
+      body: { type: 'SAVE_SAMPLE_DATA', request: {} },
     });
     expect(unknownType.response.status).toBe(400);
     const unknownField = await backend.client.POST('/v1/flows/{id}', {

@@ -6,7 +6,7 @@ import { allSteps, isStep, type Step } from './tree';
 export type DeleteActionRequest = components['schemas']['FlowOperationDeleteAction']['request'];
 
 /** Takes the step named `name` out of whichever link points at it; false when none does. */
-function unlink(trigger: Step, name: string): boolean {
+export function unlink(trigger: Step, name: string): boolean {
   for (const step of allSteps(trigger)) {
     if (isStep(step.nextAction) && step.nextAction.name === name) {
       step.nextAction = step.nextAction.nextAction;

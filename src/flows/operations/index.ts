@@ -3,11 +3,13 @@
 // publication, folder, metadata) are the flow service's (../service.ts).
 import type { components } from '../../../generated/api';
 import { addAction } from './add-action';
+import { addBranch, deleteBranch, duplicateBranch, moveBranch } from './branches';
 import { markValidity } from './completeness';
 import { checkBounds, type Definition } from './definition';
 import { deleteActions } from './delete-action';
 import { duplicateAction } from './duplicate-action';
 import { importFlow } from './import-flow';
+import { moveAction } from './move-action';
 import { skipActions } from './skip-action';
 import { updateAction } from './update-action';
 import { updateTrigger } from './update-trigger';
@@ -29,7 +31,12 @@ export type DefinitionOperation = Extract<
       | 'UPDATE_ACTION'
       | 'DELETE_ACTION'
       | 'DUPLICATE_ACTION'
-      | 'SET_SKIP_ACTION';
+      | 'SET_SKIP_ACTION'
+      | 'MOVE_ACTION'
+      | 'ADD_BRANCH'
+      | 'DELETE_BRANCH'
+      | 'DUPLICATE_BRANCH'
+      | 'MOVE_BRANCH';
   }
 >;
 
@@ -42,6 +49,11 @@ const DEFINITION_TYPES: ReadonlySet<string> = new Set([
   'DELETE_ACTION',
   'DUPLICATE_ACTION',
   'SET_SKIP_ACTION',
+  'MOVE_ACTION',
+  'ADD_BRANCH',
+  'DELETE_BRANCH',
+  'DUPLICATE_BRANCH',
+  'MOVE_BRANCH',
 ]);
 
 export function isDefinitionOperation(operation: Operation): operation is DefinitionOperation {
@@ -84,6 +96,21 @@ export function applyToDefinition(current: Definition, operation: DefinitionOper
       break;
     case 'SET_SKIP_ACTION':
       skipActions(definition.trigger, operation.request);
+      break;
+    case 'MOVE_ACTION':
+      moveAction(definition.trigger, operation.request, now);
+      break;
+    case 'ADD_BRANCH':
+      addBranch(definition.trigger, operation.request);
+      break;
+    case 'DELETE_BRANCH':
+      deleteBranch(definition.trigger, operation.request);
+      break;
+    case 'DUPLICATE_BRANCH':
+      duplicateBranch(definition.trigger, operation.request, now);
+      break;
+    case 'MOVE_BRANCH':
+      moveBranch(definition.trigger, operation.request);
       break;
   }
   checkBounds(definition.trigger, '/request');
