@@ -1,7 +1,10 @@
 // The demo data: a realistic, linked set reachable through the API (the sandbox serving it is in process.test.ts),
 // and the sandbox's webhook endpoints of the examples, which point at hosts that are not ours: disabled, never sent to.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paginate, type Schemas, unwrap } from '../../src/client';
+import { projectRoot } from '../../src/core/bundle-file';
 import { platformAdmin } from '../../src/core/principal';
 import { loadDemoData } from '../../src/demo/data';
 import { EXAMPLE_IDS } from '../../src/demo/fixtures';
@@ -169,6 +172,43 @@ describe.each(storeKinds)("the records of the docs' examples on %s", (kind) => {
       displayName: EXAMPLE_IDS.template.displayName,
       trigger: { type: 'PIECE_TRIGGER', nextAction: { name: 'step_1', type: 'PIECE' } },
     });
+  });
+
+  // Last: it changes the demo flow the tests above read.
+  /** The bodies (`-d '…'`) of the curl samples in the page's section `heading`, in order. */
+  function sampleBodies(heading: string): Schemas['FlowOperationRequest'][] {
+    const page = readFileSync(join(projectRoot, 'docs', 'flows.md'), 'utf8');
+    const section = page.split(/^## /m).find((part) => part.startsWith(heading)) ?? '';
+    return [...section.matchAll(/-d '([^']*)'/g)].map((match) => JSON.parse(match[1] ?? ''));
+  }
+
+  it('move a step and edit a router’s branches as the page says', async () => {
+    const bodies = sampleBodies("Move steps, and edit a router's branches");
+    expect(bodies.map((body) => body.type)).toEqual([
+      'ADD_ACTION',
+      'MOVE_ACTION',
+      'DUPLICATE_BRANCH',
+      'ADD_BRANCH',
+      'MOVE_BRANCH',
+      'DELETE_BRANCH',
+    ]);
+    let flow: Schemas['Flow'] | undefined;
+    for (const body of bodies)
+      flow = await unwrap(
+        backend.client.POST('/v1/flows/{id}', { params: { path: { id: EXAMPLE_IDS.flow.id } }, body }),
+      );
+    const router = flow?.version.trigger.nextAction as Record<string, unknown>;
+    expect(router).toMatchObject({ name: 'by_region', type: 'ROUTER' });
+    expect((router.settings as { branches: { branchName: string }[] }).branches.map((b) => b.branchName)).toEqual([
+      'EMEA',
+      'EMEA Copy',
+      'Otherwise',
+    ]);
+    expect((router.children as ({ name: string } | null)[]).map((chain) => chain?.name ?? null)).toEqual([
+      'step_1',
+      'step_2',
+      null,
+    ]);
   });
 });
 
