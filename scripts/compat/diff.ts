@@ -190,10 +190,13 @@ class Comparer {
     const olds = this.alternatives(this.before, oldRaw);
     const news = this.alternatives(this.after, newRaw);
     const [must, among] = direction === 'request' ? [olds, news] : [news, olds];
+    /** The alternatives of `among` some alternative of `must` was matched with. */
+    const matched = new Set<number>();
     for (const [index, one] of must.entries()) {
       let best: Finding[] | undefined;
       let bestAdditive: Finding[] = [];
-      for (const candidate of among) {
+      let bestIndex = -1;
+      for (const [candidateIndex, candidate] of among.entries()) {
         const probe = new Comparer(this.before, this.after, this.underWay);
         const [oldSchema, newSchema] = direction === 'request' ? [one, candidate] : [candidate, one];
         probe.single(pointer, oldSchema, newSchema, direction, depth);
@@ -201,9 +204,11 @@ class Comparer {
         if (best === undefined || broken.length < best.length) {
           best = broken;
           bestAdditive = probe.findings.filter((finding) => finding.severity === 'additive');
+          bestIndex = candidateIndex;
         }
         if (broken.length === 0) break;
       }
+      matched.add(bestIndex);
       if (best === undefined) {
         this.breaking(
           pointer,
@@ -213,6 +218,15 @@ class Comparer {
       }
       this.findings.push(...best, ...bestAdditive);
     }
+    // A new request alternative no old one was matched with is a shape clients may now send (a
+    // new operation of a union on `type`): additive, and said so rather than passed in silence.
+    if (direction === 'request' && among.length > 1)
+      for (const [index, alternative] of among.entries())
+        if (!matched.has(index))
+          this.additive(
+            pointer,
+            `new accepted value shape (alternative ${index}${typeof alternative.title === 'string' ? `, ${alternative.title}` : ''})`,
+          );
   }
 
   private alternatives(bundle: JsonObject, raw: unknown): JsonObject[] {

@@ -272,6 +272,27 @@ describe('the breaking-change gate', () => {
     );
   });
 
+  it('reports a new alternative of a request union (a new operation type of updateFlow) as additive', () => {
+    const before = changed((b) => {
+      const request = schemas(b).FlowOperationRequest;
+      request.oneOf = request.oneOf.filter((branch: Mutable) => !branch.$ref.endsWith('/FlowOperationMoveBranch'));
+      delete request.discriminator.mapping.MOVE_BRANCH;
+    });
+    const findings = compareBundles(before, current);
+    expect(findings.filter((finding) => finding.severity === 'breaking')).toEqual([]);
+    expect(findings).toContainEqual(
+      expect.objectContaining({
+        severity: 'additive',
+        pointer: '/paths/~1v1~1flows~1{id}/post/requestBody/content/application~1json/schema',
+        message: expect.stringMatching(/new accepted value shape \(alternative \d+, FlowOperationMoveBranch\)/),
+      }),
+    );
+    // The other way round, the shape taken away is breaking.
+    expect(breakingOf(before)).toContainEqual(
+      expect.objectContaining({ pointer: expect.stringMatching(/^\/paths\/~1v1~1flows~1\{id\}\/post\/requestBody/) }),
+    );
+  });
+
   describe('info.version', () => {
     const withVersion = (bundle: JsonObject, version: string): JsonObject => ({
       ...bundle,
