@@ -412,7 +412,12 @@ const mockVsPrism = [10, 50].map((connections) => {
 // updateFlow's ratio to the baseline against createFlow's, and IMPORT_FLOW's p99 (target: under 50 ms).
 const updateFlowLines = [10, 50].map((connections) => {
   const created = meanOf(['server'], 'createFlow', connections);
-  const names = [FLOW_OPERATION_CASES.changeName, FLOW_OPERATION_CASES.addAction, FLOW_OPERATION_CASES.getFlow]
+  const names = [
+    FLOW_OPERATION_CASES.changeName,
+    FLOW_OPERATION_CASES.skipAction,
+    FLOW_OPERATION_CASES.addAction,
+    FLOW_OPERATION_CASES.getFlow,
+  ]
     .map((name) => `${name} ${fixed(meanOf(['server'], name, connections) / created, 2)}×`)
     .join(', ');
   return `${names} at ${connections} connections`;

@@ -1,5 +1,5 @@
-// updateFlow under load (issue: the flow lifecycle): CHANGE_NAME and ADD_ACTION on a 50-step flow,
-// and IMPORT_FLOW of a 200-step definition. Each connection works on a flow of its own, as editors
+// updateFlow under load (issue: the flow lifecycle): CHANGE_NAME, SET_SKIP_ACTION and ADD_ACTION on
+// a 50-step flow, and IMPORT_FLOW of a 200-step definition. Each connection works on a flow of its own, as editors
 // do (concurrent operations on one flow are serialised by design and measured by the tests, not
 // here). ADD_ACTION is sent in turns with the DELETE_ACTION of the step it added, so the flow stays
 // at 50 steps however long the run; both are updateFlow requests answered 200.
@@ -137,6 +137,9 @@ export const FLOW_OPERATION_CASES = {
   // The read of the same flow: the same answer without the write, so an update's ceiling.
   getFlow: 'getFlow (50 steps)',
   changeName: 'updateFlow CHANGE_NAME (50 steps)',
+  // The least change of a definition (one step's skip flag): the floor of every operation that
+  // rewrites the tree, which ADD_ACTION is measured against.
+  skipAction: 'updateFlow SET_SKIP_ACTION (50 steps)',
   addAction: 'updateFlow ADD_ACTION, then DELETE_ACTION (50 steps)',
   importFlow: 'updateFlow IMPORT_FLOW (200 steps)',
 } as const;
@@ -191,6 +194,26 @@ export async function measureFlowOperations(
             body: () => {
               renames += 1;
               return { type: 'CHANGE_NAME', request: { displayName: `Renamed ${renames}` } };
+            },
+          },
+        ],
+        connections,
+        durationSeconds,
+        serverPid,
+      ),
+    );
+    let skips = 0;
+    record(
+      await measureTurns(
+        FLOW_OPERATION_CASES.skipAction,
+        baseUrl,
+        headers,
+        fiftySteps,
+        [
+          {
+            body: () => {
+              skips += 1;
+              return { type: 'SET_SKIP_ACTION', request: { names: ['step_25'], skip: skips % 2 === 0 } };
             },
           },
         ],
