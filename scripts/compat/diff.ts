@@ -4,6 +4,8 @@
 // apart from new fields). Each finding carries a JSON pointer into the bundle that has the thing
 // (`after`, or `before` for what was removed).
 //
+// Events (`webhooks`) are compared as responses: their payloads are what the service sends.
+//
 // Unions: a schema is a list of alternatives (its anyOf/oneOf branches, each merged with the
 // schema's own keywords, or itself). In a request, every old alternative must be accepted as it
 // was by some new one; in a response, every new alternative must be one an old one allowed.
@@ -90,6 +92,31 @@ class Comparer {
       for (const method of METHODS)
         if (isObject(newItem) && isObject(newItem[method]) && !(isObject(oldPaths[path]) && oldPaths[path][method]))
           this.additive(join('', 'paths', path, method), `new operation ${method.toUpperCase()} ${path}`);
+  }
+
+  /**
+   * The events (`webhooks`): each one's payload is what the service sends and a receiver must
+   * still understand, so it is compared as a response is (it may only narrow, apart from new
+   * fields). An event removed is breaking: endpoints that name it in `eventTypes` lose it.
+   */
+  events(): void {
+    const oldEvents = isObject(this.before.webhooks) ? this.before.webhooks : {};
+    const newEvents = isObject(this.after.webhooks) ? this.after.webhooks : {};
+    for (const [name, oldItem] of Object.entries(oldEvents)) {
+      const pointer = join('', 'webhooks', name, 'post');
+      const oldDelivery = resolve(this.before, oldItem).post;
+      const newDelivery = resolve(this.after, newEvents[name]).post;
+      if (!isObject(oldDelivery)) continue;
+      if (!isObject(newDelivery)) {
+        this.breaking(pointer, `event ${name} removed`);
+        continue;
+      }
+      const oldBody = resolve(this.before, oldDelivery.requestBody);
+      const newBody = resolve(this.after, newDelivery.requestBody);
+      this.content(join(pointer, 'requestBody', 'content'), oldBody.content, newBody.content, 'response');
+    }
+    for (const name of Object.keys(newEvents))
+      if (!(name in oldEvents)) this.additive(join('', 'webhooks', name), `new event ${name}`);
   }
 
   /** The operation's parameters by `in` and name, resolved in the bundle they come from. */
@@ -369,6 +396,11 @@ function isExtensible(pointer: string, old: JsonObject): boolean {
   // and the list echoes the types a client subscribed to. WebhookEventType carries
   // `x-extensible-enum: true` since 1.4.0; this covers the comparison with 1.3.0, which did not.
   if (pointer.endsWith('/properties/eventTypes/items')) return true;
+  // A flow change event's `operationType` echoes the updateFlow operation that made the change: it
+  // grows with the operations. 1.4.0, which made both, listed the operations still to come
+  // (openapi/DECISIONS.md: "Not (yet): branches (ADD_BRANCH, …), MOVE_ACTION, …"); FlowOperationType
+  // carries `x-extensible-enum: true` since 1.5.0, the first version to add one.
+  if (pointer.startsWith('/webhooks/') && pointer.endsWith('/properties/operationType')) return true;
   return pointer.includes('/content/application~1problem+json/schema/') && pointer.endsWith('/properties/code');
 }
 
@@ -391,6 +423,7 @@ function typesOf(schema: JsonObject): Set<string> | undefined {
 export function compareBundles(before: JsonObject, after: JsonObject): Finding[] {
   const comparer = new Comparer(before, after);
   comparer.operations();
+  comparer.events();
   const unique = new Map(
     comparer.findings.map((finding) => [`${finding.severity} ${finding.pointer} ${finding.message}`, finding]),
   );

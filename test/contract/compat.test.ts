@@ -293,6 +293,53 @@ describe('the breaking-change gate', () => {
     );
   });
 
+  describe('events (webhooks), whose payloads the service sends as it sends responses', () => {
+    const webhooks = (bundle: Mutable) => bundle.webhooks;
+
+    it('finds an event removed, and a field of its payload taken away or widened', () => {
+      expect(breakingOf(changed((b) => delete webhooks(b)['flow.deleted']))).toEqual([
+        expect.objectContaining({ pointer: '/webhooks/flow.deleted/post', message: 'event flow.deleted removed' }),
+      ]);
+      const withoutTimestamp = changed((b) => {
+        const event = schemas(b).FlowDeletedEvent;
+        event.required = event.required.filter((name: string) => name !== 'timestamp');
+      });
+      expect(breakingOf(withoutTimestamp)).toContainEqual(
+        expect.objectContaining({ pointer: expect.stringMatching(/^\/webhooks\/flow\.deleted\/post\/requestBody\//) }),
+      );
+      // A value the event's own `type` did not have: not an extensible enum.
+      const widened = changed((b) => schemas(b).FlowChangeEvent.properties.type.enum.push('flow.archived'));
+      expect(breakingOf(widened)).toContainEqual(
+        expect.objectContaining({
+          pointer: expect.stringMatching(/^\/webhooks\/flow\.updated\/.*\/properties\/type\/enum$/),
+          message: expect.stringMatching(/new value\(s\) in a response enum: "flow\.archived"/),
+        }),
+      );
+    });
+
+    it('passes a new event, and a new operationType of flow change events, as additive', () => {
+      const before = changed((b) => {
+        delete webhooks(b)['folder.deleted'];
+        const operations = schemas(b).FlowOperationType;
+        delete operations['x-extensible-enum'];
+        operations.enum = operations.enum.filter((value: string) => value !== 'MOVE_BRANCH');
+      });
+      const findings = compareBundles(before, current);
+      expect(findings.filter((finding) => finding.severity === 'breaking')).toEqual([]);
+      expect(findings).toContainEqual({
+        severity: 'additive',
+        pointer: '/webhooks/folder.deleted',
+        message: 'new event folder.deleted',
+      });
+      expect(findings).toContainEqual(
+        expect.objectContaining({
+          pointer: expect.stringMatching(/^\/webhooks\/flow\.updated\/.*\/properties\/operationType\/enum$/),
+          message: expect.stringMatching(/extensible response enum: "MOVE_BRANCH"/),
+        }),
+      );
+    });
+  });
+
   describe('info.version', () => {
     const withVersion = (bundle: JsonObject, version: string): JsonObject => ({
       ...bundle,
