@@ -1,6 +1,7 @@
 // updateFlow's MOVE_ACTION and router branch operations (contract 1.5.0) over HTTP, on every
 // store: what each does to the draft, and what each refuses, naming the field and changing nothing.
 // That the trees are the ones Activepieces makes is flow-operations-oracle.test.ts's part.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Schemas, unwrap } from '../../src/client';
 import { storeKinds } from '../support/backend';
@@ -280,6 +281,56 @@ describe.each(storeKinds)('updateFlow: moves and router branches on %s', (kind) 
     expect(unknownField.response.status).toBe(400);
     expect(await read(id)).toEqual(before);
   });
+
+  it('answers any move or branch operation with a 200 or a problem that changes nothing, never a 500', async () => {
+    // Names that exist, one that does not, and indexes around every router's bounds.
+    const name = fc.constantFrom('trigger', 'r', 'a', 'b', 'loop', 'last', 'single', 'nope');
+    const index = fc.integer({ min: 0, max: 4 });
+    const location = fc.option(
+      fc.constantFrom('AFTER', 'INSIDE_LOOP', 'INSIDE_BRANCH', 'INSIDE_ON_SUCCESS_BRANCH', 'INSIDE_ON_FAILURE_BRANCH'),
+      { nil: undefined },
+    );
+    const operation: fc.Arbitrary<Operation> = fc.oneof(
+      fc
+        .record({ name, newParentStep: name, location, branchIndex: fc.option(index, { nil: undefined }) })
+        .map(({ location: place, branchIndex, ...request }) => ({
+          type: 'MOVE_ACTION' as const,
+          request: {
+            ...request,
+            ...(place === undefined ? {} : { stepLocationRelativeToNewParent: place }),
+            ...(branchIndex === undefined ? {} : { branchIndex }),
+          },
+        })),
+      fc.record({ stepName: name, branchIndex: index, conditions: fc.boolean() }).map(({ conditions, ...request }) => ({
+        type: 'ADD_BRANCH' as const,
+        request: { ...request, branchName: 'New', ...(conditions ? { conditions: condition('N') } : {}) },
+      })),
+      fc.record({ stepName: name, branchIndex: index }).map((request) => ({ type: 'DELETE_BRANCH' as const, request })),
+      fc
+        .record({ stepName: name, branchIndex: index })
+        .map((request) => ({ type: 'DUPLICATE_BRANCH' as const, request })),
+      fc
+        .record({ stepName: name, sourceBranchIndex: index, targetBranchIndex: index })
+        .map((request) => ({ type: 'MOVE_BRANCH' as const, request })),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 8 }), async (operations) => {
+        const id = await routedFlow();
+        await unwrap(
+          apply(id, { type: 'ADD_ACTION', request: { parentStep: 'last', action: router('single', 1, false) } }),
+        );
+        for (const next of operations) {
+          const before = await read(id);
+          const answer = await apply(id, next);
+          const label = JSON.stringify(next);
+          expect([200, 400, 404, 409], label).toContain(answer.response.status);
+          if (answer.response.status !== 200) expect(await read(id), label).toEqual(before);
+          else expect(await read(id), label).toEqual(answer.data);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  }, 120_000);
 
   it('keeps a router at 100 branches at most', async () => {
     const projectId = await givenProject(backend);
