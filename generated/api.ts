@@ -91,10 +91,12 @@ export interface paths {
          *     | `DELETE_BRANCH` | deletes a router's branch with the steps in it |
          *     | `DUPLICATE_BRANCH` | copies a router's condition branch (and its steps) right after it |
          *     | `MOVE_BRANCH` | moves a router's condition branch to another position |
+         *     | `ADD_NOTE`, `UPDATE_NOTE`, `DELETE_NOTE` | a sticky note of the canvas |
          *
          *     **Versions.** The operations on the definition (`CHANGE_NAME`, `IMPORT_FLOW`, `UPDATE_TRIGGER`,
          *     `ADD_ACTION`, `UPDATE_ACTION`, `DELETE_ACTION`, `DUPLICATE_ACTION`, `SET_SKIP_ACTION`,
-         *     `MOVE_ACTION`, `ADD_BRANCH`, `DELETE_BRANCH`, `DUPLICATE_BRANCH`, `MOVE_BRANCH`, `USE_AS_DRAFT`) change the flow's `DRAFT` version; when its latest version is `LOCKED`, a new draft
+         *     `MOVE_ACTION`, `ADD_BRANCH`, `DELETE_BRANCH`, `DUPLICATE_BRANCH`, `MOVE_BRANCH`, the note
+         *     operations, `USE_AS_DRAFT`) change the flow's `DRAFT` version; when its latest version is `LOCKED`, a new draft
          *     copied from it is made first and changed. A `LOCKED` version never changes again.
          *     `LOCK_AND_PUBLISH` locks the draft and makes it `publishedVersionId` (when the latest version
          *     is already locked, that version is published). Only a published flow can be `ENABLED`.
@@ -113,8 +115,9 @@ export interface paths {
          *     **Bad input changes nothing**: an unknown step (`404`), a name already used (`409`), a place the
          *     parent step does not have or a `branchIndex` the router does not have (`400`), a move into the
          *     moved step itself or a step nested in it (`400`), a router's `FALLBACK` branch moved, copied or
-         *     deleted, or its only branch deleted (`400`), a router's 101st branch (`409`), a `versionId` of
-         *     another flow or a folder of another project (`404`); each problem names the field.
+         *     deleted, or its only branch deleted (`400`), a router's 101st branch (`409`), a note id already
+         *     used or a 101st note (`409`), a note, a `versionId` of another flow or a folder of another
+         *     project that is not there (`404`); each problem names the field.
          *
          *     **Concurrency.** Each operation is one transaction on the flow as it is when it runs: concurrent
          *     operations all apply, one after the other. To apply a change only to the flow as you read it
@@ -3276,6 +3279,32 @@ export interface components {
          */
         Trigger: components["schemas"]["EmptyTrigger"] | components["schemas"]["PieceTrigger"];
         /**
+         * FlowNoteColor
+         * @description A sticky note's colour in the builder.
+         * @enum {string}
+         */
+        FlowNoteColor: "orange" | "red" | "green" | "blue" | "purple" | "yellow";
+        /**
+         * FlowNotePosition
+         * @description Where a sticky note sits on the canvas.
+         */
+        FlowNotePosition: {
+            /** @description Horizontal position. */
+            x: number;
+            /** @description Vertical position. */
+            y: number;
+        };
+        /**
+         * FlowNoteSize
+         * @description A sticky note's size on the canvas.
+         */
+        FlowNoteSize: {
+            /** @description Width. */
+            width: number;
+            /** @description Height. */
+            height: number;
+        };
+        /**
          * FlowNote
          * @description A sticky note on a flow version's canvas.
          */
@@ -3286,25 +3315,12 @@ export interface components {
             content: string;
             /** @description The user who wrote it; `null` or absent when unknown. */
             ownerId?: string | null;
-            /**
-             * @description The note's colour in the builder.
-             * @enum {string}
-             */
-            color: "orange" | "red" | "green" | "blue" | "purple" | "yellow";
+            /** @description The note's colour in the builder. */
+            color: components["schemas"]["FlowNoteColor"];
             /** @description Where the note sits on the canvas. */
-            position: {
-                /** @description Horizontal position. */
-                x: number;
-                /** @description Vertical position. */
-                y: number;
-            };
+            position: components["schemas"]["FlowNotePosition"];
             /** @description The note's size on the canvas. */
-            size: {
-                /** @description Width. */
-                width: number;
-                /** @description Height. */
-                height: number;
-            };
+            size: components["schemas"]["FlowNoteSize"];
             /** @description When the note was added to this version. */
             createdAt: components["schemas"]["Timestamp"];
             /** @description When the note last changed. */
@@ -3961,25 +3977,12 @@ export interface components {
             content: string;
             /** @description The user who wrote it; `null` or absent when unknown. */
             ownerId?: string | null;
-            /**
-             * @description The note's colour in the builder.
-             * @enum {string}
-             */
-            color: "orange" | "red" | "green" | "blue" | "purple" | "yellow";
+            /** @description The note's colour in the builder. */
+            color: components["schemas"]["FlowNoteColor"];
             /** @description Where the note sits on the canvas. */
-            position: {
-                /** @description Horizontal position. */
-                x: number;
-                /** @description Vertical position. */
-                y: number;
-            };
+            position: components["schemas"]["FlowNotePosition"];
             /** @description The note's size on the canvas. */
-            size: {
-                /** @description Width. */
-                width: number;
-                /** @description Height. */
-                height: number;
-            };
+            size: components["schemas"]["FlowNoteSize"];
             /** @description Accepted as Activepieces exports it and replaced by the time of the import. */
             createdAt?: string;
             /** @description Accepted as Activepieces exports it and replaced by the time of the import. */
@@ -4450,10 +4453,76 @@ export interface components {
             };
         };
         /**
+         * FlowOperationAddNote
+         * @description `ADD_NOTE`: Adds a sticky note to the draft's canvas, written by the caller's user (`ownerId`), with `createdAt` and `updatedAt` now. A version holds at most 100 notes (`409` beyond).
+         */
+        FlowOperationAddNote: {
+            /**
+             * @description `ADD_NOTE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "ADD_NOTE";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The new note's id, chosen by the builder; one of another note of the version is a `409`. */
+                id: string;
+                /** @description The note's text (Markdown). */
+                content: string;
+                /** @description The note's colour in the builder. */
+                color: components["schemas"]["FlowNoteColor"];
+                /** @description Where the note sits on the canvas. */
+                position: components["schemas"]["FlowNotePosition"];
+                /** @description The note's size on the canvas. */
+                size: components["schemas"]["FlowNoteSize"];
+            };
+        };
+        /**
+         * FlowOperationUpdateNote
+         * @description `UPDATE_NOTE`: Replaces a sticky note's content, colour, position and size (and `ownerId`, when sent); its `updatedAt` becomes now, as Activepieces does.
+         */
+        FlowOperationUpdateNote: {
+            /**
+             * @description `UPDATE_NOTE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "UPDATE_NOTE";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The note to change (`404` when the draft has none with this id). */
+                id: string;
+                /** @description The note's text (Markdown). */
+                content: string;
+                /** @description The user who wrote it; `null` or absent when unknown. */
+                ownerId?: string | null;
+                /** @description The note's colour in the builder. */
+                color: components["schemas"]["FlowNoteColor"];
+                /** @description Where the note sits on the canvas. */
+                position: components["schemas"]["FlowNotePosition"];
+                /** @description The note's size on the canvas. */
+                size: components["schemas"]["FlowNoteSize"];
+            };
+        };
+        /**
+         * FlowOperationDeleteNote
+         * @description `DELETE_NOTE`: Deletes a sticky note of the draft's canvas.
+         */
+        FlowOperationDeleteNote: {
+            /**
+             * @description `DELETE_NOTE`. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            type: "DELETE_NOTE";
+            /** @description The operation's fields. */
+            request: {
+                /** @description The note to delete (`404` when the draft has none with this id). */
+                id: string;
+            };
+        };
+        /**
          * FlowOperationRequest
          * @description One operation on a flow, as Activepieces' `FlowOperationRequest`: `{type, request}`, `request` being the fields of that `type`. See `updateFlow`.
          */
-        FlowOperationRequest: components["schemas"]["FlowOperationChangeStatus"] | components["schemas"]["FlowOperationLockAndPublish"] | components["schemas"]["FlowOperationUseAsDraft"] | components["schemas"]["FlowOperationLockFlow"] | components["schemas"]["FlowOperationChangeName"] | components["schemas"]["FlowOperationChangeFolder"] | components["schemas"]["FlowOperationUpdateMetadata"] | components["schemas"]["FlowOperationImportFlow"] | components["schemas"]["FlowOperationUpdateTrigger"] | components["schemas"]["FlowOperationAddAction"] | components["schemas"]["FlowOperationUpdateAction"] | components["schemas"]["FlowOperationDeleteAction"] | components["schemas"]["FlowOperationDuplicateAction"] | components["schemas"]["FlowOperationSetSkipAction"] | components["schemas"]["FlowOperationMoveAction"] | components["schemas"]["FlowOperationAddBranch"] | components["schemas"]["FlowOperationDeleteBranch"] | components["schemas"]["FlowOperationDuplicateBranch"] | components["schemas"]["FlowOperationMoveBranch"];
+        FlowOperationRequest: components["schemas"]["FlowOperationChangeStatus"] | components["schemas"]["FlowOperationLockAndPublish"] | components["schemas"]["FlowOperationUseAsDraft"] | components["schemas"]["FlowOperationLockFlow"] | components["schemas"]["FlowOperationChangeName"] | components["schemas"]["FlowOperationChangeFolder"] | components["schemas"]["FlowOperationUpdateMetadata"] | components["schemas"]["FlowOperationImportFlow"] | components["schemas"]["FlowOperationUpdateTrigger"] | components["schemas"]["FlowOperationAddAction"] | components["schemas"]["FlowOperationUpdateAction"] | components["schemas"]["FlowOperationDeleteAction"] | components["schemas"]["FlowOperationDuplicateAction"] | components["schemas"]["FlowOperationSetSkipAction"] | components["schemas"]["FlowOperationMoveAction"] | components["schemas"]["FlowOperationAddBranch"] | components["schemas"]["FlowOperationDeleteBranch"] | components["schemas"]["FlowOperationDuplicateBranch"] | components["schemas"]["FlowOperationMoveBranch"] | components["schemas"]["FlowOperationAddNote"] | components["schemas"]["FlowOperationUpdateNote"] | components["schemas"]["FlowOperationDeleteNote"];
         /**
          * FlowVersionPage
          * @description A page of a flow's versions. Follow `next` until it is `null` to read them all.
@@ -6252,10 +6321,10 @@ export interface components {
             data: components["schemas"]["Flow"];
         };
         /**
-         * @description The `type` of an operation of `updateFlow`. New operations add values in minor versions (1.5.0 added `MOVE_ACTION` and the branch operations): a client reading it, in a `flow.updated` event, treats a value it does not know as some other change of the flow.
+         * @description The `type` of an operation of `updateFlow`. New operations add values in minor versions (1.5.0 added `MOVE_ACTION` and the branch operations, 1.6.0 the note operations): a client reading it, in a `flow.updated` event, treats a value it does not know as some other change of the flow.
          * @enum {string}
          */
-        FlowOperationType: "CHANGE_STATUS" | "LOCK_AND_PUBLISH" | "USE_AS_DRAFT" | "LOCK_FLOW" | "CHANGE_NAME" | "CHANGE_FOLDER" | "UPDATE_METADATA" | "IMPORT_FLOW" | "UPDATE_TRIGGER" | "ADD_ACTION" | "UPDATE_ACTION" | "DELETE_ACTION" | "DUPLICATE_ACTION" | "SET_SKIP_ACTION" | "MOVE_ACTION" | "ADD_BRANCH" | "DELETE_BRANCH" | "DUPLICATE_BRANCH" | "MOVE_BRANCH";
+        FlowOperationType: "CHANGE_STATUS" | "LOCK_AND_PUBLISH" | "USE_AS_DRAFT" | "LOCK_FLOW" | "CHANGE_NAME" | "CHANGE_FOLDER" | "UPDATE_METADATA" | "IMPORT_FLOW" | "UPDATE_TRIGGER" | "ADD_ACTION" | "UPDATE_ACTION" | "DELETE_ACTION" | "DUPLICATE_ACTION" | "SET_SKIP_ACTION" | "MOVE_ACTION" | "ADD_BRANCH" | "DELETE_BRANCH" | "DUPLICATE_BRANCH" | "MOVE_BRANCH" | "ADD_NOTE" | "UPDATE_NOTE" | "DELETE_NOTE";
         /**
          * FlowChangeEvent
          * @description The body of `flow.updated`, `flow.published`, `flow.enabled` and `flow.disabled` deliveries.

@@ -315,7 +315,10 @@ export async function update(
       ({ version: shown, trigger: shownTrigger } = await renameDraft(work, operation.request.displayName));
     } else if (isDefinitionOperation(operation)) {
       const current = operation.type === 'IMPORT_FLOW' ? importBaseOf(latest) : definitionOf(latest);
-      const { definition, valid } = applyToDefinition(current, operation, timestamp);
+      const { definition, valid } = applyToDefinition(current, operation, {
+        now: timestamp,
+        userId: principal.userId,
+      });
       shown = await saveDefinition(work, definition, valid, operation.type !== 'IMPORT_FLOW');
       // The tree just stored, as it was written: the answer needs no parse of its text.
       shownTrigger = definition.trigger as unknown as Trigger;

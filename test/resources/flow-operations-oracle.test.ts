@@ -265,7 +265,12 @@ describe.each(storeKinds)('flow operations against Activepieces’ flowOperation
     const ours = await unwrap(
       backend.client.POST('/v1/flows/{id}', { params: { path: { id: flow.id } }, body: operation }),
     );
-    flow.theirs = flowOperations.apply(flow.theirs as never, structuredClone(operation) as never) as unknown as Json;
+    // Activepieces' server, not its apply, names a new note's writer; this service names the caller's user.
+    const theirs =
+      operation.type === 'ADD_NOTE'
+        ? { ...operation, request: { ...operation.request, ownerId: backend.adminUserId } }
+        : operation;
+    flow.theirs = flowOperations.apply(flow.theirs as never, structuredClone(theirs) as never) as unknown as Json;
     const label = JSON.stringify(operation);
     expect(comparable(ours.version.trigger), label).toEqual(comparable(flow.theirs.trigger));
     expect(ours.version.displayName, label).toBe(flow.theirs.displayName);
@@ -387,6 +392,25 @@ describe.each(storeKinds)('flow operations against Activepieces’ flowOperation
     await both(flow, { type: 'DELETE_BRANCH', request: { stepName: 'r', branchIndex: 0 } });
     await both(flow, { type: 'DUPLICATE_ACTION', request: { stepName: 'r' } });
     await both(flow, { type: 'MOVE_ACTION', request: { name: 'step_1', newParentStep: 'trigger' } });
+  });
+
+  it('gives the same notes for the note operations', async () => {
+    const flow = await start();
+    const note = (id: string, n: number): Schemas['FlowOperationAddNote']['request'] => ({
+      id,
+      content: `Note ${n}`,
+      color: n % 2 ? 'yellow' : 'blue',
+      position: { x: n * 10, y: -n },
+      size: { width: 100 + n, height: 50 },
+    });
+    await both(flow, { type: 'ADD_NOTE', request: note('n1', 1) });
+    await both(flow, { type: 'ADD_NOTE', request: note('n2', 2) });
+    await both(flow, { type: 'ADD_NOTE', request: note('n3', 3) });
+    await both(flow, { type: 'UPDATE_NOTE', request: { ...note('n2', 20), ownerId: null } });
+    await both(flow, { type: 'UPDATE_NOTE', request: note('n3', 30) });
+    await both(flow, { type: 'DELETE_NOTE', request: { id: 'n1' } });
+    await both(flow, { type: 'UPDATE_TRIGGER', request: TRIGGER });
+    await both(flow, { type: 'ADD_NOTE', request: note('n1', 4) });
   });
 
   it('gives the same tree for an IMPORT_FLOW of a nested definition, then operations on it', async () => {

@@ -10,6 +10,7 @@ import { deleteActions } from './delete-action';
 import { duplicateAction } from './duplicate-action';
 import { importFlow } from './import-flow';
 import { moveAction } from './move-action';
+import { addNote, deleteNote, updateNote } from './notes';
 import { skipActions } from './skip-action';
 import { updateAction } from './update-action';
 import { updateTrigger } from './update-trigger';
@@ -36,7 +37,10 @@ export type DefinitionOperation = Extract<
       | 'ADD_BRANCH'
       | 'DELETE_BRANCH'
       | 'DUPLICATE_BRANCH'
-      | 'MOVE_BRANCH';
+      | 'MOVE_BRANCH'
+      | 'ADD_NOTE'
+      | 'UPDATE_NOTE'
+      | 'DELETE_NOTE';
   }
 >;
 
@@ -54,6 +58,9 @@ const DEFINITION_TYPES: ReadonlySet<string> = new Set([
   'DELETE_BRANCH',
   'DUPLICATE_BRANCH',
   'MOVE_BRANCH',
+  'ADD_NOTE',
+  'UPDATE_NOTE',
+  'DELETE_NOTE',
 ]);
 
 export function isDefinitionOperation(operation: Operation): operation is DefinitionOperation {
@@ -70,7 +77,12 @@ export interface Applied {
  * (a copy would cost more than the rest of the operation on a large flow): pass one of your own,
  * such as one just parsed, and drop it when this throws, as it may be half changed.
  */
-export function applyToDefinition(current: Definition, operation: DefinitionOperation, now: string): Applied {
+export function applyToDefinition(
+  current: Definition,
+  operation: DefinitionOperation,
+  context: { now: string; userId: string },
+): Applied {
+  const { now } = context;
   let definition: Definition = current;
   switch (operation.type) {
     case 'CHANGE_NAME':
@@ -111,6 +123,15 @@ export function applyToDefinition(current: Definition, operation: DefinitionOper
       break;
     case 'MOVE_BRANCH':
       moveBranch(definition.trigger, operation.request);
+      break;
+    case 'ADD_NOTE':
+      addNote(definition, operation.request, context.userId, now);
+      break;
+    case 'UPDATE_NOTE':
+      updateNote(definition, operation.request, now);
+      break;
+    case 'DELETE_NOTE':
+      deleteNote(definition, operation.request);
       break;
   }
   checkBounds(definition.trigger, '/request');
