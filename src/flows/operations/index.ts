@@ -21,30 +21,8 @@ export { agentIdsOf, connectionIdsOf } from './references';
 export type { Step } from './tree';
 
 type Operation = components['schemas']['FlowOperationRequest'];
-export type DefinitionOperation = Extract<
-  Operation,
-  {
-    type:
-      | 'CHANGE_NAME'
-      | 'IMPORT_FLOW'
-      | 'UPDATE_TRIGGER'
-      | 'ADD_ACTION'
-      | 'UPDATE_ACTION'
-      | 'DELETE_ACTION'
-      | 'DUPLICATE_ACTION'
-      | 'SET_SKIP_ACTION'
-      | 'MOVE_ACTION'
-      | 'ADD_BRANCH'
-      | 'DELETE_BRANCH'
-      | 'DUPLICATE_BRANCH'
-      | 'MOVE_BRANCH'
-      | 'ADD_NOTE'
-      | 'UPDATE_NOTE'
-      | 'DELETE_NOTE';
-  }
->;
-
-const DEFINITION_TYPES: ReadonlySet<string> = new Set([
+/** The operations on the definition (the lifecycle operations are the flow service's). */
+const DEFINITION_TYPES = [
   'CHANGE_NAME',
   'IMPORT_FLOW',
   'UPDATE_TRIGGER',
@@ -61,10 +39,14 @@ const DEFINITION_TYPES: ReadonlySet<string> = new Set([
   'ADD_NOTE',
   'UPDATE_NOTE',
   'DELETE_NOTE',
-]);
+] as const satisfies readonly Operation['type'][];
+
+export type DefinitionOperation = Extract<Operation, { type: (typeof DEFINITION_TYPES)[number] }>;
+
+const DEFINITION_TYPE_SET: ReadonlySet<string> = new Set(DEFINITION_TYPES);
 
 export function isDefinitionOperation(operation: Operation): operation is DefinitionOperation {
-  return DEFINITION_TYPES.has(operation.type);
+  return DEFINITION_TYPE_SET.has(operation.type);
 }
 
 export interface Applied {
