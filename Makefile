@@ -21,6 +21,9 @@ dev:             ## Run the backend from source, restarting on every change (tsx
 	$(NPM) run dev
 test:            ## Run the test suite
 	$(NPM) test
+.PHONY: test-changed
+test-changed:    ## Only the tests related to uncommitted changes (SINCE=origin/main: the branch's); the inner loop, not the check
+	$(NPM) run test:changed -- $(SINCE)
 test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)
 	$(NPM) run test:pg
 .PHONY: fuzz
@@ -28,6 +31,9 @@ fuzz:            ## Fuzz every operation (RUNS, default 20000; SEED) on SQLite a
 	$(NPM) run fuzz -- --runs $(or $(RUNS),20000) $(if $(SEED),--seed $(SEED))
 sandbox:         ## Backend on a throw-away in-memory store with demo data and a fixed key
 	$(NPM) run sandbox
+.PHONY: example-engine
+example-engine:  ## The example flow engine of docs/engines.md (API_URL, API_KEY of an ENGINE key; ARGS=--once)
+	$(NPM) run example-engine -- $(ARGS)
 migrate:         ## Apply migrations to the configured store
 	$(NPM) run migrate
 cli:             ## Admin command line, e.g. make cli ARGS="create-platform --name Acme --admin-email a@example.com"
@@ -58,7 +64,7 @@ check-compat:    ## Fail on breaking contract changes since a git ref, e.g. make
 .PHONY: bench-mock
 bench-mock:      ## Throughput of the mock vs Prism alone with its default logging (autocannon; fails under 1.5x)
 	$(NPM) run bench:mock
-typecheck:       ## Type-check src/, test/ and scripts/
+typecheck:       ## Type-check src/, test/ and scripts/ (incremental: node_modules/.cache/tsc, shared with npm test's check)
 	$(NPM) run typecheck
 ci:              ## Run CI as it runs on a clean clone
 	bash .ci/run

@@ -300,7 +300,8 @@ export interface paths {
          * List flow runs
          * @description Lists the `PRODUCTION` runs of a project, newest first (by `created`, then `id`), without
          *     their `steps` (read one run for them). Filters combine with AND; array filters match any of
-         *     their values, except `tags`, where a run must carry every tag given.
+         *     their values, except `tags`, where a run must carry every tag given. Archived runs
+         *     (`archiveFlowRuns`) are left out unless `includeArchived` is `true`.
          *     A page may hold fewer than `limit` items when they are large (about 1 MiB of text per page, see Pagination): follow `next` until it is `null`.
          *
          *     **Permission:** a `VIEWER`, `EDITOR` or `ADMIN` key; an `ENGINE` key is a 403. A key limited to projects lists its
@@ -360,6 +361,12 @@ export interface paths {
          *     `finishTime` before the run's `startTime` is a `400`. An unknown run, or a run of a project
          *     the key is not limited to, is a `404`.
          *
+         *     A run leased to an engine (`leaseFlowRuns`) is updated with its lease: `leaseToken` of the
+         *     lease the engine holds. An expired or superseded lease, or none, is a `409
+         *     FLOW_RUN_LEASE_CONFLICT`, so that an engine that stalled cannot overwrite what the engine that
+         *     leased the run since records. A final status ends the lease; `PAUSED` ends it too, and with
+         *     `resumeAt` the run is offered to engines again at that time.
+         *
          *     **Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403. A key limited to projects
          *     updates runs of their flows only.
          */
@@ -368,6 +375,384 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/lease": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lease runs to execute
+         * @description Hands an engine up to `limit` runs that are due, oldest due first, each leased to it alone
+         *     until `lease.expiresAt`: `QUEUED` runs, `PAUSED` runs whose `resumeAt` has come, and runs
+         *     whose last lease expired. Each comes `RUNNING`, with the version it executes, its `payload`
+         *     and its `attempt`. When none is due, the call waits up to `waitSeconds` for one, then answers
+         *     an empty `data`.
+         *
+         *     The engine extends its lease with `heartbeatFlowRun` while it works and ends the run with
+         *     `updateFlowRun`, presenting `lease.token`. A lease not extended in time puts the run back in
+         *     `QUEUED`, its attempt counted; a run leased `RUN_MAX_ATTEMPTS` times (3 unless the operator
+         *     set it) without ending is ended `INTERNAL_ERROR` instead. No two engines hold one run at once,
+         *     on one instance or several (the lease is a change of the run's record, in the store's
+         *     transaction).
+         *
+         *     **Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403. A key limited to projects
+         *     leases its projects' runs only.
+         */
+        post: operations["leaseFlowRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/{id}/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extend the lease of a run
+         * @description Tells the service the engine is still working on a run it leased: the lease now ends
+         *     `leaseSeconds` from now. The answer says whether someone asked to cancel the run
+         *     (`cancelFlowRuns`): the engine then stops and ends it `CANCELED`.
+         *
+         *     A lease that expired or was superseded by a newer one is a `409 FLOW_RUN_LEASE_CONFLICT`:
+         *     another engine may hold the run now, and this one must stop. An unknown run, or a run of a
+         *     project the key is not limited to, is a `404`.
+         *
+         *     **Permission:** an `ENGINE` or `ADMIN` key; any other key is a 403.
+         */
+        post: operations["heartbeatFlowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Queue a run of a flow
+         * @description Queues a run of the flow's published version with `payload` as its trigger's output, for an
+         *     engine to lease (`leaseFlowRuns`): a "run now" button, or a test from outside. The run is
+         *     `QUEUED`, `PRODUCTION`, and gets its `flow_run.*` event when it ends. A flow never published is
+         *     a `409 FLOW_OPERATION_INVALID`; it need not be enabled.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A key limited to
+         *     projects queues runs of their flows only.
+         */
+        post: operations["queueFlowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a finished run
+         * @description Queues the same run again, as the reference product's retry does (not a new run): its status
+         *     `QUEUED`, its end (`finishTime`, `duration`) cleared, for an engine to lease with the next
+         *     `attempt`. `FROM_FAILED_STEP` keeps its version, its `steps` and its `failedStepName` for the
+         *     engine to start from; `ON_LATEST_VERSION` runs the flow's published version from the start.
+         *     Only a run in a final status can be retried: another is a `409 FLOW_RUN_STATUS_CONFLICT`, and
+         *     so is `ON_LATEST_VERSION` for a flow no longer published.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. A run of a
+         *     project the key is not limited to is a 404.
+         */
+        post: operations["retryFlowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel runs
+         * @description Cancels the unfinished runs of a project that match the filters, at most 1,000 a call
+         *     (`hasMore` tells there are more). A `QUEUED` or `PAUSED` run ends `CANCELED` at once, with its
+         *     `flow_run.canceled` event; a `RUNNING` run is marked, its engine told on its next heartbeat
+         *     (`cancelRequested`), and it ends when the engine ends it. Runs already final are left as they
+         *     are, and a run named twice is cancelled once.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. Another
+         *     project, or one a key is not limited to, is a 404.
+         */
+        post: operations["cancelFlowRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry runs
+         * @description Queues again the `PRODUCTION` runs of a project in a final status that match the filters, at
+         *     most 1,000 a call (`hasMore` tells there are more), oldest first: each as `retryFlowRun` queues
+         *     one (the same run, `QUEUED` with its end cleared, `strategy` saying from where), with its
+         *     `flow_run.retried` event. Runs not in a final status are left as they are, and so is, under `ON_LATEST_VERSION`, a
+         *     run whose flow is no longer published; a run named twice is retried once.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. Another
+         *     project, or one a key is not limited to, is a 404.
+         */
+        post: operations["retryFlowRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/flow-runs/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive runs
+         * @description Archives the `PRODUCTION` runs of a project that match the filters, at most 1,000 a call (`hasMore` tells
+         *     there are more), oldest first: each gets its `archivedAt` and its `flow_run.archived` event.
+         *     An archived run leaves `listFlowRuns` (unless `includeArchived`), and `getFlowRun` still answers
+         *     it; archiving changes nothing else of the run. Runs already archived are left out.
+         *
+         *     **Permission:** an `EDITOR` or `ADMIN` key; a `VIEWER` key is a 403. Another
+         *     project, or one a key is not limited to, is a 404.
+         */
+        post: operations["archiveFlowRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{flowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call a flow's webhook (GET)
+         * @description Queues a run of an enabled flow whose published trigger is the reference product's catch
+         *     webhook (`@activepieces/piece-webhook`, `catch_webhook`), at the reference's URL: the request
+         *     becomes the run's `payload`, `{method, headers, queryParams, body}` (header names in lower
+         *     case, each query parameter once or with every value in order when repeated; any query
+         *     parameter is taken), and the run is tagged `webhook`. Answered at once with `200 {}` and the
+         *     run's id in `X-Flow-Run-Id` (and the reference's `X-Webhook-Id`); an engine runs it
+         *     (`leaseFlowRuns`). An unknown id, a disabled flow, one never published and one with another
+         *     trigger are the same `404`.
+         *
+         *     The trigger's authentication (`authType` of its input) is enforced: `basic` needs
+         *     `Authorization: Basic` with the user and password of `authFields`, `header` the header
+         *     `authFields.headerName` with the value `authFields.headerValue`; otherwise a `401` and no run.
+         *     Each flow has its own budget of `WEBHOOK_RATE_LIMIT_PER_MINUTE` requests a minute (600 by
+         *     default), whoever sends them: a `429` beyond it.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        get: operations["callFlowWebhookGet"];
+        /**
+         * Call a flow's webhook (PUT)
+         * @description Queues a run of an enabled flow whose published trigger is the reference product's catch
+         *     webhook (`@activepieces/piece-webhook`, `catch_webhook`), at the reference's URL: the request
+         *     becomes the run's `payload`, `{method, headers, queryParams, body}` (header names in lower
+         *     case, each query parameter once or with every value in order when repeated; any query
+         *     parameter is taken), and the run is tagged `webhook`. Answered at once with `200 {}` and the
+         *     run's id in `X-Flow-Run-Id` (and the reference's `X-Webhook-Id`); an engine runs it
+         *     (`leaseFlowRuns`). An unknown id, a disabled flow, one never published and one with another
+         *     trigger are the same `404`.
+         *
+         *     The trigger's authentication (`authType` of its input) is enforced: `basic` needs
+         *     `Authorization: Basic` with the user and password of `authFields`, `header` the header
+         *     `authFields.headerName` with the value `authFields.headerValue`; otherwise a `401` and no run.
+         *     Each flow has its own budget of `WEBHOOK_RATE_LIMIT_PER_MINUTE` requests a minute (600 by
+         *     default), whoever sends them: a `429` beyond it.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        put: operations["callFlowWebhookPut"];
+        /**
+         * Call a flow's webhook (POST)
+         * @description Queues a run of an enabled flow whose published trigger is the reference product's catch
+         *     webhook (`@activepieces/piece-webhook`, `catch_webhook`), at the reference's URL: the request
+         *     becomes the run's `payload`, `{method, headers, queryParams, body}` (header names in lower
+         *     case, each query parameter once or with every value in order when repeated; any query
+         *     parameter is taken), and the run is tagged `webhook`. Answered at once with `200 {}` and the
+         *     run's id in `X-Flow-Run-Id` (and the reference's `X-Webhook-Id`); an engine runs it
+         *     (`leaseFlowRuns`). An unknown id, a disabled flow, one never published and one with another
+         *     trigger are the same `404`.
+         *
+         *     The trigger's authentication (`authType` of its input) is enforced: `basic` needs
+         *     `Authorization: Basic` with the user and password of `authFields`, `header` the header
+         *     `authFields.headerName` with the value `authFields.headerValue`; otherwise a `401` and no run.
+         *     Each flow has its own budget of `WEBHOOK_RATE_LIMIT_PER_MINUTE` requests a minute (600 by
+         *     default), whoever sends them: a `429` beyond it.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        post: operations["callFlowWebhook"];
+        /**
+         * Call a flow's webhook (DELETE)
+         * @description Queues a run of an enabled flow whose published trigger is the reference product's catch
+         *     webhook (`@activepieces/piece-webhook`, `catch_webhook`), at the reference's URL: the request
+         *     becomes the run's `payload`, `{method, headers, queryParams, body}` (header names in lower
+         *     case, each query parameter once or with every value in order when repeated; any query
+         *     parameter is taken), and the run is tagged `webhook`. Answered at once with `200 {}` and the
+         *     run's id in `X-Flow-Run-Id` (and the reference's `X-Webhook-Id`); an engine runs it
+         *     (`leaseFlowRuns`). An unknown id, a disabled flow, one never published and one with another
+         *     trigger are the same `404`.
+         *
+         *     The trigger's authentication (`authType` of its input) is enforced: `basic` needs
+         *     `Authorization: Basic` with the user and password of `authFields`, `header` the header
+         *     `authFields.headerName` with the value `authFields.headerValue`; otherwise a `401` and no run.
+         *     Each flow has its own budget of `WEBHOOK_RATE_LIMIT_PER_MINUTE` requests a minute (600 by
+         *     default), whoever sends them: a `429` beyond it.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        delete: operations["callFlowWebhookDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Call a flow's webhook (PATCH)
+         * @description Queues a run of an enabled flow whose published trigger is the reference product's catch
+         *     webhook (`@activepieces/piece-webhook`, `catch_webhook`), at the reference's URL: the request
+         *     becomes the run's `payload`, `{method, headers, queryParams, body}` (header names in lower
+         *     case, each query parameter once or with every value in order when repeated; any query
+         *     parameter is taken), and the run is tagged `webhook`. Answered at once with `200 {}` and the
+         *     run's id in `X-Flow-Run-Id` (and the reference's `X-Webhook-Id`); an engine runs it
+         *     (`leaseFlowRuns`). An unknown id, a disabled flow, one never published and one with another
+         *     trigger are the same `404`.
+         *
+         *     The trigger's authentication (`authType` of its input) is enforced: `basic` needs
+         *     `Authorization: Basic` with the user and password of `authFields`, `header` the header
+         *     `authFields.headerName` with the value `authFields.headerValue`; otherwise a `401` and no run.
+         *     Each flow has its own budget of `WEBHOOK_RATE_LIMIT_PER_MINUTE` requests a minute (600 by
+         *     default), whoever sends them: a `429` beyond it.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        patch: operations["callFlowWebhookPatch"];
+        trace?: never;
+    };
+    "/v1/webhooks/{flowId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call a flow's webhook and wait for its answer (GET)
+         * @description Starts a run of the flow as `/v1/webhooks/{flowId}` does, then waits for the run's answer: the
+         *     status, headers and body its engine gives with `updateFlowRun`'s `response` (the reference
+         *     product's Return Response step), answered as they are. A run that ends `SUCCEEDED` without an
+         *     answer is a `204`; one that ends in a failed status without one a `502 WEBHOOK_NO_ANSWER`; no
+         *     answer within `WEBHOOK_SYNC_TIMEOUT_SECONDS` (30 s) a `408 WEBHOOK_TIMEOUT`, and the run goes
+         *     on. Every answer carries the run's id in `X-Flow-Run-Id`.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        get: operations["callFlowWebhookSyncGet"];
+        /**
+         * Call a flow's webhook and wait for its answer (PUT)
+         * @description Starts a run of the flow as `/v1/webhooks/{flowId}` does, then waits for the run's answer: the
+         *     status, headers and body its engine gives with `updateFlowRun`'s `response` (the reference
+         *     product's Return Response step), answered as they are. A run that ends `SUCCEEDED` without an
+         *     answer is a `204`; one that ends in a failed status without one a `502 WEBHOOK_NO_ANSWER`; no
+         *     answer within `WEBHOOK_SYNC_TIMEOUT_SECONDS` (30 s) a `408 WEBHOOK_TIMEOUT`, and the run goes
+         *     on. Every answer carries the run's id in `X-Flow-Run-Id`.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        put: operations["callFlowWebhookSyncPut"];
+        /**
+         * Call a flow's webhook and wait for its answer (POST)
+         * @description Starts a run of the flow as `/v1/webhooks/{flowId}` does, then waits for the run's answer: the
+         *     status, headers and body its engine gives with `updateFlowRun`'s `response` (the reference
+         *     product's Return Response step), answered as they are. A run that ends `SUCCEEDED` without an
+         *     answer is a `204`; one that ends in a failed status without one a `502 WEBHOOK_NO_ANSWER`; no
+         *     answer within `WEBHOOK_SYNC_TIMEOUT_SECONDS` (30 s) a `408 WEBHOOK_TIMEOUT`, and the run goes
+         *     on. Every answer carries the run's id in `X-Flow-Run-Id`.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        post: operations["callFlowWebhookSync"];
+        /**
+         * Call a flow's webhook and wait for its answer (DELETE)
+         * @description Starts a run of the flow as `/v1/webhooks/{flowId}` does, then waits for the run's answer: the
+         *     status, headers and body its engine gives with `updateFlowRun`'s `response` (the reference
+         *     product's Return Response step), answered as they are. A run that ends `SUCCEEDED` without an
+         *     answer is a `204`; one that ends in a failed status without one a `502 WEBHOOK_NO_ANSWER`; no
+         *     answer within `WEBHOOK_SYNC_TIMEOUT_SECONDS` (30 s) a `408 WEBHOOK_TIMEOUT`, and the run goes
+         *     on. Every answer carries the run's id in `X-Flow-Run-Id`.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        delete: operations["callFlowWebhookSyncDelete"];
+        options?: never;
+        head?: never;
+        /**
+         * Call a flow's webhook and wait for its answer (PATCH)
+         * @description Starts a run of the flow as `/v1/webhooks/{flowId}` does, then waits for the run's answer: the
+         *     status, headers and body its engine gives with `updateFlowRun`'s `response` (the reference
+         *     product's Return Response step), answered as they are. A run that ends `SUCCEEDED` without an
+         *     answer is a `204`; one that ends in a failed status without one a `502 WEBHOOK_NO_ANSWER`; no
+         *     answer within `WEBHOOK_SYNC_TIMEOUT_SECONDS` (30 s) a `408 WEBHOOK_TIMEOUT`, and the run goes
+         *     on. Every answer carries the run's id in `X-Flow-Run-Id`.
+         *
+         *     **Permission:** none: the URL is the flow's, and the trigger's own authentication applies.
+         */
+        patch: operations["callFlowWebhookSyncPatch"];
         trace?: never;
     };
     "/v1/app-connections": {
@@ -2569,6 +2954,326 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "flow_run.queued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run was queued
+         * @description Sent when a new run is queued for an engine: by `queueFlowRun`, by a call of a flow's webhook (`callFlowWebhook`), or when a flow's schedule fires. Recorded in the same transaction as the run. A retried run sends `flow_run.retried` instead.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunQueueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.leased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run was leased
+         * @description Sent each time a run is handed to an engine by `leaseFlowRuns` (the run is then `RUNNING`; a run whose lease expired sends it again when the next engine leases it). Recorded in the same transaction as the lease.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunQueueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.retried": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run was retried
+         * @description Sent when a run in a final status is queued again by `retryFlowRun` or `retryFlowRuns` (the run is then `QUEUED`). Recorded in the same transaction as the run's new status.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunQueueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.cancel_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A running run was asked to stop
+         * @description Sent when `cancelFlowRuns` marks a `RUNNING` run an engine holds: its engine is told on its next heartbeat, and the run ends (with its `flow_run.canceled` event) when the engine ends it. Recorded in the same transaction as the mark; a run already marked sends none again.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunQueueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "flow_run.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A run was archived
+         * @description Sent when `archiveFlowRuns` archives a run (the run then has its `archivedAt`). Recorded in the same transaction as the archiving; a run is archived once.
+         *
+         *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
+         *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
+         *     headers `webhook-id` (the event's id, the same on every retry: deduplicate by it),
+         *     `webhook-timestamp` and `webhook-signature`. Answer any `2xx` within 15 seconds to acknowledge
+         *     it; anything else (another status, a redirect, a timeout) is retried with exponential backoff
+         *     for about a day. See docs/webhooks.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event's id (`msg_` and 21 characters of `0-9A-Za-z`), the same on every attempt and retry of this event to this endpoint. Process each id once.
+                     * @example msg_Vq2tJz8YJ0c4rV5mYwQkA
+                     */
+                    "webhook-id": components["parameters"]["WebhookIdHeader"];
+                    /**
+                     * @description When this attempt was signed, in seconds since the Unix epoch. Standard Webhooks libraries refuse a timestamp more than 5 minutes away from their clock (replays).
+                     * @example 1763717400
+                     */
+                    "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                    /**
+                     * @description Space-separated signatures `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, one per secret in use (two for 24 hours after a rotation). Verify with a Standard Webhooks library and the endpoint's `whsec_` secret.
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FlowRunQueueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any `2xx` acknowledges the event; the body is not read. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "flow_run.succeeded": {
         parameters: {
             query?: never;
@@ -3211,6 +3916,28 @@ export interface components {
             lastTestDate?: components["schemas"]["Timestamp"];
         };
         /**
+         * FlowLegacyInputUiInfo
+         * @deprecated
+         * @description The builder's UI state of a step, as the reference product's builders before its 2025 flow format send it (free-form). Dropped from an operation's step, as the reference drops it; kept in the steps below the trigger of an `IMPORT_FLOW`, as the reference keeps them, and then answered as stored.
+         */
+        FlowLegacyInputUiInfo: {
+            [key: string]: unknown;
+        };
+        /**
+         * FlowLegacyPieceType
+         * @deprecated
+         * @description Whether the piece is an official or a custom one, as the reference product's builders before its 2025 flow format send it. Dropped from an operation's step, as the reference drops it; kept in the steps below the trigger of an `IMPORT_FLOW`, as the reference keeps them.
+         * @enum {string}
+         */
+        FlowLegacyPieceType: "OFFICIAL" | "CUSTOM";
+        /**
+         * FlowLegacyPackageType
+         * @deprecated
+         * @description How the piece is packaged, as the reference product's builders before its 2025 flow format send it. Dropped from an operation's step, as the reference drops it; kept in the steps below the trigger of an `IMPORT_FLOW`, as the reference keeps them.
+         * @enum {string}
+         */
+        FlowLegacyPackageType: "REGISTRY" | "ARCHIVE";
+        /**
          * PieceTriggerSettings
          * @description Settings of a piece trigger, as returned in flows.
          */
@@ -3244,6 +3971,12 @@ export interface components {
             input: {
                 [key: string]: unknown;
             };
+            /** @description Accepted in the trigger of an `IMPORT_FLOW`, as the reference product's older builders send it, and dropped, as the reference drops it: never answered. */
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
+            /** @description Accepted in the trigger of an `IMPORT_FLOW`, as the reference product's older builders send it, and dropped, as the reference drops it: never answered. */
+            pieceType?: components["schemas"]["FlowLegacyPieceType"];
+            /** @description Accepted in the trigger of an `IMPORT_FLOW`, as the reference product's older builders send it, and dropped, as the reference drops it: never answered. */
+            packageType?: components["schemas"]["FlowLegacyPackageType"];
         };
         /**
          * PieceTrigger
@@ -3365,7 +4098,7 @@ export interface components {
         };
         /**
          * Schedule
-         * @description The schedule of a flow whose trigger is a schedule.
+         * @description The schedule of a flow whose trigger is one of the schedule piece's (`@activepieces/piece-schedule`): the `cronExpression` and `timezone` inputs of `cron_expression`, or the expression the piece sets for `every_x_minutes` and `every_hour` (in UTC), `every_day` (weekdays unless `run_on_weekends`), `every_week` and `every_month` (in their `timezone`). While the flow is `ENABLED`, its published version's schedule queues a run at each due time, tagged `schedule`, for an engine to lease (`leaseFlowRuns`): once per due time across every instance, and once for the whole time it missed after the service was down.
          */
         Schedule: {
             /**
@@ -3439,6 +4172,7 @@ export interface components {
          *     - `PROJECT_EXTERNAL_ID_ALREADY_EXISTS` (409): another project of the platform has this `externalId`.
          *     - `IDEMPOTENCY_KEY_IN_USE` (409): a request with the same `Idempotency-Key` is still running.
          *     - `FLOW_RUN_STATUS_CONFLICT` (409): the flow run's status is final, or the update would take it backwards.
+         *     - `FLOW_RUN_LEASE_CONFLICT` (409): the run is leased to an engine and the request did not present its lease: the lease sent expired, was superseded by a newer one, or none was sent.
          *     - `FLOW_OPERATION_INVALID` (409): the flow's state does not allow the operation (enabling a flow never published, publishing a version that is not `valid`, a step name already used, a change of step type that would drop nested steps).
          *     - `PRECONDITION_FAILED` (412): the flow changed since the `ETag` sent in `If-Match` was read.
          *     - `FOLDER_NAME_ALREADY_EXISTS` (409): another folder of the project has this `displayName`, ignoring case.
@@ -3449,6 +4183,8 @@ export interface components {
          *     - `USER_OWNS_RECORDS` (409): the user still owns app connections, projects or API keys (named in `params`); for a deactivation, API keys act as the user.
          *     - `LAST_ACTIVE_ADMIN` (409): the change would leave the platform without an `ACTIVE` `ADMIN` user.
          *     - `IDEMPOTENCY_KEY_REUSED` (422): the `Idempotency-Key` was used for a request with another body.
+         *     - `WEBHOOK_TIMEOUT` (408): a flow's webhook called with `/sync` gave no answer within the wait; the run goes on (`params.runId`).
+         *     - `WEBHOOK_NO_ANSWER` (502): a flow's webhook called with `/sync` started a run that ended in a failed status without an answer (`params.runId`, `params.status`).
          *     - `REQUEST_TIMEOUT` (408): the headers or the whole request took longer than the server waits.
          *     - `PAYLOAD_TOO_LARGE` (413): the body exceeds the size limit.
          *     - `UNSUPPORTED_MEDIA_TYPE` (415): the body is not `application/json`, or is compressed.
@@ -3460,7 +4196,7 @@ export interface components {
          *     - `SANDBOX_LIMIT_REACHED` (507): sandbox only: a bound of the sandbox is reached, the number of live sessions or the size of one session's data; `params.limit` names it.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROJECT_IS_LAST_OF_PLATFORM" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED" | "USER_EMAIL_ALREADY_EXISTS" | "USER_EXTERNAL_ID_ALREADY_EXISTS" | "USER_OWNS_RECORDS" | "LAST_ACTIVE_ADMIN";
+        ErrorCode: "VALIDATION" | "AUTHENTICATION" | "PERMISSION_DENIED" | "ENTITY_NOT_FOUND" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PROJECT_EXTERNAL_ID_ALREADY_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "FLOW_RUN_STATUS_CONFLICT" | "FLOW_RUN_LEASE_CONFLICT" | "FLOW_OPERATION_INVALID" | "PRECONDITION_FAILED" | "FOLDER_NAME_ALREADY_EXISTS" | "WEBHOOK_ENDPOINT_LIMIT_REACHED" | "PROJECT_IS_LAST_OF_PLATFORM" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "SANDBOX_SESSION_ENDED" | "SANDBOX_LIMIT_REACHED" | "WEBHOOK_TIMEOUT" | "WEBHOOK_NO_ANSWER" | "USER_EMAIL_ALREADY_EXISTS" | "USER_EXTERNAL_ID_ALREADY_EXISTS" | "USER_OWNS_RECORDS" | "LAST_ACTIVE_ADMIN";
         /**
          * ValidationIssue
          * @description One violation of the request's schema.
@@ -3681,11 +4417,21 @@ export interface components {
             continueOnFailure?: {
                 /** @description `true`: go on with the next step. */
                 value?: boolean;
+                /**
+                 * @deprecated
+                 * @description Sent by the reference product's 2025 builder (whether its form shows the option). Dropped from an operation's step, as the reference drops it; kept in the steps below the trigger of an `IMPORT_FLOW`, as the reference keeps them.
+                 */
+                hide?: boolean;
             };
             /** @description Whether the step is retried after a failure. */
             retryOnFailure?: {
                 /** @description `true`: retry the step. */
                 value?: boolean;
+                /**
+                 * @deprecated
+                 * @description Sent by the reference product's 2025 builder (whether its form shows the option). Dropped from an operation's step, as the reference drops it; kept in the steps below the trigger of an `IMPORT_FLOW`, as the reference keeps them.
+                 */
+                hide?: boolean;
             };
         };
         /**
@@ -3721,7 +4467,14 @@ export interface components {
             errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
             sampleData?: components["schemas"]["FlowStepSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
         };
+        /**
+         * FlowIgnoredStepValue
+         * @deprecated
+         * @description Sent by the reference product's builders with a step (what follows it or nests in it, a logo at the step's top level: any JSON value) and not taken, as the reference's server does not take it: an operation changes the steps it names only, and a new router starts with one empty chain per branch.
+         */
+        FlowIgnoredStepValue: unknown;
         /**
          * FlowCodeAction
          * @description A step, a code step, as stored in a flow version (below `trigger.nextAction`) and as sent in `IMPORT_FLOW`, with the steps that follow it and those nested in it.
@@ -3744,6 +4497,8 @@ export interface components {
             nextAction?: components["schemas"]["FlowAction"];
             continueOnFailureBranches?: components["schemas"]["FlowContinueOnFailureBranches"];
             settings: components["schemas"]["FlowCodeActionSettings"];
+            /** @description A logo at the step's top level, as the reference product's builders wrote it in steps stored before its 2025 flow format: accepted in the steps of an `IMPORT_FLOW` and dropped, as the reference drops it (a step's logo is `settings.customLogoUrl`); never answered. */
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /** @description Per-input UI settings of a piece step, keyed by input name. */
         FlowPropertySettings: {
@@ -3785,6 +4540,9 @@ export interface components {
             errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
             sampleData?: components["schemas"]["FlowStepSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
+            pieceType?: components["schemas"]["FlowLegacyPieceType"];
+            packageType?: components["schemas"]["FlowLegacyPackageType"];
         };
         /**
          * FlowPieceAction
@@ -3808,7 +4566,15 @@ export interface components {
             nextAction?: components["schemas"]["FlowAction"];
             continueOnFailureBranches?: components["schemas"]["FlowContinueOnFailureBranches"];
             settings: components["schemas"]["FlowPieceActionSettings"];
+            /** @description A logo at the step's top level, as the reference product's builders wrote it in steps stored before its 2025 flow format: accepted in the steps of an `IMPORT_FLOW` and dropped, as the reference drops it (a step's logo is `settings.customLogoUrl`); never answered. */
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
         };
+        /**
+         * FlowLoopItemsMode
+         * @description How a loop's items are given, as the reference product's 2026 benchmark flows send it (`DYNAMIC`); not in the reference's step schema. Taken and dropped, as the reference drops it: from the step of an `ADD_ACTION` or `UPDATE_ACTION` (its parse), and from every loop below an `IMPORT_FLOW`'s trigger (its import's migrations); never answered.
+         * @example DYNAMIC
+         */
+        FlowLoopItemsMode: string;
         /**
          * FlowLoopOnItemsActionSettings
          * @description Settings of a loop as stored in a flow version and sent in `IMPORT_FLOW`.
@@ -3818,6 +4584,8 @@ export interface components {
             items: string;
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
             sampleData?: components["schemas"]["FlowStepSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
+            loopItemsMode?: components["schemas"]["FlowLoopItemsMode"];
         };
         /**
          * FlowLoopOnItemsAction
@@ -3842,6 +4610,8 @@ export interface components {
             /** @description The first step of the chain run for each item; absent while the loop is empty. */
             firstLoopAction?: components["schemas"]["FlowAction"];
             settings: components["schemas"]["FlowLoopOnItemsActionSettings"];
+            /** @description A logo at the step's top level, as the reference product's builders wrote it in steps stored before its 2025 flow format: accepted in the steps of an `IMPORT_FLOW` and dropped, as the reference drops it (a step's logo is `settings.customLogoUrl`); never answered. */
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /** @description One condition of a router branch. `firstValue` (and `secondValue`, except for the single-value operators `EXISTS`, `DOES_NOT_EXIST`, `BOOLEAN_IS_TRUE`, `BOOLEAN_IS_FALSE`, `LIST_IS_EMPTY`, `LIST_IS_NOT_EMPTY`) must be non-empty for the router to be complete. */
         FlowBranchCondition: {
@@ -3894,6 +4664,7 @@ export interface components {
             executionType: "EXECUTE_ALL_MATCH" | "EXECUTE_FIRST_MATCH";
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
             sampleData?: components["schemas"]["FlowStepSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
         };
         /**
          * FlowRouterAction
@@ -3918,6 +4689,8 @@ export interface components {
             /** @description One chain of steps per branch, in the order of `settings.branches` (`null` for an empty branch); absent in `IMPORT_FLOW` means every branch is empty. */
             children?: (components["schemas"]["FlowAction"] | null)[];
             settings: components["schemas"]["FlowRouterActionSettings"];
+            /** @description A logo at the step's top level, as the reference product's builders wrote it in steps stored before its 2025 flow format: accepted in the steps of an `IMPORT_FLOW` and dropped, as the reference drops it (a step's logo is `settings.customLogoUrl`); never answered. */
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /**
          * FlowEmptyTrigger
@@ -4034,12 +4807,30 @@ export interface components {
             nextAction?: unknown;
             /** @description Always empty. */
             settings: Record<string, never>;
+            /**
+             * @deprecated
+             * @description Sent by the reference product's builders (`false`) and not taken, as the reference does not take it: a trigger is never skipped.
+             */
+            skip?: boolean;
         };
         /**
          * @description Version of the piece, `1.2.3`, optionally with `~` or `^` (as Activepieces accepts it); stored as the exact version, without `~` or `^`, as Activepieces stores it.
          * @example ~0.10.2
          */
         FlowPieceVersionInput: string;
+        /**
+         * FlowIgnoredSampleData
+         * @deprecated
+         * @description Sent by the reference product's builders on every step they add or change (its `DEFAULT_SAMPLE_DATA_SETTINGS`, often `{}`); not taken, as the reference's server does not take it: a step keeps the sample data it has (a changed step's type drops it), and a new step has none. Sample data is the builder's, set when it tests a step.
+         */
+        FlowIgnoredSampleData: {
+            /** @description Ignored. */
+            sampleDataFileId?: string;
+            /** @description Ignored. */
+            sampleDataInputFileId?: string;
+            /** @description Ignored. */
+            lastTestDate?: string;
+        };
         /**
          * FlowPieceTriggerSettingsInput
          * @description Settings of a piece trigger as sent in `UPDATE_TRIGGER` (its `sampleData` is the builder's and is kept).
@@ -4062,6 +4853,10 @@ export interface components {
             };
             propertySettings: components["schemas"]["FlowPropertySettings"];
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowIgnoredSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
+            pieceType?: components["schemas"]["FlowLegacyPieceType"];
+            packageType?: components["schemas"]["FlowLegacyPackageType"];
         };
         /**
          * FlowPieceTriggerInput
@@ -4080,6 +4875,11 @@ export interface components {
             /** @description Accepted as Activepieces clients send it (any JSON value) and not taken: the trigger keeps the actions that follow it. Change them with `ADD_ACTION`, `UPDATE_ACTION` and `DELETE_ACTION`, or replace the whole definition with `IMPORT_FLOW`. */
             nextAction?: unknown;
             settings: components["schemas"]["FlowPieceTriggerSettingsInput"];
+            /**
+             * @deprecated
+             * @description Sent by the reference product's builders (`false`) and not taken, as the reference does not take it: a trigger is never skipped.
+             */
+            skip?: boolean;
         };
         /**
          * FlowTriggerInput
@@ -4116,6 +4916,8 @@ export interface components {
             };
             errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowIgnoredSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
         };
         /**
          * FlowCodeActionInput
@@ -4134,6 +4936,10 @@ export interface components {
             skip?: boolean;
             lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
             settings: components["schemas"]["FlowCodeActionSettingsInput"];
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
+            nextAction?: components["schemas"]["FlowIgnoredStepValue"];
+            firstLoopAction?: components["schemas"]["FlowIgnoredStepValue"];
+            children?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /**
          * FlowPieceActionSettingsInput
@@ -4158,6 +4964,10 @@ export interface components {
             propertySettings: components["schemas"]["FlowPropertySettings"];
             errorHandlingOptions?: components["schemas"]["FlowActionErrorHandlingOptions"];
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowIgnoredSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
+            pieceType?: components["schemas"]["FlowLegacyPieceType"];
+            packageType?: components["schemas"]["FlowLegacyPackageType"];
         };
         /**
          * FlowPieceActionInput
@@ -4176,6 +4986,10 @@ export interface components {
             skip?: boolean;
             lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
             settings: components["schemas"]["FlowPieceActionSettingsInput"];
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
+            nextAction?: components["schemas"]["FlowIgnoredStepValue"];
+            firstLoopAction?: components["schemas"]["FlowIgnoredStepValue"];
+            children?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /**
          * FlowLoopOnItemsActionSettingsInput
@@ -4185,6 +4999,9 @@ export interface components {
             /** @description The list to loop over, usually an expression such as `{{step_1.rows}}`; the step is complete when it is not empty. */
             items: string;
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowIgnoredSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
+            loopItemsMode?: components["schemas"]["FlowLoopItemsMode"];
         };
         /**
          * FlowLoopOnItemsActionInput
@@ -4203,6 +5020,10 @@ export interface components {
             skip?: boolean;
             lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
             settings: components["schemas"]["FlowLoopOnItemsActionSettingsInput"];
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
+            nextAction?: components["schemas"]["FlowIgnoredStepValue"];
+            firstLoopAction?: components["schemas"]["FlowIgnoredStepValue"];
+            children?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /**
          * FlowRouterActionSettingsInput
@@ -4217,6 +5038,8 @@ export interface components {
              */
             executionType: "EXECUTE_ALL_MATCH" | "EXECUTE_FIRST_MATCH";
             customLogoUrl?: components["schemas"]["FlowCustomLogoUrl"];
+            sampleData?: components["schemas"]["FlowIgnoredSampleData"];
+            inputUiInfo?: components["schemas"]["FlowLegacyInputUiInfo"];
         };
         /**
          * FlowRouterActionInput
@@ -4235,6 +5058,10 @@ export interface components {
             skip?: boolean;
             lastUpdatedDate?: components["schemas"]["FlowIgnoredLastUpdatedDate"];
             settings: components["schemas"]["FlowRouterActionSettingsInput"];
+            customLogoUrl?: components["schemas"]["FlowIgnoredStepValue"];
+            nextAction?: components["schemas"]["FlowIgnoredStepValue"];
+            firstLoopAction?: components["schemas"]["FlowIgnoredStepValue"];
+            children?: components["schemas"]["FlowIgnoredStepValue"];
         };
         /**
          * FlowActionInput
@@ -4293,7 +5120,7 @@ export interface components {
             type: "DELETE_ACTION";
             /** @description The operation's fields. */
             request: {
-                /** @description Names of actions of the draft (an unknown name is a `404`; the trigger cannot be deleted). */
+                /** @description Names of actions of the draft (an unknown name is a `404`). The trigger's name, which the reference product's builder sends when every step is selected, is ignored, as the reference ignores it: the trigger is never deleted. */
                 names: components["schemas"]["FlowStepName"][];
             };
         };
@@ -4500,6 +5327,16 @@ export interface components {
                 position: components["schemas"]["FlowNotePosition"];
                 /** @description The note's size on the canvas. */
                 size: components["schemas"]["FlowNoteSize"];
+                /**
+                 * @deprecated
+                 * @description Sent back by the reference product's builder with the note it edits; not taken, as the reference does not take it: the note keeps its `createdAt`.
+                 */
+                createdAt?: string;
+                /**
+                 * @deprecated
+                 * @description Sent back by the reference product's builder with the note it edits; not taken: `updatedAt` becomes now.
+                 */
+                updatedAt?: string;
             };
         };
         /**
@@ -4657,6 +5494,8 @@ export interface components {
             backupFiles?: {
                 [key: string]: unknown;
             };
+            /** @description The canvas notes of the version; absent when the template was made without them (added in 1.7.0). */
+            notes?: components["schemas"]["FlowNote"][];
         };
         /**
          * FlowTemplateExport
@@ -4774,6 +5613,8 @@ export interface components {
             environment: components["schemas"]["FlowRunEnvironment"];
             /** @description The step that failed; present only for `FAILED` runs. */
             failedStepName?: string;
+            /** @description When the run was archived (`archiveFlowRuns`); absent while it is not. An archived run leaves `listFlowRuns` unless `includeArchived` is given. */
+            archivedAt?: components["schemas"]["Timestamp"];
             /** @description The single step a test run executed. */
             stepNameToTest?: string;
         };
@@ -4807,7 +5648,7 @@ export interface components {
             tags?: string[];
             /** @description The run that started this one as a sub-flow (a run of the same project; else a 404); absent for a top-level run. */
             parentRunId?: components["schemas"]["Id"];
-            /** @description `PRODUCTION` when omitted; `TESTING` for a test run. */
+            /** @description `TESTING` for a test run. When omitted: `PRODUCTION` for a published (`LOCKED`) version, `TESTING` for a `DRAFT`; `PRODUCTION` with a draft is a `400` (a draft is tested, not run in production). */
             environment?: components["schemas"]["FlowRunEnvironment"];
         };
         /**
@@ -4851,8 +5692,33 @@ export interface components {
             } | null;
             /** @description The step that failed; present only for `FAILED` runs. */
             failedStepName?: string;
+            /** @description When the run was archived (`archiveFlowRuns`); absent while it is not. An archived run leaves `listFlowRuns` unless `includeArchived` is given. */
+            archivedAt?: components["schemas"]["Timestamp"];
             /** @description The single step a test run executed. */
             stepNameToTest?: string;
+        };
+        /**
+         * FlowRunLeaseToken
+         * @description An engine's lease of a run, opaque (43 characters of `A-Za-z0-9_-`). Presented with `heartbeatFlowRun` and `updateFlowRun`; a new lease of the run (after this one expired) supersedes it.
+         * @example Lq3vX9mT2kR7wN4pB8yZ1cF6hJ0sD5gA3eU7iO2lK9t
+         */
+        FlowRunLeaseToken: string;
+        /**
+         * FlowRunWebhookResponse
+         * @description The answer to the webhook request that started the run, for a caller waiting on `/v1/webhooks/{flowId}/sync` (what the reference product's Return Response step gives). Recorded once; a later one is a `409`. A caller that did not wait, or waits no more, never sees it.
+         */
+        FlowRunWebhookResponse: {
+            /**
+             * Format: int32
+             * @description The HTTP status the caller gets.
+             */
+            status: number;
+            /** @description Headers the caller gets, by name (`Content-Type` among them; the connection's own, `Content-Length`, `Transfer-Encoding`, `Connection`, `Keep-Alive`, `Upgrade`, `TE` and `Trailer`, are a `400`). */
+            headers?: {
+                [key: string]: string;
+            };
+            /** @description The body: a string is sent as it is (as `text/plain; charset=utf-8` unless `headers` name a `Content-Type`), anything else as JSON. Absent: no body. The whole answer is at most 512 KiB as compact JSON (a `400` naming `/response`). */
+            body?: unknown;
         };
         /**
          * FlowRunUpdateRequest
@@ -4879,6 +5745,230 @@ export interface components {
              * @description Steps executed, as counted against the plan's task quota.
              */
             tasks?: number;
+            /** @description The lease of the engine that leased the run (`leaseFlowRuns`): required for a leased run, and a `409 FLOW_RUN_LEASE_CONFLICT` when it expired or was superseded. A final status or `PAUSED` ends the lease. */
+            leaseToken?: components["schemas"]["FlowRunLeaseToken"];
+            /** @description With `PAUSED`: when the run is offered to engines again (`leaseFlowRuns`), a run its engine recorded itself too. Without it a paused run waits until it is updated or cancelled. */
+            resumeAt?: components["schemas"]["Timestamp"];
+            /** @description The answer to the webhook request that started the run, for a caller waiting on `/v1/webhooks/{flowId}/sync`: given once, by the engine holding the run's lease, at any point of the run (a second one is a `409 FLOW_RUN_STATUS_CONFLICT`). A run no engine leased has no caller to answer: a `400`. */
+            response?: components["schemas"]["FlowRunWebhookResponse"];
+        };
+        /**
+         * FlowRunLeaseRequest
+         * @description How much work an engine asks for, and for how long it holds what it gets.
+         */
+        FlowRunLeaseRequest: {
+            /**
+             * Format: int32
+             * @description At most this many runs (1 when left out).
+             */
+            limit?: number;
+            /**
+             * Format: int32
+             * @description When no run is due, wait up to this many seconds for one before answering an empty `data` (0 when left out: answer at once).
+             */
+            waitSeconds?: number;
+            /**
+             * Format: int32
+             * @description How long each lease lasts unless extended by `heartbeatFlowRun` (60 when left out).
+             */
+            leaseSeconds?: number;
+        };
+        /**
+         * FlowRunPayload
+         * @description What started the run, handed to the engine that leases it as the trigger's output (free-form): the body of `queueFlowRun`. At most 512 KiB (524,288 bytes) as compact JSON in UTF-8: larger is a `400 VALIDATION` naming `/payload`.
+         */
+        FlowRunPayload: {
+            [key: string]: unknown;
+        };
+        /**
+         * FlowRunLeaseGrant
+         * @description The lease an engine holds on a run.
+         */
+        FlowRunLeaseGrant: {
+            token: components["schemas"]["FlowRunLeaseToken"];
+            /** @description When the lease ends unless extended: then the run is `QUEUED` again (its attempt counted), or ends `INTERNAL_ERROR` once it has had its attempts. */
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        /**
+         * FlowRunLease
+         * @description A run an engine leased, with what executing it needs.
+         */
+        FlowRunLease: {
+            /** @description The run, now `RUNNING`, its `startTime` this lease's. */
+            run: components["schemas"]["FlowRun"];
+            /** @description The version the run executes: its definition, and in `connectionIds` the connections its steps name (their values through `getAppConnectionValue`). */
+            flowVersion: components["schemas"]["FlowVersion"];
+            /** @description What started the run (the trigger's output), `null` when nothing was given. */
+            payload: components["schemas"]["FlowRunPayload"] | null;
+            /**
+             * Format: int32
+             * @description Which attempt this lease is, from 1; a lease that expired counts.
+             */
+            attempt: number;
+            lease: components["schemas"]["FlowRunLeaseGrant"];
+        };
+        /**
+         * FlowRunLeasePage
+         * @description The runs leased, oldest due first; empty when none was due within `waitSeconds`.
+         */
+        FlowRunLeasePage: {
+            /** @description The runs leased to this engine, each with its lease. */
+            data: components["schemas"]["FlowRunLease"][];
+        };
+        /**
+         * FlowRunHeartbeatRequest
+         * @description An engine still working on a run it leased.
+         */
+        FlowRunHeartbeatRequest: {
+            leaseToken: components["schemas"]["FlowRunLeaseToken"];
+            /**
+             * Format: int32
+             * @description The lease now ends this many seconds from now (60 when left out).
+             */
+            leaseSeconds?: number;
+        };
+        /**
+         * FlowRunHeartbeat
+         * @description The extended lease, and whether the engine should stop.
+         */
+        FlowRunHeartbeat: {
+            /** @description When the lease now ends. */
+            expiresAt: components["schemas"]["Timestamp"];
+            /** @description `true` once someone asked to cancel the run (`cancelFlowRuns`): stop, and end it `CANCELED` with `updateFlowRun`. */
+            cancelRequested: boolean;
+        };
+        /**
+         * FlowRunQueueRequest
+         * @description A run of a flow's published version, to be leased by an engine.
+         */
+        FlowRunQueueRequest: {
+            /** @description The flow to run (a flow of a project the key may reach; else a 404). It must be published (else a `409 FLOW_OPERATION_INVALID`); it need not be enabled. */
+            flowId: components["schemas"]["Id"];
+            payload?: components["schemas"]["FlowRunPayload"];
+        };
+        /**
+         * FlowRunRetryStrategy
+         * @description `FROM_FAILED_STEP`: the same version again, the engine told which step failed (`run.failedStepName` of the lease); `ON_LATEST_VERSION`: the flow's published version now.
+         * @enum {string}
+         */
+        FlowRunRetryStrategy: "FROM_FAILED_STEP" | "ON_LATEST_VERSION";
+        /**
+         * FlowRunRetryRequest
+         * @description How to run a finished run again, in the reference product's shape.
+         */
+        FlowRunRetryRequest: {
+            strategy: components["schemas"]["FlowRunRetryStrategy"];
+            /** @description The run's project, as the reference product's clients send it (its `RetryFlowRequestBody`); another project than the run's is a 404, as an unknown run. */
+            projectId?: components["schemas"]["Id"];
+        };
+        /**
+         * FlowRunCancelRequest
+         * @description The runs of a project to cancel, in the reference product's filter shape: the runs of `flowRunIds` (or every run of the project when left out), but those of `excludeFlowRunIds`, narrowed by the other filters (AND). Only `QUEUED`, `PAUSED` and `RUNNING` runs are cancelled; at most 1,000 a call (`hasMore` tells there are more).
+         */
+        FlowRunCancelRequest: {
+            /** @description The project whose runs are cancelled. */
+            projectId: components["schemas"]["Id"];
+            /** @description Only these runs (every run of the project when left out). */
+            flowRunIds?: components["schemas"]["Id"][];
+            /** @description Not these runs. */
+            excludeFlowRunIds?: components["schemas"]["Id"][];
+            /** @description Only runs in these statuses (of `QUEUED`, `PAUSED`, `RUNNING`). */
+            status?: ("QUEUED" | "PAUSED" | "RUNNING")[];
+            /** @description Only runs of these flows. */
+            flowId?: components["schemas"]["Id"][];
+            /** @description Only runs created at or after this time. */
+            createdAfter?: components["schemas"]["Timestamp"];
+            /** @description Only runs created before this time. */
+            createdBefore?: components["schemas"]["Timestamp"];
+        };
+        /**
+         * FlowRunCancelResult
+         * @description What the call did.
+         */
+        FlowRunCancelResult: {
+            /** @description Runs that were `QUEUED` or `PAUSED`, now `CANCELED` (each with its `flow_run.canceled` event). */
+            canceled: components["schemas"]["Id"][];
+            /** @description `RUNNING` runs whose engine is told to stop on its next heartbeat; it ends them. */
+            cancelRequested: components["schemas"]["Id"][];
+            /** @description More runs matched than one call cancels; call again. */
+            hasMore: boolean;
+        };
+        /**
+         * FlowRunBulkRetryRequest
+         * @description The runs of a project to queue again, in the reference product's filter shape (its `BulkActionOnRunsRequestBody`), among the project's `PRODUCTION` runs (those `listFlowRuns` lists): the runs of `flowRunIds` (or every run of the project when left out), but those of `excludeFlowRunIds`, narrowed by the other filters (AND). Only runs in a final status are retried, each as `retryFlowRun` retries one; at most 1,000 a call (`hasMore` tells there are more).
+         */
+        FlowRunBulkRetryRequest: {
+            /** @description The project whose runs are retried. */
+            projectId: components["schemas"]["Id"];
+            strategy: components["schemas"]["FlowRunRetryStrategy"];
+            /** @description Only these runs (every run of the project when left out). */
+            flowRunIds?: components["schemas"]["Id"][];
+            /** @description Not these runs. */
+            excludeFlowRunIds?: components["schemas"]["Id"][];
+            /** @description Only runs in these statuses (final ones; every final status when left out). */
+            status?: ("SUCCEEDED" | "FAILED" | "QUOTA_EXCEEDED" | "INTERNAL_ERROR" | "MEMORY_LIMIT_EXCEEDED" | "TIMEOUT" | "CANCELED")[];
+            /** @description Only runs of these flows. */
+            flowId?: components["schemas"]["Id"][];
+            /** @description Only runs created at or after this time. */
+            createdAfter?: components["schemas"]["Timestamp"];
+            /** @description Only runs created before this time. */
+            createdBefore?: components["schemas"]["Timestamp"];
+            /** @description Only runs that failed at the step of this name. */
+            failedStepName?: string;
+        };
+        /**
+         * FlowRunBulkRetryResult
+         * @description What the call did.
+         */
+        FlowRunBulkRetryResult: {
+            /** @description Runs queued again (each now `QUEUED`, with its `flow_run.retried` event), oldest first. */
+            retried: components["schemas"]["Id"][];
+            /** @description More runs matched than one call retries; call again. */
+            hasMore: boolean;
+        };
+        /**
+         * FlowRunArchiveRequest
+         * @description The runs of a project to archive, in the reference product's filter shape (its `BulkArchiveActionOnRunsRequestBody`), among the project's `PRODUCTION` runs (those `listFlowRuns` lists): the runs of `flowRunIds` (or every run of the project when left out), but those of `excludeFlowRunIds`, narrowed by the other filters (AND). Runs already archived are left out; at most 1,000 a call (`hasMore` tells there are more).
+         */
+        FlowRunArchiveRequest: {
+            /** @description The project whose runs are archived. */
+            projectId: components["schemas"]["Id"];
+            /** @description Only these runs (every run of the project when left out). */
+            flowRunIds?: components["schemas"]["Id"][];
+            /** @description Not these runs. */
+            excludeFlowRunIds?: components["schemas"]["Id"][];
+            /** @description Only runs in these statuses. */
+            status?: components["schemas"]["FlowRunStatus"][];
+            /** @description Only runs of these flows. */
+            flowId?: components["schemas"]["Id"][];
+            /** @description Only runs created at or after this time. */
+            createdAfter?: components["schemas"]["Timestamp"];
+            /** @description Only runs created before this time. */
+            createdBefore?: components["schemas"]["Timestamp"];
+            /** @description Only runs that failed at the step of this name. */
+            failedStepName?: string;
+        };
+        /**
+         * FlowRunArchiveResult
+         * @description What the call did.
+         */
+        FlowRunArchiveResult: {
+            /** @description Runs now archived (each with its `archivedAt` and its `flow_run.archived` event), oldest first. */
+            archived: components["schemas"]["Id"][];
+            /** @description More runs matched than one call archives; call again. */
+            hasMore: boolean;
+        };
+        /**
+         * FlowWebhookAccepted
+         * @description The answer to a webhook request whose run was queued: an empty object, as the reference product answers. The run's id is in the `X-Flow-Run-Id` header.
+         */
+        FlowWebhookAccepted: Record<string, never>;
+        /**
+         * FlowWebhookFormBody
+         * @description A form (`application/x-www-form-urlencoded`) sent to a flow's webhook, read as the query string is: each name once, or with every value in order when repeated. It reaches the run's payload as an object.
+         */
+        FlowWebhookFormBody: {
+            [key: string]: string | string[];
         };
         /**
          * @description `PROJECT` connections belong to their projects; `PLATFORM` connections are shared by the platform with the listed projects.
@@ -5603,6 +6693,8 @@ export interface components {
             backupFiles?: {
                 [key: string]: unknown;
             } | null;
+            /** @description The canvas notes of the version, as `exportFlowAsTemplate` answers them and `IMPORT_FLOW` takes them; stored as sent (`null` or absent: none). Added in 1.7.0. */
+            notes?: components["schemas"]["FlowNote"][] | null;
         };
         /**
          * FlowTemplateCreateRequest
@@ -5923,9 +7015,12 @@ export interface components {
          *       managing API keys needs `ADMIN`.
          *     - `VIEWER`: reads only: every write is a 403. MCP servers, whose answers carry a token that runs
          *       their tools, need `EDITOR`.
-         *     - `ENGINE`: the key of a flow engine: records runs (`createFlowRun`, `updateFlowRun`, which only
-         *       `ENGINE` and `ADMIN` keys may call) inside its projects, and nothing else: every other operation
-         *       is a 403.
+         *     - `ENGINE`: the key of a flow engine, inside its projects: leases queued runs and holds them
+         *       (`leaseFlowRuns`, `heartbeatFlowRun`) and records runs (`createFlowRun`, `updateFlowRun`),
+         *       which only `ENGINE` and `ADMIN` keys may call, reads the flows it executes
+         *       and their versions (`getFlow`, `listFlowVersions`), finds the connections their steps name
+         *       (`listAppConnections`) and reads their values (`getAppConnectionValue`, which no other role may
+         *       call); like every key, it may revoke itself (`revokeApiKey`). Every other operation is a 403.
          * @enum {string}
          */
         ApiKeyRole: "ADMIN" | "EDITOR" | "VIEWER" | "ENGINE";
@@ -6045,12 +7140,16 @@ export interface components {
          *     `user.created`, `user.updated`, `user.deleted` (User; sent by `createUser`, `updateUser`, `deleteUser`); `mcp_server.updated`, `mcp_server.token_rotated` (McpServer without `token`);
          *     a run reaching a final status: `flow_run.succeeded`, `flow_run.failed`, `flow_run.timed_out`,
          *     `flow_run.quota_exceeded`, `flow_run.internal_error`, `flow_run.memory_limit_exceeded`,
-         *     `flow_run.canceled` (FlowRun, as `updateFlowRun` answered it; once per run); `api_key.revoked`
+         *     `flow_run.canceled` (FlowRun, as `updateFlowRun` answered it; once per run); the run queue:
+         *     `flow_run.queued` (a new run queued by `queueFlowRun`, a flow's webhook or a schedule), `flow_run.leased` (a run
+         *     handed to an engine by `leaseFlowRuns`), `flow_run.retried` (`retryFlowRun`, `retryFlowRuns`),
+         *     `flow_run.cancel_requested` (a `RUNNING` run `cancelFlowRuns` asked to stop), `flow_run.archived`
+         *     (`archiveFlowRuns`) (FlowRun, as the run is just after); `api_key.revoked`
          *     (the API key as listApiKeys answers it, without its secret). New event types are added in minor
          *     versions: ignore a type you do not know.
          * @enum {string}
          */
-        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "app_connection.created" | "app_connection.updated" | "app_connection.deleted" | "flow_template.created" | "flow_template.updated" | "flow_template.deleted" | "user.created" | "user.updated" | "user.deleted" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "api_key.revoked";
+        WebhookEventType: "project.created" | "project.updated" | "project.deleted" | "flow.created" | "flow.deleted" | "flow.updated" | "flow.published" | "flow.enabled" | "flow.disabled" | "folder.created" | "folder.updated" | "folder.deleted" | "app_connection.created" | "app_connection.updated" | "app_connection.deleted" | "flow_template.created" | "flow_template.updated" | "flow_template.deleted" | "user.created" | "user.updated" | "user.deleted" | "mcp_server.updated" | "mcp_server.token_rotated" | "flow_run.succeeded" | "flow_run.failed" | "flow_run.timed_out" | "flow_run.quota_exceeded" | "flow_run.internal_error" | "flow_run.memory_limit_exceeded" | "flow_run.canceled" | "flow_run.queued" | "flow_run.leased" | "flow_run.retried" | "flow_run.cancel_requested" | "flow_run.archived" | "api_key.revoked";
         /**
          * WebhookEndpoint
          * @description A URL of yours that receives the platform's events as signed `POST` requests. Its signing secret is shown only when the endpoint is created and when the secret is rotated.
@@ -6467,6 +7566,21 @@ export interface components {
             data: components["schemas"]["McpServerEventData"];
         };
         /**
+         * FlowRunQueueEvent
+         * @description The body of the run queue's `flow_run.*` deliveries (1.9.0): a run queued (`flow_run.queued`), handed to an engine (`flow_run.leased`), queued again (`flow_run.retried`), asked to stop while running (`flow_run.cancel_requested`) or archived (`flow_run.archived`). The deliveries of a run reaching a final status are `FlowRunEvent`s.
+         */
+        FlowRunQueueEvent: {
+            /**
+             * @description What happened.
+             * @enum {string}
+             */
+            type: "flow_run.queued" | "flow_run.leased" | "flow_run.retried" | "flow_run.cancel_requested" | "flow_run.archived";
+            /** @description When it happened, RFC 3339 in UTC. */
+            timestamp: components["schemas"]["Timestamp"];
+            /** @description The run as getFlowRun answers it just after what happened. */
+            data: components["schemas"]["FlowRun"];
+        };
+        /**
          * FlowRunEvent
          * @description The body of the `flow_run.*` deliveries, sent once when a run reaches a final status.
          */
@@ -6619,7 +7733,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The body is larger than the limit, 1 MiB by default (`PAYLOAD_TOO_LARGE`). */
+        /** @description The body is larger than the limit, 1 MiB by default, or holds more than 100,000 JSON values, a member's name counting as one (`PAYLOAD_TOO_LARGE`). */
         PayloadTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6697,10 +7811,81 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The run is final or would go backwards (`FLOW_RUN_STATUS_CONFLICT`), or it is leased to an engine and the lease presented expired, was superseded, or none was presented (`FLOW_RUN_LEASE_CONFLICT`, `params.lease`: `expired`, `superseded`, `missing` or `none`). */
+        FlowRunLeaseConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The run's status is final, or the change would take it backwards (`FLOW_RUN_STATUS_CONFLICT`). */
         FlowRunConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request does not carry what the trigger's authentication asks for (`AUTHENTICATION`): the `Authorization: Basic` user and password of a `basic` trigger (answered with `WWW-Authenticate: Basic`), or the header and value of a `header` trigger. No run is queued. */
+        FlowWebhookUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                /** @description For a `basic` trigger, `Basic realm="flow webhook"`; absent for a `header` trigger. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No enabled flow with this id has a published catch-webhook trigger (`ENTITY_NOT_FOUND`). An unknown id, a disabled flow, a flow never published and a flow with another trigger all get this same answer, so the URL tells nobody which of them it is. */
+        FlowWebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The run did not give an answer within the wait (`WEBHOOK_TIMEOUT`, `WEBHOOK_SYNC_TIMEOUT_SECONDS`, 30 s by default); it goes on, and `params.runId` names it. The reference product answers `408` too. */
+        FlowWebhookTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                RateLimit: components["headers"]["RateLimit"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The run ended in a failed status without giving an answer (`WEBHOOK_NO_ANSWER`; `params.runId`, `params.status`). A run that succeeds without one is a `204`. */
+        FlowWebhookNoAnswer: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
                 RateLimit: components["headers"]["RateLimit"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -6852,6 +8037,11 @@ export interface components {
          */
         FolderIdPathToDelete: components["schemas"]["Id"];
         /**
+         * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+         * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+         */
+        WebhookFlowIdPath: components["schemas"]["Id"];
+        /**
          * @description Id of the app connection to delete (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example Sl4ckSupp0rtQrt7wYc2N
          */
@@ -6906,7 +8096,17 @@ export interface components {
          */
         WebhookSignatureHeader: string;
     };
-    requestBodies: never;
+    requestBodies: {
+        /** @description What the caller sends, any of these types, up to the body limit (1 MiB by default): it becomes the run's `payload.body`, JSON as its value, a form as an object, text and XML as a string. No body: `payload.body` is absent. Other types (files, `multipart/form-data`, binary) are a `415`: runs hold no files. A `GET` takes no body (a `400`). */
+        FlowWebhookBody: {
+            content: {
+                "application/json": unknown;
+                "application/x-www-form-urlencoded": components["schemas"]["FlowWebhookFormBody"];
+                "text/*": string;
+                "application/xml": string;
+            };
+        };
+    };
     headers: {
         /** @description Id of this request (the caller's own `X-Request-Id` when it was well formed, 1–128 characters of `0-9A-Za-z._-`; else a new one). Quote it when reporting a problem. */
         "X-Request-Id": string;
@@ -6936,6 +8136,10 @@ export interface components {
         "Idempotent-Replayed": "true";
         /** @description The flow's revision as an entity tag (`"9"`): it changes with every change of the flow (any operation of `updateFlow`), whichever version is shown. Send it back in `If-Match` to make a change only if nobody changed the flow since. */
         ETag: string;
+        /** @description Id of the run the request queued (`getFlowRun` reads it). */
+        "X-Flow-Run-Id": components["schemas"]["Id"];
+        /** @description The reference product's header for the webhook request's id; here the id of the run it queued, as `X-Flow-Run-Id`. */
+        "X-Webhook-Id": components["schemas"]["Id"];
     };
     pathItems: never;
 }
@@ -7531,6 +8735,8 @@ export interface operations {
                 createdBefore?: components["schemas"]["Timestamp"];
                 /** @description Only runs that failed at the step of this name. */
                 failedStepName?: string;
+                /** @description Whether archived runs (`archiveFlowRuns`) are listed too; `false`, the default, leaves them out. */
+                includeArchived?: boolean;
             };
             header?: {
                 /**
@@ -7704,12 +8910,835 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["FlowRunLeaseConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    leaseFlowRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunLeaseRequest"];
+            };
+        };
+        responses: {
+            /** @description The runs leased (none when none was due). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRunLeasePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    heartbeatFlowRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the run (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example H2kT9wQ4mX7nR3vL8yB5c
+                 */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunHeartbeatRequest"];
+            };
+        };
+        responses: {
+            /** @description The lease, extended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRunHeartbeat"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FlowRunLeaseConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    queueFlowRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunQueueRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, queued. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["FlowOperationConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryFlowRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunRetryRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, queued again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["FlowRunConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelFlowRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description What was cancelled and what was asked to stop. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRunCancelResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    retryFlowRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunBulkRetryRequest"];
+            };
+        };
+        responses: {
+            /** @description What was queued again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRunBulkRetryResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    archiveFlowRuns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowRunArchiveRequest"];
+            };
+        };
+        responses: {
+            /** @description What was archived. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowRunArchiveResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callFlowWebhookGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run is queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowWebhookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callFlowWebhookPut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run is queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowWebhookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callFlowWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run is queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowWebhookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callFlowWebhookDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run is queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowWebhookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callFlowWebhookPatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run is queued. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowWebhookAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callFlowWebhookSyncGet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run ended `SUCCEEDED` without giving an answer. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            408: components["responses"]["FlowWebhookTimeout"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["FlowWebhookNoAnswer"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The run's answer, as its engine gave it (`FlowRunWebhookResponse`): its status, headers and body. */
+            default: {
+                headers: {
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+        };
+    };
+    callFlowWebhookSyncPut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run ended `SUCCEEDED` without giving an answer. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            408: components["responses"]["FlowWebhookTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["FlowWebhookNoAnswer"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The run's answer, as its engine gave it (`FlowRunWebhookResponse`): its status, headers and body. */
+            default: {
+                headers: {
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+        };
+    };
+    callFlowWebhookSync: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run ended `SUCCEEDED` without giving an answer. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            408: components["responses"]["FlowWebhookTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["FlowWebhookNoAnswer"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The run's answer, as its engine gave it (`FlowRunWebhookResponse`): its status, headers and body. */
+            default: {
+                headers: {
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+        };
+    };
+    callFlowWebhookSyncDelete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run ended `SUCCEEDED` without giving an answer. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            408: components["responses"]["FlowWebhookTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["FlowWebhookNoAnswer"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The run's answer, as its engine gave it (`FlowRunWebhookResponse`): its status, headers and body. */
+            default: {
+                headers: {
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
+        };
+    };
+    callFlowWebhookSyncPatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the flow whose webhook is called (21 characters from `0-9A-Za-z`; any other form is a 400).
+                 * @example Wq4Hn8Rt2Lm6Yx1Zb9KcP
+                 */
+                flowId: components["parameters"]["WebhookFlowIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlowWebhookBody"];
+        responses: {
+            /** @description The run ended `SUCCEEDED` without giving an answer. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["FlowWebhookUnauthorized"];
+            404: components["responses"]["FlowWebhookNotFound"];
+            408: components["responses"]["FlowWebhookTimeout"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["FlowWebhookNoAnswer"];
+            503: components["responses"]["ServiceUnavailable"];
+            /** @description The run's answer, as its engine gave it (`FlowRunWebhookResponse`): its status, headers and body. */
+            default: {
+                headers: {
+                    "X-Flow-Run-Id": components["headers"]["X-Flow-Run-Id"];
+                    "X-Webhook-Id": components["headers"]["X-Webhook-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": unknown;
+                };
+            };
         };
     };
     listAppConnections: {

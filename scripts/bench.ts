@@ -8,8 +8,11 @@
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 //   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
-//   npm run bench -- --flow-operations  only createFlow and the updateFlow cases (with --profile: where their time goes)
+//   npm run bench -- --flow-operations  only createFlow and the updateFlow cases, and the reference's flowOperations.apply of
+//                                       the same operations (see scripts/bench/reference-apply.ts; with --profile: where their time goes)
 //   npm run bench -- --project-delete   only deleteProject of a large project (sizes as below)
+//   npm run bench -- --queue            only the run queue: queue to lease at --queue-rate (200) runs/s, throughput
+//                                       by 1 and 4 engines, a lease's cost with --queue-finished (1000000) finished runs
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
 //                    [--webhook-rate 200] createProject a second meanwhile
 //   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
@@ -29,6 +32,8 @@ import { type BenchCase, type Measurement, measure } from './bench/load';
 import { cpuMs, rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
 import { measureProjectDelete, type ProjectDeleteFigures } from './bench/project-delete';
+import { runQueueBench } from './bench/queue';
+import { measureReferenceApply, mergeReferenceApply, referenceLines } from './bench/reference-apply';
 import { runSandboxBench } from './bench/sandbox';
 import { measureStatementReuse } from './bench/statement-reuse';
 import { type BenchStoreKind, createBenchStore, seedDemo, seedOtherPlatform } from './bench/store';
@@ -47,6 +52,9 @@ const { values } = parseArgs({
     depth: { type: 'boolean', default: false },
     sandbox: { type: 'boolean', default: false },
     webhooks: { type: 'boolean', default: false },
+    queue: { type: 'boolean', default: false },
+    'queue-rate': { type: 'string', default: '200' },
+    'queue-finished': { type: 'string', default: '1000000' },
     'flow-operations': { type: 'boolean', default: false },
     'project-delete': { type: 'boolean', default: false },
     'webhook-rate': { type: 'string', default: '200' },
@@ -75,6 +83,7 @@ function log(line: string): void {
 }
 
 if (values.against !== undefined) {
+  // runCompare has stopped both servers by the time it throws: what is left to say is why.
   const report = await runCompare({
     against: values.against,
     cases: values.cases ? values.cases.split(',') : COMPARED_CASES,
@@ -82,6 +91,9 @@ if (values.against !== undefined) {
     durationSeconds: duration,
     outDir,
     log,
+  }).catch((error: unknown) => {
+    log(`bench --against: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
   });
   writeFileSync(join(outDir, 'compare.md'), report);
   process.stdout.write(report);
@@ -93,6 +105,25 @@ if (values.sandbox) {
   process.stdout.write(report);
   // A failed call or a read of another session's data makes the figures meaningless.
   process.exit(ok ? 0 : 1);
+}
+
+if (values.queue) {
+  const { figures, report } = await runQueueBench({
+    storeKind,
+    databaseUrl,
+    ratePerSecond: Number(values['queue-rate']),
+    durationSeconds: duration,
+    finishedRuns: Number(values['queue-finished']),
+    outDir,
+    log,
+    ...(values.profile ? { profileDir: join(outDir, `profile-queue-${storeKind}`) } : {}),
+  });
+  if (values.profile) log(summariseProfile(join(outDir, `profile-queue-${storeKind}`)));
+  const text = `# npm run bench -- --queue (${storeKind})\n\n${new Date().toISOString()}, node ${process.version}, ${cpus().length} CPUs\n\n${report}\n`;
+  writeFileSync(join(outDir, `queue-${storeKind}.md`), text);
+  writeFileSync(join(outDir, `queue-${storeKind}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+  process.stdout.write(text);
+  process.exit(0);
 }
 
 if (values.depth) {
@@ -298,6 +329,10 @@ if (values['project-delete']) {
 }
 
 if (values['flow-operations']) {
+  // The reference is timed before and after the server's load, as the baseline is: a change of the
+  // machine's load during the run then weighs on both sides of the comparison alike.
+  log(`timing the reference's flowOperations.apply on the same 50-step version, ${duration / 2} s each…`);
+  const referenceBefore = measureReferenceApply(duration / 2);
   const createFlow = writes.find((bench) => bench.name === 'createFlow') as BenchCase;
   for (const connections of [10, 50]) {
     const cpuBefore = cpuMs(server.child.pid);
@@ -309,6 +344,8 @@ if (values['flow-operations']) {
   await server.stop();
   await baseline.stop();
   await benchStore.dispose();
+  log(`timing the reference's flowOperations.apply again, ${duration / 2} s each…`);
+  const reference = mergeReferenceApply(referenceBefore, measureReferenceApply(duration / 2));
   const lines = [10, 50].map((connections) => {
     const created = measurements.find((m) => m.case === 'createFlow' && m.connections === connections);
     const updated = measurements.filter(
@@ -322,7 +359,9 @@ if (values['flow-operations']) {
       )
       .join('\n');
   });
-  process.stdout.write(`${lines.join('\n')}\n${values.profile ? summariseProfile(profileDir) : ''}`);
+  process.stdout.write(
+    `${lines.join('\n')}\n${referenceLines(reference, measurements).join('\n')}\n${values.profile ? summariseProfile(profileDir) : ''}`,
+  );
   process.exit(measurements.some((m) => m.failures > 0) ? 1 : 0);
 }
 

@@ -71,6 +71,26 @@ export interface Config {
   /** Webhook delivery (docs/webhooks.md). */
   webhooks: WebhookSettings;
   /**
+   * RUN_MAX_ATTEMPTS: leases a queued run may have that expire without the run ending; at the
+   * next, it ends INTERNAL_ERROR (docs/engines.md). Default 3.
+   */
+  runMaxAttempts: number;
+  /**
+   * WEBHOOK_SYNC_TIMEOUT_SECONDS: how long a caller of a flow's webhook `/sync` waits for its run's
+   * answer before a 408 (the reference product's WEBHOOK_TIMEOUT_SECONDS). Default 30.
+   */
+  webhookSyncTimeoutSeconds: number;
+  /**
+   * WEBHOOK_RATE_LIMIT_PER_MINUTE: requests a minute to each flow's webhook, whoever sends them;
+   * 0: no limit. Default 600.
+   */
+  webhookRateLimitPerMinute: number;
+  /**
+   * SCHEDULE_POLL_MS: how often each instance queues the runs of the schedules due
+   * (src/flow-runs/scheduler.ts); 0 turns the scheduler off on this instance. Default 1000.
+   */
+  schedulePollMs: number;
+  /**
    * The host names a request's Host header may give (`localhost`, `[::1]`…, any port); undefined:
    * any. Set by the sandbox on loopback, so a web page whose name is made to resolve to 127.0.0.1
    * (DNS rebinding) is not answered as if it were the sandbox's own origin.
@@ -104,9 +124,16 @@ export interface WebhookSettings {
   endpointConcurrency: number;
   /**
    * WEBHOOK_PLATFORM_CONCURRENCY: attempts in flight at once for one platform's endpoints, per
-   * instance (default a quarter of WEBHOOK_CONCURRENCY): the rest stays free for other platforms.
+   * instance, at most (default a quarter of WEBHOOK_CONCURRENCY); fewer while more platforms are
+   * busy, so that the busy ones split the unreserved slots between them.
    */
   platformConcurrency: number;
+  /**
+   * WEBHOOK_RESERVED_CONCURRENCY: of WEBHOOK_CONCURRENCY, the slots kept for platforms with no
+   * attempt in flight in this instance (default a quarter), and beyond a platform's first for its
+   * endpoints that answered: slots held by receivers that hang do not hold up another platform's events.
+   */
+  reservedConcurrency: number;
   /** WEBHOOK_ENDPOINTS_PER_PLATFORM: the most webhook endpoints a platform may have (more: a 409). */
   endpointsPerPlatform: number;
 }
@@ -130,6 +157,11 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     throw new Error(
       `WEBHOOK_PLATFORM_CONCURRENCY (${platformConcurrency}) must not exceed WEBHOOK_CONCURRENCY (${concurrency})`,
     );
+  const reservedConcurrency = integer(env, 'WEBHOOK_RESERVED_CONCURRENCY', Math.floor(concurrency / 4), 0, 1000);
+  if (reservedConcurrency >= concurrency)
+    throw new Error(
+      `WEBHOOK_RESERVED_CONCURRENCY (${reservedConcurrency}) must be less than WEBHOOK_CONCURRENCY (${concurrency})`,
+    );
   return {
     deliver: flag(env, 'WEBHOOK_DELIVERY', true),
     allowPrivate: flag(env, 'WEBHOOK_ALLOW_PRIVATE', false),
@@ -140,6 +172,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     concurrency,
     endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 8, 1, 1000),
     platformConcurrency,
+    reservedConcurrency,
     endpointsPerPlatform: integer(
       env,
       'WEBHOOK_ENDPOINTS_PER_PLATFORM',
@@ -348,5 +381,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...connectionLimits(env, trustProxy),
     trustProxy,
     webhooks: webhookSettings(env),
+    runMaxAttempts: integer(env, 'RUN_MAX_ATTEMPTS', 3, 1, 100),
+    webhookSyncTimeoutSeconds: integer(env, 'WEBHOOK_SYNC_TIMEOUT_SECONDS', 30, 1, 600),
+    webhookRateLimitPerMinute: integer(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    schedulePollMs: integer(env, 'SCHEDULE_POLL_MS', 1000, 0, 3_600_000),
   };
 }

@@ -7,6 +7,17 @@ import type { Store } from './store/engine/database';
 
 export type OperationId = keyof operations;
 
+/**
+ * A flow's webhook (`/v1/webhooks/{flowId}` and `/sync`, every method): answered by
+ * src/http/pipeline/flow-webhooks.ts, which passes the request as it came (its method, every
+ * header, any query, a body of several types) and answers what the run gave, none of which a
+ * handler of the registry's JSON in and out can hold.
+ */
+export type FlowWebhookOperationId = Extract<OperationId, `callFlowWebhook${string}`>;
+
+/** The operations of the handler registry: every other one. */
+export type RegistryOperationId = Exclude<OperationId, FlowWebhookOperationId>;
+
 /** An app connection's value handed out (getAppConnectionValue): what its log line and count record. */
 export interface ValueRead {
   /** The API key that read it (absent only for a principal without a key, which no request has). */
@@ -19,6 +30,8 @@ export interface RequestContext {
   /** Absent only on operations without security (health, readiness). */
   principal: Principal | undefined;
   requestId: string;
+  /** Leases a queued run may lose before it ends INTERNAL_ERROR (RUN_MAX_ATTEMPTS; src/flow-runs/queue.ts). */
+  runMaxAttempts?: number;
   /**
    * Logs and counts a value read (src/http/app.ts): every read of a credential leaves a trace with
    * the key that made it. Absent where no value can be read (an idempotent create's access check).
@@ -62,7 +75,7 @@ export type Handler<Op extends OperationId> = (
   context: RequestContext,
 ) => Promise<HandlerResult<Op>>;
 
-export type HandlerRegistry = { [Op in OperationId]: Handler<Op> };
+export type HandlerRegistry = { [Op in RegistryOperationId]: Handler<Op> };
 export type PartialRegistry<Ops extends OperationId> = { [Op in Ops]: Handler<Op> };
 
 type HeaderOf<Op extends OperationId> = NonNullable<Parameters<Op>['header']>;

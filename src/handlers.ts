@@ -10,7 +10,13 @@ import { flowRunAccess, flowRunHandlers } from './flow-runs/handlers';
 import { flowTemplateAccess, flowTemplateHandlers } from './flow-templates/handlers';
 import { flowAccess, flowHandlers } from './flows/handlers';
 import { folderHandlers } from './folders/handlers';
-import type { AccessChecks, HandlerRegistry, IdempotentOperationId, OperationId, RequestContext } from './handler';
+import type {
+  AccessChecks,
+  HandlerRegistry,
+  IdempotentOperationId,
+  RegistryOperationId,
+  RequestContext,
+} from './handler';
 import { healthHandlers } from './health/handlers';
 import { mcpServerHandlers } from './mcp-servers/handlers';
 import { projectAccess, projectHandlers } from './projects/handlers';
@@ -21,8 +27,8 @@ type AnyHandler = (input: unknown, context: RequestContext) => Promise<unknown>;
 
 /** The same registry, each handler first checking that the request's key may call it. */
 function withPermissions(registry: HandlerRegistry): HandlerRegistry {
-  const guarded: Partial<Record<OperationId, AnyHandler>> = {};
-  for (const operationId of Object.keys(registry) as OperationId[]) {
+  const guarded: Partial<Record<RegistryOperationId, AnyHandler>> = {};
+  for (const operationId of Object.keys(registry) as RegistryOperationId[]) {
     const handler = registry[operationId] as AnyHandler;
     guarded[operationId] = async (input, context) => {
       requirePermission(operationId, context.principal);

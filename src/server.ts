@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import type { Config } from './config';
+import { startScheduler } from './flow-runs/scheduler';
 import type { PipelineExtensions } from './http/app';
 import { requirePatchedValidatorVersion } from './http/validator/patches';
 import { startProjectPurger } from './projects/purge';
@@ -78,6 +79,12 @@ export async function startService(
   const dispatcher = await startWebhookDelivery(config, store, logger, metrics);
   // Deleted projects' rows, purged in the background (and what a stop or a crash left, from now).
   const purger = startProjectPurger(store, logger);
+  const stopScheduler =
+    config.schedulePollMs > 0
+      ? startScheduler(store, config.schedulePollMs, (error) =>
+          logger.error({ err: error }, 'scheduled runs not queued'),
+        )
+      : async () => undefined;
   const stop = stopperOf({
     listening,
     store,
@@ -85,6 +92,7 @@ export async function startService(
     revocations,
     dispatcher,
     purger,
+    stopScheduler,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
   });
   return { server: listening.api, store, url: listening.url, stop };

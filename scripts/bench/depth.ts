@@ -44,7 +44,8 @@ function meanOf(runs: Measurement[]): Measurement {
   };
 }
 
-function seed(env: Record<string, string>, projectId: string, count: number): Promise<string> {
+/** `npm run cli -- seed-runs` in a process of its own against the bench's store; what it printed. */
+export function seedRuns(env: Record<string, string>, projectId: string, count: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -76,7 +77,7 @@ export async function runDepth(options: DepthOptions): Promise<string> {
     const data = await seedDemo(benchStore);
     const count = Math.ceil((options.runs + 20 * PAGE) / PRODUCTION_SHARE);
     log(`seed-runs: ${count} runs…`);
-    const seeded = await seed(benchStore.env, data.projectId, count);
+    const seeded = await seedRuns(benchStore.env, data.projectId, count);
     log(seeded);
 
     const store = benchStore.open();

@@ -51,6 +51,29 @@ export function importBody(displayName: string, actions: number): unknown {
   };
 }
 
+/** The operations the bench sends on the 50-step flows, shared with the reference's timing (reference-apply.ts). */
+export const benchOperations = {
+  changeName: (count: number) => ({ type: 'CHANGE_NAME', request: { displayName: `Renamed ${count}` } }),
+  skipAction: (skip: boolean) => ({ type: 'SET_SKIP_ACTION', request: { names: ['step_25'], skip } }),
+  addAction: (stepName: string) => ({
+    type: 'ADD_ACTION',
+    request: {
+      parentStep: 'step_25',
+      stepLocationRelativeToParent: 'AFTER',
+      action: {
+        type: 'CODE',
+        name: stepName,
+        displayName: 'Added',
+        settings: {
+          sourceCode: { code: 'export const code = async () => true;', packageJson: '{}' },
+          input: {},
+        },
+      },
+    },
+  }),
+  deleteAction: (stepName: string) => ({ type: 'DELETE_ACTION', request: { names: [stepName] } }),
+} as const;
+
 async function send(baseUrl: string, headers: Record<string, string>, method: string, path: string, body: unknown) {
   const response = await fetch(baseUrl + path, {
     method,
@@ -193,7 +216,7 @@ export async function measureFlowOperations(
           {
             body: () => {
               renames += 1;
-              return { type: 'CHANGE_NAME', request: { displayName: `Renamed ${renames}` } };
+              return benchOperations.changeName(renames);
             },
           },
         ],
@@ -213,7 +236,7 @@ export async function measureFlowOperations(
           {
             body: () => {
               skips += 1;
-              return { type: 'SET_SKIP_ACTION', request: { names: ['step_25'], skip: skips % 2 === 0 } };
+              return benchOperations.skipAction(skips % 2 === 0);
             },
           },
         ],
@@ -233,25 +256,10 @@ export async function measureFlowOperations(
             body: (context) => {
               added += 1;
               context.stepName = `added_${added}`;
-              return {
-                type: 'ADD_ACTION',
-                request: {
-                  parentStep: 'step_25',
-                  stepLocationRelativeToParent: 'AFTER',
-                  action: {
-                    type: 'CODE',
-                    name: context.stepName,
-                    displayName: 'Added',
-                    settings: {
-                      sourceCode: { code: 'export const code = async () => true;', packageJson: '{}' },
-                      input: {},
-                    },
-                  },
-                },
-              };
+              return benchOperations.addAction(`added_${added}`);
             },
           },
-          { body: (context) => ({ type: 'DELETE_ACTION', request: { names: [String(context.stepName)] } }) },
+          { body: (context) => benchOperations.deleteAction(String(context.stepName)) },
         ],
         connections,
         durationSeconds,

@@ -4,10 +4,24 @@
 // the project and its event) to its arrival at the receiver: same machine, same clock.
 // The same again beside a neighbour, another platform whose 40 endpoints' receiver takes every
 // request and never answers, with 4 changes queued (160 deliveries, each attempt held for the whole
-// WEBHOOK_TIMEOUT_MS): issue 35's M3, where the neighbour's deliveries took every slot.
+// WEBHOOK_TIMEOUT_MS): issue 35's M3, where the neighbour's deliveries took every slot. And beside
+// several such neighbours at once (issue 46's M3: four of them held every slot, 8 each), run on its
+// own, a fresh store and server for each count of neighbours:
+//   node --import tsx scripts/bench/webhooks.ts [--store postgres] [--tenants 1,4,8] [--rate 200] [--duration 5]
+// (the compiled server when there is one, as `npm run bench`: `npm run build` first).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
+import { projectRoot } from '../../src/core/bundle-file';
+import { createPlatform } from '../../src/platforms/service';
+import { serverEntry, startServer } from './processes';
+import { type BenchStoreKind, createBenchStore, seedDemo } from './store';
 
 export interface DeliveryLatency {
   ratePerSecond: number;
@@ -101,8 +115,11 @@ export interface HangingNeighbour {
 }
 
 export interface DeliveryBesideHanging extends DeliveryLatency {
+  /** The neighbour platforms whose receivers hang. */
+  hangingTenants: number;
+  /** Their endpoints, all together. */
   hangingEndpoints: number;
-  /** Deliveries the neighbour queued (endpoints × changes). */
+  /** Deliveries the neighbours queued (endpoints × changes). */
   hangingDeliveries: number;
   /** Attempts the hanging receiver took (and held) while the latency was measured. */
   hungAttempts: number;
@@ -120,17 +137,35 @@ async function call(baseUrl: string, headers: Record<string, string>, path: stri
 }
 
 /** measureDeliveryLatency while `neighbour`'s receivers hang (the server must allow its endpoints). */
-export async function measureDeliveryBesideHanging(
+export function measureDeliveryBesideHanging(
   baseUrl: string,
   headers: Record<string, string>,
   neighbour: HangingNeighbour,
   ratePerSecond: number,
   durationSeconds: number,
 ): Promise<DeliveryBesideHanging> {
+  return measureDeliveryBesideHangingTenants(baseUrl, headers, [neighbour], ratePerSecond, durationSeconds);
+}
+
+/**
+ * measureDeliveryLatency while the receivers of every one of `neighbours` hang, set up one
+ * neighbour after another (the order in which the first ones take the most slots).
+ */
+export async function measureDeliveryBesideHangingTenants(
+  baseUrl: string,
+  headers: Record<string, string>,
+  neighbours: readonly HangingNeighbour[],
+  ratePerSecond: number,
+  durationSeconds: number,
+  /** Run once the neighbours' attempts hang, before the measured load. */
+  beforeLoad?: () => Promise<void>,
+): Promise<DeliveryBesideHanging> {
   let hungAttempts = 0;
+  const hungTenants = new Set<string>();
   const sockets = new Set<Socket>();
-  const hanging = createServer(() => {
+  const hanging = createServer((request) => {
     hungAttempts += 1;
+    hungTenants.add((request.url ?? '').split('/')[2] ?? '');
   });
   hanging.on('connection', (socket) => {
     sockets.add(socket);
@@ -138,31 +173,164 @@ export async function measureDeliveryBesideHanging(
   });
   await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
   const { port } = hanging.address() as AddressInfo;
-  const neighbourHeaders = { authorization: `Bearer ${neighbour.apiKey}` };
-  const endpointIds: string[] = [];
+  const made: { headers: Record<string, string>; endpointId: string }[] = [];
   try {
-    for (let index = 0; index < neighbour.endpoints; index += 1) {
-      const endpoint = await call(baseUrl, neighbourHeaders, '/v1/webhook-endpoints', {
-        url: `http://127.0.0.1:${port}/hang/${index}`,
-        eventTypes: ['project.created'],
-      });
-      endpointIds.push(String(endpoint.id));
+    for (const [tenant, neighbour] of neighbours.entries()) {
+      const neighbourHeaders = { authorization: `Bearer ${neighbour.apiKey}` };
+      for (let index = 0; index < neighbour.endpoints; index += 1) {
+        const endpoint = await call(baseUrl, neighbourHeaders, '/v1/webhook-endpoints', {
+          url: `http://127.0.0.1:${port}/hang/${tenant}/${index}`,
+          eventTypes: ['project.created'],
+        });
+        made.push({ headers: neighbourHeaders, endpointId: String(endpoint.id) });
+      }
+      for (let index = 0; index < neighbour.changes; index += 1)
+        await call(baseUrl, neighbourHeaders, '/v1/projects', { displayName: `Neighbour ${tenant}.${index}` });
     }
-    for (let index = 0; index < neighbour.changes; index += 1)
-      await call(baseUrl, neighbourHeaders, '/v1/projects', { displayName: `Neighbour ${index}` });
-    // The neighbour's attempts are under way (and hang) before the measured load starts.
+    // Every neighbour's attempts are under way (and hang) before the measured load starts.
     const deadline = Date.now() + 10_000;
-    while (hungAttempts === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (hungTenants.size < neighbours.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await beforeLoad?.();
     const latency = await measureDeliveryLatency(baseUrl, headers, ratePerSecond, durationSeconds);
     return {
       ...latency,
-      hangingEndpoints: neighbour.endpoints,
-      hangingDeliveries: neighbour.endpoints * neighbour.changes,
+      hangingTenants: neighbours.length,
+      hangingEndpoints: neighbours.reduce((sum, neighbour) => sum + neighbour.endpoints, 0),
+      hangingDeliveries: neighbours.reduce((sum, neighbour) => sum + neighbour.endpoints * neighbour.changes, 0),
       hungAttempts,
     };
   } finally {
-    for (const id of endpointIds) await call(baseUrl, neighbourHeaders, `/v1/webhook-endpoints/${id}`);
+    for (const { headers: neighbourHeaders, endpointId } of made)
+      await call(baseUrl, neighbourHeaders, `/v1/webhook-endpoints/${endpointId}`);
     for (const socket of sockets) socket.destroy();
     await new Promise<void>((resolve) => hanging.close(() => resolve()));
   }
 }
+
+/** Each neighbour as the bench's one: 40 endpoints whose receiver hangs, 4 changes queued. */
+const NEIGHBOUR = { endpoints: 40, changes: 4 };
+
+/** An ADMIN key of the `index`th neighbour: sk- and 61 characters, as every key. */
+function neighbourKey(index: number): string {
+  return `sk-${`neighbour${index}`.padEnd(61, 'x')}`;
+}
+
+/**
+ * For each count of `tenants`: a fresh store and server, a quiet platform's delivery latency alone,
+ * then beside that many neighbours whose receivers hang.
+ */
+async function benchTenants(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      store: { type: 'string', default: 'sqlite' },
+      tenants: { type: 'string', default: '1,4,8' },
+      rate: { type: 'string', default: '200' },
+      duration: { type: 'string', default: '5' },
+      out: { type: 'string' },
+    },
+    strict: true,
+  });
+  const storeKind = values.store as BenchStoreKind;
+  if (storeKind !== 'sqlite' && storeKind !== 'postgres') throw new Error('--store is sqlite or postgres');
+  const counts = values.tenants.split(',').map(Number);
+  if (!counts.every((count) => Number.isInteger(count) && count > 0)) throw new Error('--tenants is a list of counts');
+  const rate = Number(values.rate);
+  const duration = Number(values.duration);
+  if (!(rate > 0) || !(duration > 0)) throw new Error('--rate and --duration are positive numbers');
+  const outDir = values.out ?? join(projectRoot, 'dist', 'bench');
+  mkdirSync(outDir, { recursive: true });
+  const logFile = join(outDir, `server-webhook-tenants-${storeKind}.log`);
+  const started = new Date();
+  const load = loadavg()[0] ?? 0;
+  const results: { tenants: number; alone: DeliveryLatency; beside: DeliveryBesideHanging }[] = [];
+  for (const count of counts) {
+    const benchStore = await createBenchStore(storeKind, process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+    try {
+      const data = await seedDemo(benchStore);
+      const store = benchStore.open();
+      const neighbours: HangingNeighbour[] = [];
+      try {
+        for (let index = 0; index < count; index += 1) {
+          const apiKey = neighbourKey(index);
+          await createPlatform(store, {
+            name: `Bench neighbour ${index}`,
+            adminEmail: `neighbour${index}@example.com`,
+            apiKey,
+          });
+          neighbours.push({ apiKey, ...NEIGHBOUR });
+        }
+      } finally {
+        await store.close();
+      }
+      const headers = { authorization: `Bearer ${benchStore.apiKey}` };
+      const server = await startServer({
+        env: {
+          ...benchStore.env,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'info',
+          RATE_LIMIT_PER_MINUTE: '1000000',
+          WEBHOOK_ALLOW_PRIVATE: 'true',
+          WEBHOOK_ENDPOINTS_PER_PLATFORM: String(NEIGHBOUR.endpoints),
+        },
+        probePath: `/v1/flows?projectId=${data.projectId}&limit=10`,
+        headers,
+        logFile,
+      });
+      try {
+        const alone = await measureDeliveryLatency(server.baseUrl, headers, rate, duration);
+        // A fresh schema's planner statistics say the webhook tables are empty, and the claim's plan
+        // then reads every endpoint for each due delivery (45 ms a claim with 640 due, 4.6 ms once
+        // analyzed): a database that has been running is analyzed by autovacuum long before.
+        const analyze = async () => {
+          const analyzing = benchStore.open();
+          try {
+            await sql`analyze webhook_deliveries, webhook_endpoints`.execute(analyzing.db);
+          } finally {
+            await analyzing.close();
+          }
+        };
+        const beside = await measureDeliveryBesideHangingTenants(
+          server.baseUrl,
+          headers,
+          neighbours,
+          rate,
+          duration,
+          storeKind === 'postgres' ? analyze : undefined,
+        );
+        process.stderr.write(
+          `${count} hanging neighbours: alone p99 ${alone.p99Ms} ms, beside p50 ${beside.p50Ms} ms, p99 ${beside.p99Ms} ms, ${beside.delivered}/${beside.created} delivered, ${beside.hungAttempts} attempts hung\n`,
+        );
+        results.push({ tenants: count, alone, beside });
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await benchStore.dispose();
+    }
+  }
+  const row = (label: string, latency: DeliveryLatency) =>
+    `| ${label} | ${latency.delivered}/${latency.created} | ${latency.p50Ms} | ${latency.p99Ms} | ${latency.maxMs} |`;
+  const report = `# Webhook delivery beside hanging neighbours (${storeKind})
+
+${started.toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average ${load.toFixed(2)} at the start,
+createProject at ${rate}/s for ${duration} s per measurement. Server: ${serverEntry().label}, NODE_ENV=production,
+default webhook settings. Each neighbour: ${NEIGHBOUR.endpoints} endpoints whose receiver never answers, ${NEIGHBOUR.changes} changes queued.
+
+| Neighbours hanging | Delivered / created | p50 ms | p99 ms | max ms |
+|---|---|---|---|---|
+${results.flatMap(({ tenants, alone, beside }) => [row(`none (before the ${tenants})`, alone), row(`${tenants} (${beside.hungAttempts} attempts hung)`, beside)]).join('\n')}
+`;
+  writeFileSync(join(outDir, `webhook-tenants-${storeKind}.md`), report);
+  writeFileSync(
+    join(outDir, `webhook-tenants-${storeKind}.json`),
+    `${JSON.stringify({ started, storeKind, rate, duration, load, results }, null, 2)}\n`,
+  );
+  process.stdout.write(report);
+  const undelivered = results.some(
+    ({ alone, beside }) => alone.delivered < alone.created || beside.delivered < beside.created,
+  );
+  process.exit(undelivered ? 1 : 0);
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await benchTenants();

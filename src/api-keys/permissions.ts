@@ -10,15 +10,16 @@ import type { ApiKeyRole, Principal } from '../core/principal';
 import type { OperationId } from '../handler';
 
 export type Permission =
-  /** No key needed (health, readiness). */
+  /** No key needed (health, readiness, a flow's webhook, whose trigger has its own authentication). */
   | { public: true }
   /** A key of one of these roles and no other: what is not part of the role ladder (an engine's runs). */
   | { public?: false; roles: readonly ApiKeyRole[]; platformWide: false }
   /** A key of `least` role or above; `platformWide`: not a key limited to projects. */
   | { public?: false; least: ApiKeyRole; platformWide: boolean };
 
-// ENGINE is below every rung: an engine's key records runs (`roles` rules) and may do nothing else
-// but revoke itself (revokeApiKey lets every key through).
+// ENGINE is below every rung, so the ladder's rules (`least: 'VIEWER'` and up) refuse it: an engine's
+// key may call only what names it below. The docs' and the contract's descriptions of the role list
+// those operations, and test/structure/engine-role.test.ts holds them to this table.
 const RANK: Record<ApiKeyRole, number> = { ENGINE: -1, VIEWER: 0, EDITOR: 1, ADMIN: 2 };
 
 const read: Permission = { least: 'VIEWER', platformWide: false };
@@ -44,6 +45,14 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   // A flow engine records runs; ADMIN may do everything.
   createFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
   updateFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  // The run queue (issue 43): engines lease and hold runs; people queue, retry and cancel them.
+  leaseFlowRuns: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  heartbeatFlowRun: { roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  queueFlowRun: write,
+  retryFlowRun: write,
+  cancelFlowRuns: write,
+  retryFlowRuns: write,
+  archiveFlowRuns: write,
   // An engine finds the connection a step names by its externalId (never a value: getAppConnectionValue).
   listAppConnections: { least: 'ENGINE', platformWide: false },
   getAppConnection: read,
@@ -92,6 +101,17 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   retryWebhookDelivery: { least: 'ADMIN', platformWide: true },
   getHealth: { public: true },
   getReadiness: { public: true },
+  // Called by other systems with no key: the flow's trigger authenticates them (src/flow-runs/webhook-trigger.ts).
+  callFlowWebhook: { public: true },
+  callFlowWebhookGet: { public: true },
+  callFlowWebhookPut: { public: true },
+  callFlowWebhookPatch: { public: true },
+  callFlowWebhookDelete: { public: true },
+  callFlowWebhookSync: { public: true },
+  callFlowWebhookSyncGet: { public: true },
+  callFlowWebhookSyncPut: { public: true },
+  callFlowWebhookSyncPatch: { public: true },
+  callFlowWebhookSyncDelete: { public: true },
 };
 
 export function permissionDenied(operationId: OperationId, principal: Principal, needs: string): ApiError {

@@ -4,6 +4,7 @@
 // through `readValue`, for an ENGINE key, each read logged and counted (openapi/DECISIONS.md).
 import type { Kysely } from 'kysely';
 import type { components } from '../../generated/api';
+import { isObject } from '../core/contract';
 import { ApiError, invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import { externalIdToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
@@ -171,6 +172,20 @@ export async function create(store: Store, input: NewAppConnection): Promise<App
 const CODE_NOT_EXCHANGED =
   'an authorization code is exchanged with the provider, which this service does not do; obtain the tokens and send them as an OAUTH2 value (access_token, refresh_token, ...)';
 
+/**
+ * The issue of an upsertAppConnection body whose value carries an authorization code, else
+ * undefined. CLOUD_OAUTH2 and PLATFORM_OAUTH2 values always carry one. No fix of the value's other
+ * fields makes it acceptable, so the problem writer says it before the contract's issues
+ * (src/http/problems/error-translation.ts): "scope is required" sent its sender to add a scope,
+ * only to learn next that the code is never exchanged.
+ */
+export function authorizationCodeIssue(body: unknown): ValidationIssue | undefined {
+  const value = isObject(body) ? body.value : undefined;
+  return isObject(value) && value.code !== undefined
+    ? { location: 'body', pointer: '/value/code', message: CODE_NOT_EXCHANGED }
+    : undefined;
+}
+
 /** The rules of `value` the schema cannot say: its type is the body's, and OAuth2 comes as tokens. */
 function checkValue(input: AppConnectionUpsertRequest): void {
   const issues: ValidationIssue[] = [];
@@ -181,9 +196,8 @@ function checkValue(input: AppConnectionUpsertRequest): void {
       pointer: '/value/type',
       message: `must be the connection's type, ${input.type}`,
     });
-  // CLOUD_OAUTH2 and PLATFORM_OAUTH2 values always carry one: they are refused here too.
-  if ('code' in value && value.code !== undefined)
-    issues.push({ location: 'body', pointer: '/value/code', message: CODE_NOT_EXCHANGED });
+  const codeIssue = authorizationCodeIssue(input);
+  if (codeIssue) issues.push(codeIssue);
   else if (value.type === 'OAUTH2' && value.access_token === undefined)
     issues.push({
       location: 'body',
@@ -377,8 +391,10 @@ export async function remove(store: Store, principal: Principal, connectionId: s
     const stillThere = await projectsStillHaving(trx, projectIds, row.external_id, row.id);
     await invalidateDraftsNaming(
       trx,
+      store.kind,
       projectIds.filter((projectId) => !stillThere.has(projectId)),
       row.external_id,
+      now(),
     );
     await recordConnectionEvent(store, trx, principal, 'app_connection.deleted', connection);
   });

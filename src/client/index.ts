@@ -29,6 +29,7 @@ export type WebhookEventPayload = import('../../generated/api.js').components['s
   | 'UserEvent'
   | 'McpServerEvent'
   | 'FlowRunEvent'
+  | 'FlowRunQueueEvent'
   | 'ApiKeyEvent'
   | 'WebhookTestEvent'];
 export { type ApiClient, type CreateClientOptions, createClient, idempotentCreatePaths } from './create-client.js';

@@ -292,5 +292,12 @@ export function createHandlersByOperation(baseUrl: string): { [K in OperationId]
 
 /** Every handler, for `setupServer(...createHandlers(baseUrl))` or `setupWorker(...)`. */
 export function createHandlers(baseUrl: string): HttpHandler[] {
-  return Object.values(createHandlersByOperation(baseUrl));
+  const byOperation = createHandlersByOperation(baseUrl);
+  // Fixed paths before the paths with parameters, as the contract's matching has them: MSW answers
+  // with the first handler that matches, and POST /v1/flow-runs/lease is also /v1/flow-runs/{id}.
+  const parametersIn = (entry: OperationEntry) => entry.path.split('/').filter((part) => part.startsWith('{')).length;
+  return listOperations(bundle)
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => parametersIn(a.entry) - parametersIn(b.entry) || a.index - b.index)
+    .map(({ entry }) => byOperation[entry.operationId as OperationId]);
 }

@@ -9,8 +9,9 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { type Bundle, deref, isObject, type JsonObject, type OperationEntry } from '../core/contract.js';
 import { dateTimeFormat } from '../core/date-time-format.js';
+import { emailFormat } from '../core/email.js';
 import { ApiError, authenticationRequired, invalidWithIssues, type ValidationIssue } from '../core/errors.js';
-import { mergeAlternatives, readableMessage } from '../core/issue-wording.js';
+import { mergeAlternatives, readableMessage, valueAt } from '../core/issue-wording.js';
 
 const CONTRACT_ID = 'urn:flow-management:contract';
 
@@ -63,9 +64,10 @@ function newAjv(coerceTypes: false | 'array'): Ajv2020 {
     coerceTypes,
     validateFormats: true,
   });
-  // ajv-formats' full formats (what its plugin adds in `full` mode), the contract's date-time.
+  // ajv-formats' full formats (what its plugin adds in `full` mode), the contract's date-time and email.
   for (const [name, format] of Object.entries(fullFormats)) ajv.addFormat(name, format);
   ajv.addFormat('date-time', dateTimeFormat);
+  ajv.addFormat('email', emailFormat);
   return ajv;
 }
 
@@ -151,7 +153,7 @@ export class RequestChecks {
       Object.entries(request.params).map(([name, value]) => [name, Array.isArray(value) ? value[0] : value]),
     );
     if (checks.validatePath && !checks.validatePath(path))
-      issues.push(...toIssues('path', checks.validatePath.errors, rawQuery));
+      issues.push(...toIssues('path', checks.validatePath.errors, rawQuery, path));
 
     const query: Record<string, string | string[]> = {};
     const names = new Set<string>();
@@ -172,7 +174,7 @@ export class RequestChecks {
       query[name] = values.length === 1 ? (values[0] ?? '') : values;
     }
     if (checks.validateQuery && !checks.validateQuery(query)) {
-      issues.push(...toIssues('query', checks.validateQuery.errors, rawQuery));
+      issues.push(...toIssues('query', checks.validateQuery.errors, rawQuery, query));
     }
 
     let body: unknown;
@@ -193,7 +195,7 @@ export class RequestChecks {
       if (body === undefined) {
         if (checks.bodyRequired) issues.push({ location: 'body', pointer: '', message: 'is required' });
       } else if (!checks.validateBody(body)) {
-        issues.push(...toIssues('body', checks.validateBody.errors, rawQuery));
+        issues.push(...toIssues('body', checks.validateBody.errors, rawQuery, body));
       }
     }
     return issues.length === 0
@@ -202,11 +204,15 @@ export class RequestChecks {
   }
 }
 
-/** Ajv's errors as the backend words them: a pointer into the body, a parameter's name, a plain sentence. */
+/**
+ * Ajv's errors as the backend words them: a pointer into the body, a parameter's name, a plain
+ * sentence; `checked`, what was validated (the path's or the query's parameters, the body).
+ */
 function toIssues(
   location: ValidationIssue['location'],
   errors: ErrorObject[] | null | undefined,
   rawQuery: Record<string, string | string[]>,
+  checked: unknown,
 ): ValidationIssue[] {
   return (errors ?? []).map((error) => {
     // A missing or unknown property is about the property, as express-openapi-validator reports it.
@@ -225,7 +231,12 @@ function toIssues(
     return {
       location,
       pointer,
-      message: readableMessage(`${error.message ?? 'is invalid'}${allowed}`, name, rawQuery),
+      message: readableMessage(
+        `${error.message ?? 'is invalid'}${allowed}`,
+        name,
+        rawQuery,
+        valueAt(checked, error.instancePath),
+      ),
     };
   });
 }

@@ -2,6 +2,13 @@
 // demo data (or of an empty platform), its own keys, rules that force answers, a log of what it
 // sent and a clock it can move (docs/frontend.md#sessions-one-sandbox-per-test). Browser-safe: fetch
 // only. Not part of the API's contract: these endpoints exist in the sandbox alone.
+import type { operations } from '../../generated/api.js';
+
+/**
+ * An operation of the contract a rule can force: the generated `operations`' keys, so a misspelt
+ * name does not compile (the sandbox would refuse it only when the test runs, with a 400).
+ */
+export type SandboxOperationId = keyof operations;
 
 /** The roles each session has a key of. */
 export type SandboxRole = 'ADMIN' | 'EDITOR' | 'VIEWER' | 'ENGINE';
@@ -18,7 +25,7 @@ export interface SandboxSessionOptions {
 }
 
 export interface SandboxRule {
-  operationId: string;
+  operationId: SandboxOperationId;
   /** Path parameters a request must have to match, e.g. `{ id: 'tDVKg7394Qn7RoH23PSVU' }`. */
   path?: Record<string, string>;
   /** An error status the operation declares: answered as its problem. */
@@ -40,14 +47,22 @@ export interface SandboxLoggedRequest {
   method: string;
   path: string;
   query: Record<string, string | string[]>;
+  /**
+   * As sent, a connection's credential redacted (its `type` kept, each other field `[redacted]`);
+   * when `truncated.body` is set, the start of its JSON text (a string), the body being longer than
+   * the sandbox keeps (SANDBOX_SESSION_LOG_BODY_BYTES, 64 KiB by default).
+   */
   body: unknown;
   /** null: the connection closed before an answer. */
   status: number | null;
+  /** Without some of its `errors` when `truncated.problem` is set. */
   problem: Record<string, unknown> | null;
   durationMs: number;
   requestId: string;
   at: string;
   forced?: 'rule' | 'prefer';
+  /** The fields kept cut, each with the length in bytes of its whole JSON text. */
+  truncated?: { body?: number; problem?: number };
 }
 
 export interface SandboxSession {
@@ -65,11 +80,11 @@ export interface SandboxSession {
   addRule(rule: SandboxRule): Promise<SandboxRuleState>;
   rules(): Promise<SandboxRuleState[]>;
   removeRule(id: string): Promise<void>;
-  /** What the session was sent, in order (the latest SANDBOX_SESSION_LOG_SIZE). */
+  /** What the session was sent, in order (the latest SANDBOX_SESSION_LOG_SIZE, within the session's bound in bytes). */
   requests(): Promise<SandboxLoggedRequest[]>;
   clearRequests(): Promise<void>;
   /** Moves the session's time forward by an ISO 8601 duration (`P2D`, `PT90M`); the engine's runs, when it has one. */
-  advanceClock(advanceBy: string): Promise<{ now: string; engineRuns: number }>;
+  advanceClock(advanceBy: string): Promise<{ now: string; engineRuns: number; scheduledRuns: number }>;
   /** Ends the session (idempotent): its data is gone, its keys answer 410 SANDBOX_SESSION_ENDED. */
   dispose(): Promise<void>;
 }
@@ -131,7 +146,7 @@ export async function createSandboxSession(
       await send('DELETE', `${at}/requests`);
     },
     advanceClock: async (advanceBy) =>
-      (await send('POST', `${at}/clock`, { advanceBy })) as { now: string; engineRuns: number },
+      (await send('POST', `${at}/clock`, { advanceBy })) as { now: string; engineRuns: number; scheduledRuns: number },
     async dispose() {
       if (disposed) return;
       disposed = true;

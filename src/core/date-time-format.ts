@@ -18,9 +18,10 @@ type FormatCheck = (text: string) => boolean;
 const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const ZERO = 48;
 const NINE = 57;
-/** The first and last instants whose ISO form has a four-digit year. */
-const FIRST_INSTANT = Date.parse('0000-01-01T00:00:00.000Z');
-const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+/** The first and last instants whose ISO form has a four-digit year: those a date-time may be. */
+export const DATE_TIME_RANGE = { first: '0000-01-01T00:00:00.000Z', last: '9999-12-31T23:59:59.999Z' } as const;
+const FIRST_INSTANT = Date.parse(DATE_TIME_RANGE.first);
+const LAST_INSTANT = Date.parse(DATE_TIME_RANGE.last);
 
 /** The number written by the digits at [start, end), or -1 when one of them is not a digit. */
 function digitsAt(text: string, start: number, end: number): number {
@@ -70,19 +71,45 @@ function canonicalDateTime(text: string): boolean | undefined {
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
+/** The instant (epoch milliseconds) of an RFC 3339 date-time without a leap second; undefined for any other text. */
+function instantOf(text: string): number | undefined {
+  const parts = DATE_TIME.exec(text);
+  if (!parts) return undefined;
+  const [, year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts.map(Number);
+  if (!isValidDateAndTime(year ?? -1, month ?? -1, day ?? -1, hour ?? -1, minute ?? -1, second ?? -1)) return undefined;
+  if (parts[8] !== undefined && ((offsetHours ?? 24) > 23 || (offsetMinutes ?? 60) > 59)) return undefined;
+  // The instant as the code reads it (Date.parse, as the services do).
+  return Date.parse(text);
+}
+
+const isWithinYears = (instant: number) => instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
+
 /** Any other form: RFC 3339, no leap second, an instant within the years 0000-9999. */
 function generalDateTime(text: string): boolean {
-  const parts = DATE_TIME.exec(text);
-  if (!parts) return false;
-  const [, year, month, day, hour, minute, second, offsetHours, offsetMinutes] = parts.map(Number);
-  if (!isValidDateAndTime(year ?? -1, month ?? -1, day ?? -1, hour ?? -1, minute ?? -1, second ?? -1)) return false;
-  if (parts[8] !== undefined && ((offsetHours ?? 24) > 23 || (offsetMinutes ?? 60) > 59)) return false;
-  // The instant as the code reads it (Date.parse, as the services do), in the years of the stored form.
-  const instant = Date.parse(text);
-  return instant >= FIRST_INSTANT && instant <= LAST_INSTANT;
+  const instant = instantOf(text);
+  return instant !== undefined && isWithinYears(instant);
 }
 
 export const isDateTime: FormatCheck = (text) => canonicalDateTime(text) ?? generalDateTime(text);
+
+/**
+ * The instant of an RFC 3339 date-time the format refuses only for being outside the years
+ * 0000-9999 in UTC (`9999-12-31T23:59:59.999-23:59`); undefined for any other text. A client who
+ * sent a well-formed time is told that, not to send an RFC 3339 date-time (src/core/issue-wording.ts).
+ */
+export function instantOutOfRange(text: string): number | undefined {
+  const instant = instantOf(text);
+  return instant === undefined || isWithinYears(instant) ? undefined : instant;
+}
+
+/**
+ * A date-time the format took, in the form the service writes (UTC, milliseconds), as `Timestamp`
+ * promises: a time stored as sent came back in the client's own spelling (`t`, an offset, 30
+ * digits of fraction). Digits past the millisecond are cut, as Date.parse cuts them.
+ */
+export function storedDateTime(text: string): string {
+  return new Date(text).toISOString();
+}
 
 /** For the validator's `formats` option: replaces ajv-formats' `date-time` (it adds its own after ajv-formats). */
 export const dateTimeFormat = { type: 'string' as const, validate: isDateTime };

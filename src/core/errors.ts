@@ -60,9 +60,13 @@ export function invalidWithIssues(subject: string, issues: ValidationIssue[], ve
   return new ApiError('VALIDATION', detail, { issues });
 }
 
-/** 401: no key, a malformed key or an unknown key are told apart to nobody. */
-export function authenticationRequired(): ApiError {
-  return new ApiError('AUTHENTICATION', 'Send a valid API key as Authorization: Bearer <key>.');
+/**
+ * 401: no key, a malformed key or an unknown key are told apart to nobody. `why`: what may be told
+ * to whoever holds the key sent (src/http/pipeline/authentication.ts), said before what to do.
+ */
+export function authenticationRequired(why?: string): ApiError {
+  const todo = 'Send a valid API key as Authorization: Bearer <key>.';
+  return new ApiError('AUTHENTICATION', why === undefined ? todo : `${why} ${todo}`);
 }
 
 /** 503: the database does not answer; the request may be retried. */

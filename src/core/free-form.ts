@@ -5,7 +5,7 @@
 // description (openapi/DECISIONS.md, "Sizes").
 import { invalidWithIssues, type ValidationIssue } from './errors';
 
-const KIB = 1024;
+export const KIB = 1024;
 
 /** The largest stored form of each kind of free-form value, in bytes of compact JSON in UTF-8. */
 export const FREE_FORM_MAX_BYTES = {
@@ -17,6 +17,8 @@ export const FREE_FORM_MAX_BYTES = {
   connectionValue: 64 * KIB,
   /** The output of a flow run's steps, as an engine records it (and as its `flow_run.*` event carries it). */
   runSteps: 512 * KIB,
+  /** What started a queued run (queueFlowRun's `payload`), handed to the engine that leases it. */
+  runPayload: 512 * KIB,
 } as const;
 
 /** Where a free-form value came from, for the 400 that refuses it. */

@@ -2,6 +2,7 @@
 // 'projectId'", "must NOT have additional properties"); ours are read by the people who sent the
 // request, often in a UI that shows `errors[]` as it is. Each kind of issue gets one plain
 // sentence, completing "<pointer> …" (test/http/issue-wording.test.ts pins every one).
+import { DATE_TIME_RANGE, instantOutOfRange } from './date-time-format.js';
 import type { ValidationIssue } from './errors.js';
 
 /** Query values as the request sent them, to show a comma-separated list as repeated keys. */
@@ -12,7 +13,7 @@ const FORMATS: Record<string, string> = {
   'date-time':
     'an RFC 3339 date-time such as 2026-11-21T09:33:30.123Z (seconds 00-59, no leap second; years 0000-9999)',
   uri: 'an absolute URI such as https://example.com/page',
-  email: 'an email address',
+  email: 'an email address such as grace@example.com, with at most 64 characters before the @',
 };
 
 const TYPES: Record<string, string> = {
@@ -32,8 +33,27 @@ function typeWords(types: string): string {
     .join(' or ');
 }
 
+/**
+ * A format's sentence; `value`, the value refused, when known. A date-time the format refuses only
+ * for its instant (`9999-12-31T23:59:59.999-23:59`, in the year 10000 in UTC) was written right:
+ * telling its sender to write an RFC 3339 date-time would send them looking for a typo.
+ */
+function formatMessage(format: string, value: unknown): string {
+  const instant = format === 'date-time' && typeof value === 'string' ? instantOutOfRange(value) : undefined;
+  if (instant !== undefined) {
+    const [side, edge] =
+      instant > Date.parse(DATE_TIME_RANGE.last)
+        ? ['after', `${DATE_TIME_RANGE.last}, the last`]
+        : ['before', `${DATE_TIME_RANGE.first}, the first`];
+    return `is out of range: it is ${new Date(instant).toISOString()} in UTC, ${side} ${edge} instant a date-time may be (years 0000-9999 in UTC)`;
+  }
+  return `must be ${FORMATS[format] ?? `a valid ${format}`}`;
+}
+
+type Rewrite = (match: RegExpExecArray, name: string, raw: RawQuery, value: unknown) => string;
+
 /** Ajv's (and the validator's own) wording → ours; `name` is the parameter or field concerned. */
-const REWRITES: Array<[RegExp, (match: RegExpExecArray, name: string, raw: RawQuery) => string]> = [
+const REWRITES: Array<[RegExp, Rewrite]> = [
   [/^must have required property '.*'$/, () => 'is required'],
   [/^must NOT have additional properties$/, () => 'is not a field of this object'],
   [/^must NOT have unevaluated properties$/, () => 'is not a field of this object'],
@@ -61,8 +81,14 @@ const REWRITES: Array<[RegExp, (match: RegExpExecArray, name: string, raw: RawQu
   ],
   [/^must match pattern "\^\[Hh\]\[Tt\]\[Tt\]\[Pp\]\[Ss\]\?:\/\/"$/, () => 'must start with https:// or http://'],
   [/^must match pattern "\^\$"$/, () => 'must be empty'],
+  // If-Match's entity tags (openapi/components/parameters/IfMatch.yaml): the ETag sent without its
+  // quotes is the usual mistake, and the expression says nothing to whoever made it.
+  [
+    /^must match pattern "\^\(\\\*\|\(W\/\)\?"/,
+    () => 'must be ETags in double quotes, as the ETag header gives them (If-Match: "9"), or *: quote the ETag',
+  ],
   [/^must match pattern "(.*)"$/, (match) => `must match the pattern ${match[1]}`],
-  [/^must match format "(.*)"$/, (match) => `must be ${FORMATS[match[1] ?? ''] ?? `a valid ${match[1]}`}`],
+  [/^must match format "(.*)"$/, (match, _name, _raw, value) => formatMessage(match[1] ?? '', value)],
   [
     /^must be (integer|number|string|boolean|object|array|null)(,[a-z,]+)?$/,
     (match) => `must be ${typeWords(match[0].slice(8))}`,
@@ -87,12 +113,25 @@ export function commaListHint(name: string, raw: unknown): string | undefined {
   return `takes one value per occurrence; repeat the parameter for several values: ${parts.map((part) => `${name}=${part}`).join('&')}`;
 }
 
-export function readableMessage(message: string, name: string, raw: RawQuery = {}): string {
+/** `value`: the value the issue is about, when known (the request's, at the issue's pointer). */
+export function readableMessage(message: string, name: string, raw: RawQuery = {}, value?: unknown): string {
   for (const [pattern, rewrite] of REWRITES) {
     const match = pattern.exec(message);
-    if (match) return rewrite(match, name, raw);
+    if (match) return rewrite(match, name, raw, value);
   }
   return message;
+}
+
+/** The value at a JSON pointer (`/template/notes/0`) of `root`; undefined when there is none. */
+export function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
 
 /** "must be X" + "must be Y" → "must be X or Y"; "must have X" + "must be Y" → "must have X or be Y". */

@@ -1,6 +1,6 @@
 import type { components } from '../../generated/api';
 
-/** What an API key may do: ADMIN everything, EDITOR read and write, VIEWER read (the contract's ApiKeyRole). */
+/** What an API key may do (the contract's ApiKeyRole): each operation's rule is in src/api-keys/permissions.ts. */
 export type ApiKeyRole = components['schemas']['ApiKeyRole'];
 
 /** Who a request acts for: the platform its API key belongs to, the user the key acts as, and what the key may do. */

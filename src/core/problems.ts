@@ -20,6 +20,7 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   PROJECT_EXTERNAL_ID_ALREADY_EXISTS: { status: 409, title: 'External id already used' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, title: 'Idempotency key in use' },
   FLOW_RUN_STATUS_CONFLICT: { status: 409, title: 'Flow run status conflict' },
+  FLOW_RUN_LEASE_CONFLICT: { status: 409, title: 'Flow run lease conflict' },
   FLOW_OPERATION_INVALID: { status: 409, title: 'Flow operation invalid' },
   PRECONDITION_FAILED: { status: 412, title: 'Precondition failed' },
   FOLDER_NAME_ALREADY_EXISTS: { status: 409, title: 'Folder name already used' },
@@ -39,6 +40,8 @@ const CODES: Record<ErrorCode, CodeInfo> = {
   SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable' },
   SANDBOX_SESSION_ENDED: { status: 410, title: 'Sandbox session ended' },
   SANDBOX_LIMIT_REACHED: { status: 507, title: 'Sandbox limit reached' },
+  WEBHOOK_TIMEOUT: { status: 408, title: 'Webhook timeout' },
+  WEBHOOK_NO_ANSWER: { status: 502, title: 'Webhook run gave no answer' },
 };
 
 export function statusOf(code: ErrorCode): number {

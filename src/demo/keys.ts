@@ -26,7 +26,7 @@ export const SANDBOX_ROLE_KEYS: readonly SandboxKey[] = [
     id: 'Ej3Tb6YhN1uWq5DkXs0Lm',
   },
   { label: 'VIEWER', key: `sk-sandboxviewer${'0'.repeat(48)}`, role: 'VIEWER' },
-  // A flow engine's key: it records runs (createFlowRun, updateFlowRun) and may do nothing else.
+  // A flow engine's key: what it may call is src/api-keys/permissions.ts's (docs/operating.md#api-keys).
   { label: 'ENGINE', key: `sk-sandboxengine${'0'.repeat(48)}`, role: 'ENGINE' },
   {
     label: 'VIEWER of Sales operations',

@@ -26,6 +26,8 @@ export interface FlowRunListQuery {
   createdAfter?: string | undefined;
   createdBefore?: string | undefined;
   failedStepName?: string | undefined;
+  /** Archived runs too (default: left out). */
+  includeArchived?: boolean | undefined;
 }
 
 const newestFirst = byCreation<FlowRunSummaryView>('flow-runs', 'flow_runs', 'desc');
@@ -50,6 +52,7 @@ const SUMMARY_COLUMNS = [
   'environment',
   'failed_step_name',
   'step_name_to_test',
+  'archived_at',
 ] as const satisfies ReadonlyArray<keyof FlowRunSummaryView>;
 
 function selectRuns(store: Store) {
@@ -138,12 +141,16 @@ export function pageOfRuns(
   // down to the cursor. Unary plus keeps the range a filter there (PostgreSQL combines both bounds).
   const createdAsFilter = query.cursor !== undefined && store.kind === 'sqlite';
   bindings.shape(createdAsFilter ? 'created as a filter' : 'created');
+  const includeArchived = query.includeArchived === true;
+  bindings.shape(includeArchived ? 'archived too' : 'not archived');
   const build = () => {
     let select = selectRunSummaries(store)
       .innerJoin('projects', 'projects.id', 'flow_runs.project_id')
       .where('projects.platform_id', '=', platformIdValue)
       .where('flow_runs.project_id', '=', projectId)
       .where('flow_runs.environment', '=', 'PRODUCTION');
+    // Literal, not bound: the partial index of the runs not archived (migration 0030) serves it.
+    if (!includeArchived) select = select.where('flow_runs.archived_at', 'is', null);
     if (flowIds) select = select.where('flow_runs.flow_id', 'in', flowIds);
     if (runIds) select = select.where('flow_runs.id', 'in', runIds);
     if (statuses) select = select.where('flow_runs.status', 'in', statuses);
@@ -158,7 +165,9 @@ export function pageOfRuns(
     }
     return select;
   };
-  const { cursor, limit, ...filters } = query;
+  // A cursor continues the list it was made with: includeArchived=false is the same list as none.
+  const { cursor, limit, includeArchived: archivedToo, ...rest } = query;
+  const filters = archivedToo === true ? { ...rest, includeArchived: true } : rest;
   return fetchPage({ store, bindings, build }, newestFirst, { cursor, limit, filters });
 }
 
@@ -199,6 +208,52 @@ export async function flowHasVersion(store: Store, flowId: string, versionId: st
   return version !== undefined;
 }
 
+/**
+ * In the write that inserts a run: whether its flow still has the version, and its parent run (when
+ * given) is still there, each row read FOR SHARE on PostgreSQL. A delete of the flow (or of the
+ * parent's flow) that committed first is seen, and one that comes later waits for the run's insert
+ * and then deletes it with the flow: never a foreign-key violation (issue 46, M1). SQLite runs one
+ * write at a time, so reading them in the write suffices.
+ */
+export async function runTargetsHeld(
+  trx: Kysely<Database>,
+  kind: Store['kind'],
+  run: { flow_id: string; flow_version_id: string; parent_run_id: string | null },
+): Promise<{
+  flow: boolean;
+  version: boolean;
+  versionState: string | null;
+  /** The version's display name, which the new run answers with (FlowRunView's version_display_name). */
+  versionDisplayName: string | null;
+  parent: boolean;
+}> {
+  const versionOf = () =>
+    trx
+      .selectFrom('flow_versions')
+      .where('flow_versions.id', '=', run.flow_version_id)
+      .where('flow_versions.flow_id', '=', run.flow_id);
+  const flowRow = trx
+    .selectFrom('flows')
+    .select(() => [
+      versionOf().select('flow_versions.state').as('version_state'),
+      versionOf().select('flow_versions.display_name').as('version_display_name'),
+    ])
+    .where('flows.id', '=', run.flow_id);
+  const found = await (kind === 'postgres' ? flowRow.forShare() : flowRow).executeTakeFirst();
+  const versionState = found?.version_state ?? null;
+  const held = {
+    flow: found !== undefined,
+    version: versionState !== null,
+    versionState,
+    versionDisplayName: found?.version_display_name ?? null,
+    parent: true,
+  };
+  if (run.parent_run_id === null) return held;
+  const parentRun = trx.selectFrom('flow_runs').select('id').where('id', '=', run.parent_run_id);
+  held.parent = (await (kind === 'postgres' ? parentRun.forShare() : parentRun).executeTakeFirst()) !== undefined;
+  return held;
+}
+
 /** A new run and its tags, in a write transaction (`trx`). */
 export async function insertRun(
   trx: Kysely<Database>,
@@ -221,6 +276,38 @@ export function runIn(db: Kysely<Database>, runId: string): Promise<FlowRunView 
     .selectAll('flow_runs')
     .select('flow_versions.display_name as version_display_name')
     .where('flow_runs.id', '=', runId)
+    .executeTakeFirst();
+}
+
+/** Runs by id, with their version's display name, as runIn reads one: one query for a lease's batch. */
+export function runsIn(db: Kysely<Database>, runIds: readonly string[]): Promise<FlowRunView[]> {
+  if (runIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('flow_runs')
+    .leftJoin('flow_versions', 'flow_versions.id', 'flow_runs.flow_version_id')
+    .selectAll('flow_runs')
+    .select('flow_versions.display_name as version_display_name')
+    .where('flow_runs.id', 'in', [...runIds])
+    .execute();
+}
+
+/**
+ * updateRunFrom, answering the run as written (RETURNING, on both stores) rather than whether it
+ * changed: one round trip where an update and a read of the row were two. Undefined when the
+ * status was no longer `fromStatus`.
+ */
+export function updateRunReturning(
+  trx: Kysely<Database>,
+  runId: string,
+  fromStatus: string,
+  changes: Updateable<FlowRunsTable>,
+): Promise<FlowRunRow | undefined> {
+  return trx
+    .updateTable('flow_runs')
+    .set(changes)
+    .where('id', '=', runId)
+    .where('status', '=', fromStatus)
+    .returningAll()
     .executeTakeFirst();
 }
 

@@ -2,7 +2,8 @@
 // writes the run's webhook event), demo data and tests through `record`; the API lists a project's
 // production runs and reads one run with the output of its steps.
 import type { components } from '../../generated/api';
-import { ApiError, invalid, notFound } from '../core/errors';
+import { storedDateTime } from '../core/date-time-format';
+import { ApiError, invalid, invalidWithIssues, notFound } from '../core/errors';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
 import { mayReachProject, type Principal } from '../core/principal';
 import { recordEvent, type WebhookEventType } from '../store/cross-cutting/outbox';
@@ -11,6 +12,8 @@ import { newId, now } from '../store/reading/ids';
 import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
 import { findOwned, requireReachableProject } from '../store/reading/tenancy';
 import { latestVersions } from '../store/records/flows';
+import { countScheduledRunEnd } from '../store/records/schedules';
+import { leaseConflict, leaseLoss } from './leases';
 import {
   type FlowRunListQuery,
   type FlowRunRow,
@@ -23,12 +26,17 @@ import {
   runById,
   runIn,
   runOfPlatform,
-  updateRunFrom,
+  runTargetsHeld,
+  updateRunReturning,
 } from './queries';
+import { type FlowRunJobRow, insertJob, jobOfRun, updateJob } from './queue-queries';
+import { announceRunChange } from './run-changes';
+import { SCHEDULE_TAG } from './tags';
 
 export type { FlowRunListQuery } from './queries';
 
 type FlowRun = components['schemas']['FlowRun'];
+type FlowRunWebhookResponse = components['schemas']['FlowRunWebhookResponse'];
 type FlowRunSummary = components['schemas']['FlowRunSummary'];
 type FlowRunPage = components['schemas']['FlowRunPage'];
 type FlowRunStatus = components['schemas']['FlowRunStatus'];
@@ -83,10 +91,11 @@ function toFlowRunSummary(row: FlowRunSummaryView): FlowRunSummary {
   if (row.finish_time !== null) run.finishTime = row.finish_time;
   if (row.failed_step_name !== null) run.failedStepName = row.failed_step_name;
   if (row.step_name_to_test !== null) run.stepNameToTest = row.step_name_to_test;
+  if (row.archived_at !== null) run.archivedAt = row.archived_at;
   return run;
 }
 
-function toFlowRun(row: FlowRunView): FlowRun {
+export function toFlowRun(row: FlowRunView): FlowRun {
   return { ...toFlowRunSummary(row), steps: fromJsonOrNull<Record<string, unknown>>(row.steps) };
 }
 
@@ -146,6 +155,7 @@ export async function record(store: Store, input: FlowRunInput): Promise<FlowRun
     steps: input.steps === undefined || input.steps === null ? null : toJson(input.steps),
     failed_step_name: input.failedStepName ?? null,
     step_name_to_test: input.stepNameToTest ?? null,
+    archived_at: null,
   };
   await store.write((trx) =>
     insertRun(
@@ -174,7 +184,7 @@ const EVENT_OF_FINAL_STATUS: Record<FinalStatus, WebhookEventType> = {
   CANCELED: 'flow_run.canceled',
 };
 
-function isFinal(status: string): status is FinalStatus {
+export function isFinal(status: string): status is FinalStatus {
   return status in EVENT_OF_FINAL_STATUS;
 }
 
@@ -184,7 +194,7 @@ function mayMove(from: FlowRunStatus, to: FlowRunStatus): boolean {
   return !isFinal(from) && to !== 'QUEUED';
 }
 
-function statusConflict(runId: string, from: string, to: string): ApiError {
+export function statusConflict(runId: string, from: string, to: string): ApiError {
   const detail = isFinal(from)
     ? `Flow run ${runId} is ${from}, a final status; it cannot change any more.`
     : `Flow run ${runId} is ${from}; it cannot go back to ${to}.`;
@@ -225,14 +235,31 @@ export async function start(store: Store, principal: Principal, input: FlowRunCr
     tasks: null,
     status: input.status,
     duration: null,
-    start_time: input.startTime,
+    start_time: storedDateTime(input.startTime),
     finish_time: null,
     environment: input.environment ?? 'PRODUCTION',
     steps: null,
     failed_step_name: null,
     step_name_to_test: null,
+    archived_at: null,
   };
   return store.write(async (trx) => {
+    // Checked again in the write: the flow or the parent may have been deleted since.
+    const held = await runTargetsHeld(trx, store.kind, run);
+    if (!held.flow) throw notFound('flow', flow.id);
+    if (!held.version) throw notFound('flow version', input.flowVersionId);
+    if (!held.parent && input.parentRunId !== undefined) throw notFound('flow run', input.parentRunId);
+    // A draft is tested, not run in production (issue 46, L8): as the reference's environments do,
+    // its run is a test run, and one sent as PRODUCTION is refused rather than counted as one.
+    if (held.versionState === 'DRAFT') {
+      if (input.environment === 'PRODUCTION')
+        throw invalid(
+          'body',
+          '/environment',
+          `is PRODUCTION, but version ${input.flowVersionId} is a DRAFT: a run of a draft is a test run; send TESTING or leave environment out`,
+        );
+      run.environment = 'TESTING';
+    }
     await insertRun(
       trx,
       run,
@@ -245,10 +272,10 @@ export async function start(store: Store, principal: Principal, input: FlowRunCr
 }
 
 /** Whether every field of the update already holds the value sent (an engine sending it again). */
-function changesNothing(run: FlowRunView, input: FlowRunUpdateRequest): boolean {
+function changesNothing(run: FlowRunView, input: FlowRunUpdateRequest, finishTime: string | undefined): boolean {
   return (
     (input.status === undefined || input.status === run.status) &&
-    (input.finishTime === undefined || input.finishTime === run.finish_time) &&
+    (finishTime === undefined || finishTime === run.finish_time) &&
     (input.failedStepName === undefined || input.failedStepName === run.failed_step_name) &&
     (input.duration === undefined || input.duration === run.duration) &&
     (input.tasks === undefined || input.tasks === run.tasks) &&
@@ -273,16 +300,25 @@ export async function update(
     input.steps === undefined
       ? undefined
       : jsonWithin(input.steps, FREE_FORM_MAX_BYTES.runSteps, { location: 'body', pointer: '/steps' });
+  const sentFinishTime = input.finishTime === undefined ? undefined : storedDateTime(input.finishTime);
   const timestamp = now();
-  return store.write(async (trx) => {
+  const result = await store.write(async (trx) => {
     const run = await runIn(trx, found.id);
     if (!run) throw notFound('flow run', runId);
     const from = run.status as FlowRunStatus;
     const to = input.status ?? from;
-    if (isFinal(from) && changesNothing(run, input)) return toFlowRun(run);
+    if (isFinal(from) && changesNothing(run, input, sentFinishTime)) return toFlowRun(run);
+    // A leased run is the lease holder's (src/flow-runs/queue.ts): checked before its status, so
+    // that an engine whose lease was superseded learns that, not what the new holder did.
+    const job = await jobOfRun(trx, store.kind, run.id);
+    const loss = leaseLoss(job, input.leaseToken, timestamp);
+    if (loss !== null) throw leaseConflict(run.id, loss);
     if (isFinal(from) || !mayMove(from, to)) throw statusConflict(run.id, from, to);
+    if (input.resumeAt !== undefined && to !== 'PAUSED')
+      throw invalid('body', '/resumeAt', `goes with status PAUSED, not ${to}`);
+    const webhookResponse = input.response === undefined ? undefined : webhookResponseOf(run.id, job, input.response);
     const reachesFinal = isFinal(to);
-    const finishTime = input.finishTime ?? (reachesFinal ? (run.finish_time ?? timestamp) : run.finish_time);
+    const finishTime = sentFinishTime ?? (reachesFinal ? (run.finish_time ?? timestamp) : run.finish_time);
     // NaN for a time Date cannot read: only a run stored before the date-time format refused leap
     // seconds (src/http/validator/date-time-format.ts) has one. Such a run still ends, without a
     // duration, rather than failing every final update.
@@ -295,7 +331,7 @@ export async function update(
       );
     const duration =
       input.duration ?? (reachesFinal && run.duration === null && Number.isFinite(ran) ? ran : run.duration);
-    const changed = await updateRunFrom(trx, run.id, from, {
+    const written = await updateRunReturning(trx, run.id, from, {
       updated: timestamp,
       status: to,
       finish_time: finishTime,
@@ -305,10 +341,31 @@ export async function update(
       ...(steps !== undefined ? { steps } : {}),
     });
     // Another update changed the status first (it held the row): this one was made for a run that is no more.
-    if (!changed) throw statusConflict(run.id, (await runIn(trx, run.id))?.status ?? from, to);
-    const updated = await runIn(trx, run.id);
-    if (!updated) throw notFound('flow run', runId);
+    if (!written) throw statusConflict(run.id, (await runIn(trx, run.id))?.status ?? from, to);
+    // A final status or a pause ends the lease; a pause with resumeAt is offered again then.
+    const resumeAt = to === 'PAUSED' && input.resumeAt !== undefined ? storedDateTime(input.resumeAt) : null;
+    const jobChanges = {
+      ...(job && (reachesFinal || to === 'PAUSED') ? { lease_token: null, available_at: resumeAt } : {}),
+      ...(webhookResponse !== undefined ? { webhook_response: webhookResponse } : {}),
+    };
+    if (job && Object.keys(jobChanges).length > 0) await updateJob(trx, run.id, jobChanges);
+    // A run its engine recorded itself, paused until a time: the queue offers it to engines then.
+    else if (!job && resumeAt !== null)
+      await insertJob(trx, {
+        run_id: run.id,
+        platform_id: principal.platformId,
+        project_id: run.project_id,
+        available_at: resumeAt,
+        attempt: 0,
+        lease_token: null,
+        cancel_requested: 0,
+        payload: null,
+      });
+    // Its version is the one it was read with: an update never changes it.
+    const updated = { ...written, version_display_name: run.version_display_name };
     const answer = toFlowRun(updated);
+    if (reachesFinal && answer.tags?.includes(SCHEDULE_TAG))
+      await countScheduledRunEnd(trx, store.kind, updated.flow_id, to);
     if (reachesFinal)
       await recordEvent(store, trx, {
         platformId: principal.platformId,
@@ -318,4 +375,51 @@ export async function update(
       });
     return answer;
   });
+  // A `/sync` caller waiting on this instance hears of it at once (another instance's polls).
+  if (input.response !== undefined || isFinal(result.status)) announceRunChange(result.id);
+  return result;
+}
+
+/** Headers of the connection, not of the answer: an engine may not set them (a 400 naming them). */
+const CONNECTION_HEADERS = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+]);
+
+/** The headers of an answer an engine may not give. */
+function refusedAnswerHeaders(response: FlowRunWebhookResponse): string[] {
+  return Object.keys(response.headers ?? {}).filter((name) => CONNECTION_HEADERS.has(name.toLowerCase()));
+}
+
+/**
+ * The answer to the run's webhook caller as stored (JSON): only from the engine holding the run's
+ * lease (the lease was checked), once, without the connection's own headers, within a payload's size.
+ */
+function webhookResponseOf(runId: string, job: FlowRunJobRow | undefined, response: FlowRunWebhookResponse): string {
+  if (!job || job.attempt === 0)
+    throw invalid(
+      'body',
+      '/response',
+      'goes with a run an engine leased (leaseFlowRuns): a run its engine recorded itself has no webhook caller to answer',
+    );
+  if (job.webhook_response !== null)
+    throw new ApiError('FLOW_RUN_STATUS_CONFLICT', `Flow run ${runId} has already given its webhook answer.`, {
+      params: { runId, status: 'ANSWERED' },
+    });
+  const refused = refusedAnswerHeaders(response);
+  if (refused.length > 0)
+    throw invalidWithIssues(
+      'request',
+      refused.map((name) => ({
+        location: 'body' as const,
+        pointer: `/response/headers/${name}`,
+        message: 'is a header of the connection, which the service sets; leave it out',
+      })),
+    );
+  return jsonWithin(response, FREE_FORM_MAX_BYTES.runPayload, { location: 'body', pointer: '/response' });
 }

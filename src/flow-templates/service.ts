@@ -66,7 +66,7 @@ function portableTriggerOf(trigger: PortableTriggerInput): PortableTrigger {
 
 /** The stored columns of a request, every field left out (or null, as Activepieces sends) taking its default. */
 function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | 'created' | 'updated' | 'platform_id'> {
-  const { agentIds, backupFiles } = input.template;
+  const { agentIds, backupFiles, notes } = input.template;
   const template: FlowTemplateContent = {
     displayName: input.template.displayName,
     trigger: portableTriggerOf(input.template.trigger),
@@ -80,6 +80,7 @@ function columnsOf(input: FlowTemplateCreateRequest): Omit<TemplateRow, 'id' | '
       ? { agentIds: externalIdsToStore(agentIds, { location: 'body', pointer: '/template/agentIds' }) }
       : {}),
     ...(backupFiles !== undefined && backupFiles !== null ? { backupFiles } : {}),
+    ...(notes !== undefined && notes !== null && notes.length > 0 ? { notes } : {}),
   };
   return {
     description: input.description ?? '',

@@ -402,6 +402,10 @@ export async function deleteFlowRows(
     .deleteFrom('flow_run_tags')
     .where('run_id', 'in', trx.selectFrom('flow_runs').select('id').where('flow_id', '=', flowId))
     .execute();
+  await trx
+    .deleteFrom('flow_run_jobs')
+    .where('run_id', 'in', trx.selectFrom('flow_runs').select('id').where('flow_id', '=', flowId))
+    .execute();
   await trx.deleteFrom('flow_runs').where('flow_id', '=', flowId).execute();
   // latest_version_id and published_version_id point at the versions (without a foreign key).
   await trx.deleteFrom('flow_versions').where('flow_id', '=', flowId).execute();

@@ -7,27 +7,28 @@ import type { components } from '../../generated/api';
 import { invalid, notFound } from '../core/errors';
 import { externalIdKeys, externalIdsToStore } from '../core/external-ids';
 import { FREE_FORM_MAX_BYTES, jsonWithin } from '../core/free-form';
-import { jsonTextOf, pageWithText, spliceMember, withJsonText, withLazyMember } from '../core/known-json';
+import { jsonTextOf, pageWithText, spliceMember, withJsonText } from '../core/known-json';
 import { mayReachProject, type Principal } from '../core/principal';
 import { recordEvent } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
 import type { Database } from '../store/engine/schema';
 import { newExternalId, newId, now } from '../store/reading/ids';
-import { fromFlag, fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
+import { fromJson, fromJsonOrNull, toFlag, toJson } from '../store/reading/json';
 import { findOwned, requireReachableProject } from '../store/reading/tenancy';
 import { recordConnectionUses } from '../store/records/connection-references';
+import { markFlowChanged, updatedAfter } from '../store/records/flow-locks';
 import {
   type FlowRow,
   type FlowVersionRow,
-  KEPT_TRIGGER_LENGTH,
   latestVersions,
   scheduleOf,
   scheduleOfVersion,
   type Trigger,
-  triggerOf,
+  toFlowVersion,
 } from '../store/records/flows';
 import { folderNamed, insertFolderUnlessNamed, toFolder } from '../store/records/folders';
 import { portableTrigger, serversWithoutToken } from '../store/records/mcp-servers';
+import { refreshSchedule } from '../store/records/schedules';
 import {
   deleteFlowRows,
   type FlowListQuery,
@@ -51,13 +52,13 @@ import {
 export type { FlowListQuery } from './queries';
 
 type Flow = components['schemas']['Flow'];
-type FlowVersion = components['schemas']['FlowVersion'];
 type FlowPage = components['schemas']['FlowPage'];
 type FlowCreateRequest = components['schemas']['FlowCreateRequest'];
 type FlowStatus = components['schemas']['FlowStatus'];
-type FlowVersionState = components['schemas']['FlowVersionState'];
-type FlowNotes = components['schemas']['FlowNote'][];
 type FlowVersionPage = components['schemas']['FlowVersionPage'];
+
+export { toFlowVersion };
+
 type FlowTemplateExport = components['schemas']['FlowTemplateExport'];
 
 /** The trigger of a new flow's first version: nothing chosen yet. */
@@ -68,39 +69,6 @@ const EMPTY_TRIGGER: Trigger = {
   settings: {},
   valid: false,
 };
-
-/**
- * The FlowVersion resource. `trigger`, when given, is the row's tree already parsed (and not
- * shared): a short one is answered as it is. Of a long trigger, the resource carries its JSON text
- * (src/core/known-json.ts), the stored text spliced in as it is, and the trigger is parsed only when
- * something reads it.
- */
-export function toFlowVersion(row: FlowVersionRow, trigger?: Trigger): FlowVersion {
-  const head = {
-    id: row.id,
-    created: row.created,
-    updated: row.updated,
-    flowId: row.flow_id,
-    displayName: row.display_name,
-  };
-  const tail = {
-    updatedBy: row.updated_by,
-    valid: fromFlag(row.valid),
-    schemaVersion: row.schema_version,
-    agentIds: fromJson<string[]>(row.agent_ids),
-    state: row.state as FlowVersionState,
-    connectionIds: fromJson<string[]>(row.connection_ids),
-    backupFiles: fromJson<Record<string, unknown>>(row.backup_files),
-    notes: row.notes === '[]' ? [] : fromJson<FlowNotes>(row.notes),
-  };
-  // A short trigger is parsed once per text and kept (triggerOf): serialising it costs little.
-  if (row.trigger.length <= KEPT_TRIGGER_LENGTH) return { ...head, trigger: trigger ?? triggerOf(row), ...tail };
-  // Not the tree in hand, even when there is one: an update's answer waits for its batch's commit
-  // (src/store/engine/sqlite/write-batch.ts), and a batch of fifty updates of 50-step flows then
-  // held fifty parsed trees (16.5 KB each) beside their texts.
-  const version = withLazyMember<FlowVersion>(head, 'trigger', () => triggerOf(row), tail);
-  return withJsonText(version, spliceMember(head, 'trigger', row.trigger, tail));
-}
 
 /**
  * The Flow resource: the flow with one of its versions; `triggerSource` only when that version is
@@ -301,12 +269,14 @@ export async function exportAsTemplate(
   return {
     template: {
       displayName: version.displayName,
-      trigger: portableTrigger(version.trigger),
+      trigger: portableTrigger(version.trigger, 'template'),
       valid: version.valid,
       schemaVersion: version.schemaVersion,
       connectionIds: version.connectionIds,
       agentIds: version.agentIds,
       backupFiles: version.backupFiles,
+      // So that IMPORT_FLOW of the template rebuilds the canvas too (issue 42).
+      ...(version.notes !== undefined && version.notes.length > 0 ? { notes: version.notes } : {}),
     },
   };
 }
@@ -362,14 +332,12 @@ export interface DraftChanges {
   updatedBy: string;
 }
 
-/** A timestamp strictly after `previous`, so a new version is always the latest even within one millisecond. */
-function after(previous: string): string {
-  const current = now();
-  return current > previous ? current : new Date(Date.parse(previous) + 1).toISOString();
+async function latestVersionOf(store: Store, flowId: string): Promise<FlowVersionRow> {
+  return latestVersionIn(store.db, flowId);
 }
 
-async function latestVersionOf(store: Store, flowId: string): Promise<FlowVersionRow> {
-  const version = (await latestVersions(store.db, [flowId])).get(flowId);
+async function latestVersionIn(db: Kysely<Database>, flowId: string): Promise<FlowVersionRow> {
+  const version = (await latestVersions(db, [flowId])).get(flowId);
   if (!version) throw notFound('flow', flowId);
   return version;
 }
@@ -379,7 +347,6 @@ async function latestVersionOf(store: Store, flowId: string): Promise<FlowVersio
  * draft is first copied from the latest version. Returns the draft.
  */
 export async function saveDraft(store: Store, flowId: string, changes: DraftChanges): Promise<FlowVersionRow> {
-  const latest = await latestVersionOf(store, flowId);
   const fields = {
     updated_by: changes.updatedBy,
     // Its steps and `valid` are the caller's, not the judge's: a later rename judges them.
@@ -402,32 +369,44 @@ export async function saveDraft(store: Store, flowId: string, changes: DraftChan
         }
       : {}),
   };
-  const created = after(latest.created);
   await store.write(async (trx) => {
-    if (latest.state === 'DRAFT') await updateVersion(store, trx, latest.id, { ...fields, updated: now() });
-    else
+    // Under the flow's lock, as every writer of a flow (src/store/records/flow-locks.ts): the
+    // latest version read here is the one the change starts from.
+    const flow = await lockedFlow(trx, store.kind, flowId);
+    if (!flow) throw notFound('flow', flowId);
+    const latest = await latestVersionIn(trx, flowId);
+    const timestamp = now();
+    if (latest.state === 'DRAFT') await updateVersion(store, trx, latest.id, { ...fields, updated: timestamp });
+    else {
+      const created = updatedAfter(latest.created, timestamp);
       await insertLatestVersion(trx, { ...latest, ...fields, id: newId(), created, updated: created, state: 'DRAFT' });
-    if (changes.connectionIds !== undefined && fields.connection_ids !== undefined) {
-      const flow = await lockedFlow(trx, store.kind, flowId);
-      if (!flow) throw notFound('flow', flowId);
+    }
+    if (changes.connectionIds !== undefined && fields.connection_ids !== undefined)
       await recordConnectionUses(
         trx,
         { id: flowId, projectId: flow.project_id },
         fromJson<string[]>(fields.connection_ids),
       );
-    }
+    await markFlowChanged(trx, flow, timestamp);
   });
   return latestVersionOf(store, flowId);
 }
 
 /** Locks the flow's draft and makes it the published version. Returns the published version. */
 export async function publish(store: Store, flowId: string, userId: string): Promise<FlowVersionRow> {
-  const draft = await latestVersionOf(store, flowId);
-  if (draft.state !== 'DRAFT') throw new Error(`flow ${flowId} has no draft to publish`);
-  const timestamp = now();
-  await store.write((trx) => publishVersion(trx, flowId, draft.id, userId, timestamp));
-  const [published] = (await versionsById(store, [draft.id])).values();
-  if (!published) throw new Error(`version ${draft.id} vanished`);
+  const draftId = await store.write(async (trx) => {
+    const flow = await lockedFlow(trx, store.kind, flowId);
+    if (!flow) throw notFound('flow', flowId);
+    const draft = await latestVersionIn(trx, flowId);
+    if (draft.state !== 'DRAFT') throw new Error(`flow ${flowId} has no draft to publish`);
+    const timestamp = now();
+    await publishVersion(trx, flowId, draft.id, userId, timestamp);
+    await markFlowChanged(trx, flow, timestamp);
+    await refreshSchedule(trx, flowId, timestamp);
+    return draft.id;
+  });
+  const [published] = (await versionsById(store, [draftId])).values();
+  if (!published) throw new Error(`version ${draftId} vanished`);
   return published;
 }
 
@@ -437,6 +416,12 @@ export async function setStatus(store: Store, flowId: string, status: FlowStatus
   if (!flow) throw notFound('flow', flowId);
   if (status === 'ENABLED' && flow.published_version_id === null)
     throw new Error(`flow ${flowId} is not published and cannot be enabled`);
-  const timestamp = now();
-  await store.write((trx) => setFlowStatus(trx, flowId, status, timestamp));
+  await store.write(async (trx) => {
+    const locked = await lockedFlow(trx, store.kind, flowId);
+    if (!locked) throw notFound('flow', flowId);
+    const timestamp = now();
+    await setFlowStatus(trx, flowId, status, timestamp);
+    await markFlowChanged(trx, locked, timestamp);
+    await refreshSchedule(trx, flowId, timestamp);
+  });
 }

@@ -14,7 +14,9 @@ import type { Database } from '../store/engine/schema';
 import { newId, now } from '../store/reading/ids';
 import { fromJson, toFlag, toJson } from '../store/reading/json';
 import { recordConnectionUses } from '../store/records/connection-references';
+import { updatedAfter } from '../store/records/flow-locks';
 import type { FlowRow, FlowVersionRow } from '../store/records/flows';
+import { refreshSchedule } from '../store/records/schedules';
 import { keepTree, keptTreeOf } from './kept-trees';
 import {
   agentIdsOf,
@@ -55,9 +57,22 @@ export function ifMatchAllows(header: string, revision: number): boolean {
   return header.split(',').some((tag) => tag.trim() === current);
 }
 
-/** A timestamp strictly after `previous`, so a new version is always the latest even within one millisecond. */
-function after(previous: string, current: string): string {
-  return current > previous ? current : new Date(Date.parse(previous) + 1).toISOString();
+/**
+ * 412. A weak tag is said first: `W/"17"` on a flow at `"17"` was not changed since it was read,
+ * and "changed since" sent its sender to read it again, and fail again (a proxy that compresses
+ * answers makes their ETags weak).
+ */
+function preconditionFailed(flowId: string, header: string, revision: number): ApiError {
+  const current = etagOf(revision);
+  const weak = header
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag.startsWith('W/'));
+  const detail =
+    weak.length === 0
+      ? `Flow ${flowId} changed since the ETag sent in If-Match was read; it is now ${current}. Read it again.`
+      : `If-Match holds a weak ETag (${weak.join(', ')}), and a weak ETag never matches: If-Match compares ETags strongly (RFC 9110). Flow ${flowId} is now ${current}; send the ETag as getFlow answers it, without W/ (a proxy that compresses answers may have made it weak).`;
+  return new ApiError('PRECONDITION_FAILED', detail, { params: { entityType: 'flow', entityId: flowId } });
 }
 
 /**
@@ -119,7 +134,7 @@ interface Work {
 function draftOf(work: Work): { draft: FlowVersionRow; isNew: boolean } {
   const { latest, timestamp } = work;
   if (latest.state === 'DRAFT') return { draft: latest, isNew: false };
-  const created = after(latest.created, timestamp);
+  const created = updatedAfter(latest.created, timestamp);
   return { draft: { ...latest, id: newId(), created, updated: created, state: 'DRAFT' }, isNew: true };
 }
 
@@ -302,11 +317,7 @@ export async function update(
     if (!found || !mayReachProject(principal, found.flow.project_id)) throw notFound('flow', flowId);
     const { flow, latest } = found;
     if (ifMatch !== undefined && !ifMatchAllows(ifMatch, flow.revision))
-      throw new ApiError(
-        'PRECONDITION_FAILED',
-        `Flow ${flowId} changed since the ETag sent in If-Match was read; it is now ${etagOf(flow.revision)}. Read it again.`,
-        { params: { entityType: 'flow', entityId: flowId } },
-      );
+      throw preconditionFailed(flowId, ifMatch, flow.revision);
     const timestamp = now();
     const work: Work = { trx, store, principal, flow: { ...flow }, latest, timestamp, events: ['flow.updated'] };
     let shown: FlowVersionRow;
@@ -327,7 +338,7 @@ export async function update(
     }
     const changed = work.flow;
     changed.revision = flow.revision + 1;
-    changed.updated = after(flow.updated, timestamp);
+    changed.updated = updatedAfter(flow.updated, timestamp);
     await updateFlowRow(store, trx, flowId, {
       status: changed.status,
       published_version_id: changed.published_version_id,
@@ -337,6 +348,9 @@ export async function update(
       revision: changed.revision,
       updated: changed.updated,
     });
+    // A publish or a change of status moves when the flow's schedule fires next (or stops it).
+    if (changed.status !== flow.status || changed.published_version_id !== flow.published_version_id)
+      await refreshSchedule(trx, flowId, timestamp);
     const answer = toFlow(changed, shown, shownTrigger);
     for (const type of work.events)
       await recordEvent(store, trx, {

@@ -66,6 +66,12 @@ export async function renameFolder(
   await trx.updateTable('folders').set(changes).where('id', '=', folderId).execute();
 }
 
+/** The ids of the flows in the folder. */
+export async function flowIdsInFolder(trx: Kysely<Database>, folderId: string): Promise<string[]> {
+  const rows = await trx.selectFrom('flows').select('id').where('folder_id', '=', folderId).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
  * The folder's flows leave it (their `updated` and their revision move, so an editor holding one's
  * ETag learns it changed), then the folder goes.

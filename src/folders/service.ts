@@ -12,11 +12,13 @@ import { isUniqueViolation } from '../store/engine/errors';
 import type { Database } from '../store/engine/schema';
 import { now } from '../store/reading/ids';
 import { findOwned, requireReachableProject } from '../store/reading/tenancy';
+import { lockFlows } from '../store/records/flow-locks';
 import { folderNamed, insertFolderUnlessNamed, toFolder } from '../store/records/folders';
 import {
   deleteFolderRow,
   type FolderListQuery,
   flowCountOf,
+  flowIdsInFolder,
   lockedFolder,
   pageOfFolders,
   renameFolder,
@@ -123,6 +125,9 @@ export async function remove(store: Store, principal: Principal, folderId: strin
   const found = await findOwned(store, principal, 'folder', folderId);
   const timestamp = now();
   await store.write(async (trx) => {
+    // Its flows first, then the folder: the order updateFlow's CHANGE_FOLDER takes them in (the
+    // flow, then the folder it moves to), so the two never wait for each other in a cycle.
+    await lockFlows(trx, store.kind, await flowIdsInFolder(trx, found.id));
     const row = await lockedFolder(trx, store.kind, found.id);
     // Deleted meanwhile, by a request that got its 204: this one is the second delete.
     if (!row) throw notFound('folder', folderId);

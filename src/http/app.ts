@@ -7,15 +7,17 @@ import type { AccessChecks, HandlerRegistry } from '../handler';
 import type { Store } from '../store/engine/database';
 import { requestMetrics, type ServiceMetrics } from './observability/metrics';
 import { requestLog } from './observability/request-log';
-import { identification, keysOfStore, requireAuthentication } from './pipeline/authentication';
+import { identification, keysOfStore, publicPathsOf, requireAuthentication } from './pipeline/authentication';
 import { bodyParser } from './pipeline/body-parser';
 import { cors } from './pipeline/cors';
 import { dispatch, operationRoutes } from './pipeline/dispatch';
+import { type FlowWebhookOptions, flowWebhookMatcher, flowWebhooks } from './pipeline/flow-webhooks';
 import { oneHostHeader } from './pipeline/host-header';
 import { idempotency } from './pipeline/idempotency';
 import { inOrder } from './pipeline/in-order';
 import { inputText } from './pipeline/input-text';
 import { useLeanJson } from './pipeline/json-response';
+import { legacyImports } from './pipeline/legacy-imports';
 import { parseQuery, queryShape } from './pipeline/query';
 import { type RateLimitOptions, rateLimits } from './pipeline/rate-limit';
 import { requestId } from './pipeline/request-id';
@@ -33,6 +35,8 @@ export interface PipelineExtensions {
   afterValidation?: readonly RequestHandler[];
   /** Error handlers before the problem writer: a failure of its own turned into an ApiError. */
   errors?: readonly ErrorRequestHandler[];
+  /** A run a flow's webhook queued in `store`: the sandbox's engine takes it at once. */
+  flowWebhookRunQueued?: FlowWebhookOptions['runQueued'];
 }
 
 export interface AppOptions {
@@ -52,6 +56,10 @@ export interface AppOptions {
    * `trust proxy` takes them: how many hops, or their addresses and subnets; false or absent: none.
    */
   trustProxy?: false | number | readonly string[];
+  /** How long a caller of a flow's webhook `/sync` waits for the run's answer (WEBHOOK_SYNC_TIMEOUT_SECONDS); 30 s when absent. */
+  webhookSyncTimeoutMs?: number;
+  /** Leases a queued run may lose before it ends INTERNAL_ERROR (RUN_MAX_ATTEMPTS); 3 when absent. */
+  runMaxAttempts?: number;
   /** Browser origins allowed by CORS ('*': any); none when absent. */
   corsOrigins?: '*' | readonly string[];
   /** The host names the Host header may give (the sandbox on loopback); any when absent. */
@@ -64,13 +72,17 @@ export interface AppOptions {
 export function createApp(options: AppOptions): express.Express {
   const bundle = loadBundle();
   const routes = operationRoutes(bundle);
-  const publicPaths = new Set(routes.filter((route) => route.public).map((route) => route.expressPath));
+  const publicPaths = publicPathsOf(routes);
+
+  const flowWebhookOf = flowWebhookMatcher(basePathOf(bundle));
+  const callsFlowWebhook = (req: express.Request) => flowWebhookOf(req) !== undefined;
 
   const trustProxy = options.trustProxy ?? false;
   const limits = rateLimits(options.rateLimit, {
     logger: options.logger,
     metrics: options.metrics,
     behindProxy: trustProxy !== false,
+    flowWebhookOf,
   });
 
   const app = express();
@@ -94,13 +106,18 @@ export function createApp(options: AppOptions): express.Express {
       limits,
       selfDocs(bundle, basePathOf(bundle)),
       requireAuthentication(publicPaths),
-      bodyParser(options.bodyLimit),
-      queryShape(),
+      bodyParser(options.bodyLimit, callsFlowWebhook),
+      queryShape(callsFlowWebhook),
       inputText(),
+      legacyImports(basePathOf(bundle)),
       ...contractValidation(bundle, { validateResponses: options.validateResponses }),
       ...(options.extensions?.afterValidation ?? []),
+      flowWebhooks(options.store, {
+        syncTimeoutMs: options.webhookSyncTimeoutMs ?? 30_000,
+        ...(options.extensions?.flowWebhookRunQueued ? { runQueued: options.extensions.flowWebhookRunQueued } : {}),
+      }),
       idempotency(routes, options.store, options.access),
-      dispatch(routes, options.handlers, options.store, (read) => {
+      dispatch(routes, options.handlers, options.store, options.runMaxAttempts ?? 3, (read) => {
         // The one trace of a credential leaving the service: which key took which connection's value.
         options.logger.info({ valueRead: read }, 'app connection value read');
         options.metrics?.connectionValueReads.inc();

@@ -35,6 +35,7 @@ async function purgeChunk(store: Store, projectId: string): Promise<boolean> {
     if (runs.length > 0) {
       const runIds = runs.map((run) => run.id);
       await trx.deleteFrom('flow_run_tags').where('run_id', 'in', runIds).execute();
+      await trx.deleteFrom('flow_run_jobs').where('run_id', 'in', runIds).execute();
       await trx.deleteFrom('flow_runs').where('id', 'in', runIds).execute();
       return true;
     }

@@ -17,6 +17,7 @@ import { findOwned } from '../store/reading/tenancy';
 import { toApiKey } from '../store/records/api-keys';
 import { moveToDeletedProjects } from '../store/records/deleted-projects';
 import { apiKeyRevoked, apiKeyRevoking, keyLogOf, projectIdsOf } from '../store/secrets/api-keys';
+import { keepProjectRevocation } from '../store/secrets/key-revocations';
 import { newMcpToken, sealMcpToken } from '../store/secrets/mcp-tokens';
 import { purgeAfterDelete } from './purge';
 import {
@@ -27,7 +28,7 @@ import {
   insertProject,
   limitedApiKeys,
   limitedWebhookEndpoints,
-  lockedProjectIdsOfPlatform,
+  lockedProjectAmongPlatform,
   type PlanRow,
   type ProjectListQuery,
   type ProjectRow,
@@ -341,6 +342,7 @@ async function keysLoseProject(
   trx: Transaction<Database>,
   platformId: string,
   projectId: string,
+  timestamp: string,
 ): Promise<KeyChanges> {
   const changes: KeyChanges = { revoked: [], narrowed: [] };
   for (const key of await limitedApiKeys(trx, platformId)) {
@@ -349,6 +351,8 @@ async function keysLoseProject(
     const remaining = projectIds.filter((id) => id !== projectId);
     if (remaining.length === 0) {
       await deleteApiKeyRow(trx, key.id);
+      // Its holder, who did not delete the project, is told why the key stopped working.
+      await keepProjectRevocation(trx, { digest: key.digest, platformId }, { projectId, revokedAt: timestamp });
       await recordEvent(store, trx, {
         platformId,
         projectId: null,
@@ -396,10 +400,10 @@ export async function remove(store: Store, principal: Principal, projectId: stri
   const found = await findOwned(store, principal, 'project', projectId);
   const timestamp = now();
   const keys = await store.write(async (trx) => {
-    const projectIds = await lockedProjectIdsOfPlatform(trx, store.kind, principal.platformId);
+    const held = await lockedProjectAmongPlatform(trx, store.kind, principal.platformId, found.id);
     // Deleted meanwhile, by a request that got its 204: this one is the second delete.
-    if (!projectIds.includes(found.id)) throw notFound('project', projectId);
-    if (projectIds.length === 1) throw lastProject(found.id);
+    if (!held.found) throw notFound('project', projectId);
+    if (held.projects === 1) throw lastProject(found.id);
     const [deleted] = await projectIn(store, trx, principal.platformId, await projectRow(trx, found.id));
     if (!deleted) throw notFound('project', projectId);
     await recordEvent(store, trx, {
@@ -411,7 +415,7 @@ export async function remove(store: Store, principal: Principal, projectId: stri
     await deleteProjectReachables(trx, found.id);
     await moveToDeletedProjects(trx, found.id, timestamp);
     await endpointsLoseProject(trx, principal.platformId, found.id, timestamp);
-    return keysLoseProject(store, trx, principal.platformId, found.id);
+    return keysLoseProject(store, trx, principal.platformId, found.id, timestamp);
   });
   await purgeAfterDelete(store);
   // Committed: refused here at once, and announced (Redis) to the other instances.

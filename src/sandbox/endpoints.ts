@@ -1,6 +1,7 @@
 // The sandbox's own endpoints, under /api/sandbox (not in the public contract: src/sandbox/schemas.ts
 // says why and checks them). No key is needed: the sandbox holds only fixtures, and answers only
-// where it listens.
+// where it listens, and only web pages of its own origin, of loopback ones or of CORS_ORIGINS
+// (./origins.ts). Their bodies are small: at most ENDPOINT_BODY_BYTES, whatever BODY_LIMIT_BYTES.
 //   GET    /sandbox/sessions                       the live sessions and the bounds
 //   POST   /sandbox/sessions                       a new session {fixture?, idleTimeout?, engineEvery?}
 //   GET    /sandbox/sessions/{id}                  one session
@@ -17,6 +18,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError, invalidWithIssues, notFound, type ValidationIssue } from '../core/errors';
 import { bodyParser } from '../http/pipeline/body-parser';
 import { type OperationFacts, undeclaredStatus } from './operations';
+import { originCheck } from './origins';
 import {
   answers,
   type ClockAdvanceBody,
@@ -34,6 +36,8 @@ type Method = 'GET' | 'POST' | 'DELETE';
 interface Answer {
   status: number;
   body?: unknown;
+  /** A JSON body already written, in pieces (the request log's: ./request-log.ts). */
+  json?: Buffer[];
 }
 
 interface Call {
@@ -52,6 +56,13 @@ interface Endpoint {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The largest body of a sandbox endpoint: theirs are a few fields (a rule with 20 path parameters
+ * takes about 6 KB). They are read before any turn is taken (./turns.ts), so a small bound keeps
+ * what many connections at once can make the sandbox hold small too.
+ */
+export const ENDPOINT_BODY_BYTES = 16 * 1024;
+
 /** A span of milliseconds as an ISO 8601 duration: PT15M, P2DT3H, PT0.25S. */
 export function isoDuration(ms: number): string {
   const days = Math.floor(ms / DAY_MS);
@@ -66,6 +77,23 @@ export function isoDuration(ms: number): string {
   return `P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
 }
 
+/**
+ * A negative duration (`-P1D`) is someone trying to move the clock back, which it never does (runs,
+ * expiries and retries already past would have to be undone): they are told so, and what brings
+ * the machine's time back, rather than that `-P1D` does not start with P.
+ */
+function refuseMovingBack(body: unknown, resetPath: string): void {
+  const advanceBy = typeof body === 'object' && body !== null ? (body as { advanceBy?: unknown }).advanceBy : undefined;
+  if (typeof advanceBy !== 'string' || !advanceBy.startsWith('-')) return;
+  throw invalidWithIssues('request', [
+    {
+      location: 'body',
+      pointer: '/advanceBy',
+      message: `must be a positive ISO 8601 duration (PT15M, P2D): the clock only moves forward; POST ${resetPath} brings the session back to the machine's time, with its fixture's data`,
+    },
+  ]);
+}
+
 function hasBody(req: Request): boolean {
   const length = req.get('content-length');
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
@@ -75,11 +103,14 @@ export interface EndpointOptions {
   basePath: string;
   operations: ReadonlyMap<string, OperationFacts>;
   bodyLimit: number;
+  /** CORS_ORIGINS: origins whose pages may call these endpoints besides the sandbox's own and loopback ones. */
+  corsOrigins: '*' | readonly string[];
 }
 
 export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOptions): RequestHandler {
   const { basePath, operations } = options;
-  const parseJson = bodyParser(options.bodyLimit);
+  const parseJson = bodyParser(Math.min(options.bodyLimit, ENDPOINT_BODY_BYTES));
+  const checkOrigin = originCheck(options.corsOrigins);
   const { settings } = registry;
 
   const viewOf = (session: Session, req: Request) => ({
@@ -92,12 +123,13 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
     now: new Date(session.now()).toISOString(),
     idleTimeout: isoDuration(session.idleMs),
     asleep: session.isAsleep,
+    bytes: session.bytes,
     ...(session.engineEveryMs === undefined ? {} : { engineEvery: isoDuration(session.engineEveryMs) }),
   });
-  const clockOf = (session: Session, engineRuns: number) => ({
+  const clockOf = (session: Session, moved = { engineRuns: 0, scheduledRuns: 0 }) => ({
     now: new Date(session.now()).toISOString(),
     offset: isoDuration(session.offset),
-    engineRuns,
+    ...moved,
   });
   const session = (call: Call) => registry.find(call.params[0] ?? '');
 
@@ -153,9 +185,11 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
         status: 200,
         body: checkedAnswer(answers.sessionList, {
           data: registry.list().map((live) => viewOf(live, req)),
+          bytes: registry.bytes,
           limits: {
             maxSessions: settings.maxSessions,
             maxBytes: settings.maxBytes,
+            maxTotalBytes: settings.maxTotalBytes,
             idleTimeout: isoDuration(settings.idleMs),
           },
         }),
@@ -241,14 +275,14 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
       method: 'GET',
       pattern: new RegExp(`${root}/${id}/requests$`),
       body: 'none',
-      answer: (call) => ({ status: 200, body: checkedAnswer(answers.requestLog, session(call).log.list()) }),
+      answer: (call) => ({ status: 200, json: session(call).logAnswer() }),
     },
     {
       method: 'DELETE',
       pattern: new RegExp(`${root}/${id}/requests$`),
       body: 'none',
       answer(call) {
-        session(call).log.clear();
+        session(call).clearLog();
         return { status: 204 };
       },
     },
@@ -256,7 +290,7 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
       method: 'GET',
       pattern: new RegExp(`${root}/${id}/clock$`),
       body: 'none',
-      answer: (call) => ({ status: 200, body: checkedAnswer(answers.clock, clockOf(session(call), 0)) }),
+      answer: (call) => ({ status: 200, body: checkedAnswer(answers.clock, clockOf(session(call))) }),
     },
     {
       method: 'POST',
@@ -264,10 +298,15 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
       body: 'required',
       async answer(call) {
         const found = session(call);
+        refuseMovingBack(call.body, `${basePath}/sandbox/sessions/${found.id}/reset`);
         const { advanceBy }: ClockAdvanceBody = checkedBody(requests.clockAdvance, call.body);
         const ms = durationField('/advanceBy', advanceBy, 1, 100 * 365 * DAY_MS);
-        const engineRuns = await found.advance(ms);
-        return { status: 200, body: checkedAnswer(answers.clock, clockOf(found, engineRuns)) };
+        // The engine records runs: a write, refused as any other while the sandbox's data is at its bound.
+        const full = found.engineEveryMs === undefined ? undefined : registry.roomProblem();
+        if (full) throw full;
+        const moved = await found.advance(ms);
+        if (moved.engineRuns + moved.scheduledRuns > 0) await found.measure();
+        return { status: 200, body: checkedAnswer(answers.clock, clockOf(found, moved)) };
       },
     },
   ];
@@ -281,6 +320,7 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const matching = endpoints.filter((endpoint) => endpoint.pattern.test(path));
     if (matching.length === 0) return next();
+    checkOrigin(req);
     const endpoint = matching.find((candidate) => candidate.method === req.method);
     if (!endpoint) {
       res.setHeader('Allow', matching.map((candidate) => candidate.method).join(', '));
@@ -312,7 +352,13 @@ export function sandboxEndpoints(registry: SessionRegistry, options: EndpointOpt
     } else body = {};
     const params = (endpoint.pattern.exec(path) ?? []).slice(1);
     const answer = await endpoint.answer({ req, params, body });
-    if (answer.body === undefined) res.status(answer.status).end();
+    if (answer.json !== undefined) {
+      res.status(answer.status).type('application/json');
+      res.setHeader('Content-Length', String(answer.json.reduce((sum, piece) => sum + piece.length, 0)));
+      // The pieces are written as they are: a log of many megabytes is never copied into one more buffer.
+      for (const piece of answer.json) res.write(piece);
+      res.end();
+    } else if (answer.body === undefined) res.status(answer.status).end();
     else res.status(answer.status).json(answer.body);
   };
 }

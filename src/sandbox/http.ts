@@ -1,23 +1,28 @@
 // The sandbox's sessions in the HTTP pipeline (src/http/app.ts's PipelineExtensions):
-// - before the key is checked, the sandbox's own endpoints (./endpoints.ts), then the routing: a
-//   request with a session's key works on that session's store, in its scope (its clock, its key
-//   prefix), and is written to its request log;
+// - before the key is checked, `GET /ready` answering 503 until the sandbox has its data and
+//   fixtures, the sandbox's own endpoints (./endpoints.ts), then the routing: a request with a
+//   session's key works on that session's store, in its scope (its clock, its key prefix), and is
+//   written to its request log (credentials redacted, long bodies cut); a write while the sandbox's
+//   data is at SANDBOX_MAX_BYTES is a 507;
 // - once the request is valid and its operation known, the forced answers: a session's rules and
 //   a request's `Prefer: code=…` / `Prefer: delay=…`;
-// - among the errors, a session's store grown to SANDBOX_SESSION_MAX_BYTES (SQLite's SQLITE_FULL)
-//   becomes a SANDBOX_LIMIT_REACHED problem, and any failure of a request whose session ended
-//   meanwhile (its store closed under it) the session's SANDBOX_SESSION_ENDED.
+// - among the errors, a session's store (or the shared sandbox's) grown to SANDBOX_SESSION_MAX_BYTES
+//   (SQLite's SQLITE_FULL) becomes a SANDBOX_LIMIT_REACHED problem, and any failure of a request
+//   whose session ended meanwhile (its store closed under it) the session's SANDBOX_SESSION_ENDED.
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, basePathOf } from '../core/contract';
 import { ApiError } from '../core/errors';
+import { runWebhookRuns } from '../demo/engine';
 import type { PipelineExtensions } from '../http/app';
 import { bearerTokenOf } from '../http/pipeline/authentication';
 import { requestIdOf } from '../http/pipeline/request-id';
 import { useStoreFor } from '../http/pipeline/request-store';
 import { operationIdOf, pathParamsOf } from '../http/validator/matched-operation';
 import { inScope } from '../store/engine/scope';
+import { type Credentials, credentialsOf, withoutCredentials } from './credentials';
 import { sandboxEndpoints } from './endpoints';
 import { type OperationFacts, operationFacts, undeclaredStatus } from './operations';
+import { keptBody, keptProblem } from './request-log';
 import type { Session } from './session';
 import { limitReached, type SessionRegistry } from './sessions';
 import type { Turn } from './turns';
@@ -53,8 +58,14 @@ function sentQuery(req: Request): Record<string, string | string[]> {
   return query;
 }
 
-/** Writes the request to its session's log once it is answered, or its connection closed. */
-function logRequest(session: Session, req: Request, res: Response): void {
+/** Writes the request to its session's log once it is answered, or its connection closed: credentials redacted, long bodies cut. */
+function logRequest(
+  session: Session,
+  req: Request,
+  res: Response,
+  credentials: Credentials,
+  maxBodyBytes: number,
+): void {
   const started = performance.now();
   const at = new Date(session.now()).toISOString();
   const query = sentQuery(req);
@@ -69,18 +80,27 @@ function logRequest(session: Session, req: Request, res: Response): void {
     if (logged) return;
     logged = true;
     const forced = forcedHow.get(req);
-    session.log.add({
-      operationId: operationIdOf(req) ?? null,
+    const operationId = operationIdOf(req) ?? null;
+    const sent = req.body === undefined ? null : (req.body as unknown);
+    const body = keptBody(withoutCredentials(sent, credentials.pointersOf(operationId)), maxBodyBytes);
+    const kept = keptProblem(problem, maxBodyBytes);
+    const truncated = {
+      ...(body.bytes === undefined ? {} : { body: body.bytes }),
+      ...(kept.bytes === undefined ? {} : { problem: kept.bytes }),
+    };
+    session.logRequest({
+      operationId,
       method: req.method,
       path: req.originalUrl.split('?')[0] ?? req.originalUrl,
       query,
-      body: req.body === undefined ? null : (req.body as unknown),
+      body: body.body,
       status,
-      problem,
+      problem: kept.problem,
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       requestId: requestIdOf(req),
       at,
       ...(forced ? { forced } : {}),
+      ...(Object.keys(truncated).length > 0 ? { truncated } : {}),
     });
   };
   res.once('finish', () => record(res.statusCode));
@@ -90,11 +110,18 @@ function logRequest(session: Session, req: Request, res: Response): void {
 /** Whose turn a request of no session takes: the shared sandbox's requests share one rotation place. */
 const SHARED_SANDBOX = {};
 
+/** The methods whose requests may add data: refused while the sandbox's data is at SANDBOX_MAX_BYTES. */
+const ADDING = new Set(['POST', 'PUT', 'PATCH']);
+/** The methods whose requests may have written: the data is measured again after them. */
+const WRITING = new Set([...ADDING, 'DELETE']);
+
 /**
  * Every request takes its turn (./turns.ts); a request with a session's key works on the session's
- * store, in its scope, and is written to its log.
+ * store, in its scope, and is written to its log. A request that may add data is refused while the
+ * sandbox's data is at SANDBOX_MAX_BYTES, and the data is measured again after one that may have written.
  */
-function sessionRouting(registry: SessionRegistry): RequestHandler {
+function sessionRouting(registry: SessionRegistry, credentials: Credentials): RequestHandler {
+  const { logBodyBytes } = registry.settings;
   return (req: Request, res: Response, next: NextFunction) => {
     const apiKey = bearerTokenOf(req);
     const session = apiKey === undefined ? undefined : registry.ofKey(apiKey);
@@ -103,13 +130,15 @@ function sessionRouting(registry: SessionRegistry): RequestHandler {
     if (session) {
       sessionsOfRequests.set(req, session);
       session.inFlight += 1;
-      logRequest(session, req, res);
+      logRequest(session, req, res, credentials, logBodyBytes);
     }
     const turn = registry.turns.take(session ?? SHARED_SANDBOX, () => {
-      if (!session || apiKey === undefined) return next();
+      const full = ADDING.has(req.method) ? registry.roomProblem() : undefined;
+      if (!session || apiKey === undefined) return next(full);
       try {
         // Ended while the request waited for its turn: its 410, as for any request of an ended session.
         registry.ofKey(apiKey);
+        if (full) throw full;
         useStoreFor(req, session.store);
       } catch (error) {
         // The turn may come from another request's end, in an event listener: never thrown there.
@@ -122,6 +151,10 @@ function sessionRouting(registry: SessionRegistry): RequestHandler {
       if (ended) return;
       ended = true;
       turn.done();
+      if (WRITING.has(req.method)) {
+        const measured = session ? session.measure() : registry.measureShared();
+        measured.catch((error: unknown) => registry.measureFailed(error, session));
+      }
       if (!session) return;
       session.inFlight -= 1;
       session.touch();
@@ -208,16 +241,12 @@ function isStoreFull(error: unknown): boolean {
 }
 
 function sessionFull(maxBytes: number): ErrorRequestHandler {
-  return (error: unknown, _req, _res, next) => {
-    next(
-      isStoreFull(error)
-        ? limitReached(
-            'SANDBOX_SESSION_MAX_BYTES',
-            maxBytes,
-            `This sandbox session's data reached its bound of ${maxBytes} bytes (SANDBOX_SESSION_MAX_BYTES): reset or delete it.`,
-          )
-        : error,
-    );
+  return (error: unknown, req, _res, next) => {
+    if (!isStoreFull(error)) return next(error);
+    const whose = sessionsOfRequests.has(req)
+      ? `This sandbox session's data reached its bound of ${maxBytes} bytes (SANDBOX_SESSION_MAX_BYTES): reset or delete it.`
+      : `The shared sandbox's data reached its bound of ${maxBytes} bytes (SANDBOX_SESSION_MAX_BYTES): restart the sandbox, or use a session (POST /api/sandbox/sessions).`;
+    next(limitReached('SANDBOX_SESSION_MAX_BYTES', maxBytes, whose));
   };
 }
 
@@ -229,14 +258,47 @@ function sessionEndedMeanwhile(registry: SessionRegistry): ErrorRequestHandler {
   };
 }
 
-export function sandboxExtensions(registry: SessionRegistry, bundle: Bundle, bodyLimit: number): PipelineExtensions {
+/**
+ * `GET /ready` answers 503 until the sandbox has loaded its data and made its fixtures (the service
+ * is listening about half a second before): ready means ready for sessions, and for the documented
+ * data and keys.
+ */
+function notReadyYet(registry: SessionRegistry, basePath: string): RequestHandler {
+  const path = `${basePath}/ready`;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (registry.ready || req.path !== path) return next();
+    res.setHeader('Retry-After', '1');
+    throw new ApiError('SERVICE_UNAVAILABLE', 'The sandbox is still loading its data and fixtures; retry in a moment.');
+  };
+}
+
+export interface SandboxHttpOptions {
+  /** BODY_LIMIT_BYTES: the API's own bodies. */
+  bodyLimit: number;
+  /** CORS_ORIGINS: browser origins allowed besides the sandbox's own and loopback ones. */
+  corsOrigins: '*' | readonly string[];
+}
+
+export function sandboxExtensions(
+  registry: SessionRegistry,
+  bundle: Bundle,
+  options: SandboxHttpOptions,
+): PipelineExtensions {
   const operations = operationFacts(bundle);
+  const basePath = basePathOf(bundle);
   return {
     beforeIdentification: [
-      sandboxEndpoints(registry, { basePath: basePathOf(bundle), operations, bodyLimit }),
-      sessionRouting(registry),
+      notReadyYet(registry, basePath),
+      sandboxEndpoints(registry, { basePath, operations, ...options }),
+      sessionRouting(registry, credentialsOf(bundle)),
     ],
     afterValidation: [forcedAnswers(operations, registry.settings.maxDelayMs)],
     errors: [sessionEndedMeanwhile(registry), sessionFull(registry.settings.maxBytes)],
+    flowWebhookRunQueued: (store) => {
+      // After the answer's first part is on its way: a `/sync` caller waits for what the engine does.
+      setImmediate(() => {
+        runWebhookRuns(store).catch((error: unknown) => registry.engineFailed(error));
+      });
+    },
   };
 }

@@ -1,15 +1,24 @@
 // The sandbox's own endpoints (/api/sandbox/…) are not part of the public contract (openapi/): they
 // exist only in `npm run sandbox`, for test suites. Their bodies are checked as strictly as the
 // contract's: these JSON Schemas, compiled once by Ajv; every violation of a request is one issue
-// of a 400 VALIDATION problem, and an answer that breaks its schema is a fault of ours (500).
+// of a 400 VALIDATION problem, and an answer that breaks its schema is a fault of ours (500). The
+// request log's answer is the exception: it is made of entries' texts kept as written, not parsed
+// again to be checked (./request-log.ts), and its tests check it against RequestLog.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { ApiError, invalidWithIssues, type ValidationIssue } from '../core/errors';
 import { FIXTURE_NAMES, SESSION_KEY_ROLES } from './fixtures';
 
-const duration = { type: 'string', minLength: 2, maxLength: 40, pattern: '^P' } as const;
+const DURATION_PATTERN = '^P';
+const duration = { type: 'string', minLength: 2, maxLength: 40, pattern: DURATION_PATTERN } as const;
 const id = { type: 'string', pattern: '^[0-9A-Za-z]{1,64}$' } as const;
 const timestamp = { type: 'string', format: 'date-time' } as const;
 const apiKey = { type: 'string', pattern: '^sk-[0-9A-Za-z]{61}$' } as const;
+const bytes = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['data', 'log'],
+  properties: { data: { type: 'integer', minimum: 0 }, log: { type: 'integer', minimum: 0 } },
+} as const;
 
 const SessionCreateRequest = {
   type: 'object',
@@ -26,7 +35,7 @@ const SessionCreateRequest = {
 const Session = {
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'fixture', 'apiKey', 'keys', 'baseUrl', 'expiresAt', 'now', 'idleTimeout', 'asleep'],
+  required: ['id', 'fixture', 'apiKey', 'keys', 'baseUrl', 'expiresAt', 'now', 'idleTimeout', 'asleep', 'bytes'],
   properties: {
     id,
     fixture: { enum: [...FIXTURE_NAMES] },
@@ -43,6 +52,8 @@ const Session = {
     idleTimeout: duration,
     /** Unused for SANDBOX_SESSION_SLEEP_MS: its data kept compressed until its next request. */
     asleep: { type: 'boolean' },
+    /** What it holds, as counted against SANDBOX_SESSION_MAX_BYTES: its data as last measured, its request log. */
+    bytes,
     engineEvery: duration,
   },
 } as const;
@@ -50,14 +61,21 @@ const Session = {
 const SessionList = {
   type: 'object',
   additionalProperties: false,
-  required: ['data', 'limits'],
+  required: ['data', 'bytes', 'limits'],
   properties: {
     data: { type: 'array', items: Session },
+    /** What the sandbox holds, as counted against SANDBOX_MAX_BYTES: the data of the shared sandbox and every session, their logs. */
+    bytes,
     limits: {
       type: 'object',
       additionalProperties: false,
-      required: ['maxSessions', 'maxBytes', 'idleTimeout'],
-      properties: { maxSessions: { type: 'integer' }, maxBytes: { type: 'integer' }, idleTimeout: duration },
+      required: ['maxSessions', 'maxBytes', 'maxTotalBytes', 'idleTimeout'],
+      properties: {
+        maxSessions: { type: 'integer' },
+        maxBytes: { type: 'integer' },
+        maxTotalBytes: { type: 'integer' },
+        idleTimeout: duration,
+      },
     },
   },
 } as const;
@@ -124,6 +142,13 @@ const LoggedRequest = {
     requestId: { type: 'string' },
     at: timestamp,
     forced: { enum: ['rule', 'prefer'] },
+    /** The fields kept cut (SANDBOX_SESSION_LOG_BODY_BYTES), each with the length of its whole JSON text. */
+    truncated: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: { body: { type: 'integer', minimum: 0 }, problem: { type: 'integer', minimum: 0 } },
+    },
   },
 } as const;
 
@@ -144,8 +169,13 @@ const ClockAdvanceRequest = {
 const Clock = {
   type: 'object',
   additionalProperties: false,
-  required: ['now', 'offset', 'engineRuns'],
-  properties: { now: timestamp, offset: duration, engineRuns: { type: 'integer' } },
+  required: ['now', 'offset', 'engineRuns', 'scheduledRuns'],
+  properties: {
+    now: timestamp,
+    offset: duration,
+    engineRuns: { type: 'integer' },
+    scheduledRuns: { type: 'integer' },
+  },
 } as const;
 
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
@@ -201,7 +231,10 @@ function issueOf(error: ErrorObject): ValidationIssue {
         ? 'is required'
         : error.keyword === 'enum'
           ? `must be one of ${((error.params as { allowedValues?: unknown[] }).allowedValues ?? []).map((value) => JSON.stringify(value)).join(', ')}`
-          : (error.message ?? 'is invalid');
+          : // The expression only sorts out what is plainly no duration: it says nothing of what one is.
+            error.keyword === 'pattern' && (error.params as { pattern?: unknown }).pattern === DURATION_PATTERN
+            ? 'must be an ISO 8601 duration (days, hours, minutes, seconds: P2D, PT90M)'
+            : (error.message ?? 'is invalid');
   return { location: 'body', pointer: `${error.instancePath}${extra}`, message };
 }
 

@@ -3,21 +3,23 @@
 // backend's pipeline and handlers serve it: only the store they are given differs
 // (src/http/pipeline/request-store.ts).
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Principal } from '../core/principal';
 import { type EngineFlow, endEngineRun, engineFlows, startEngineRun } from '../demo/engine';
+import { fireSchedulesUntil } from '../flow-runs/scheduler';
 import { platformPrincipal } from '../platforms/service';
 import { onDeliveriesQueued } from '../store/cross-cutting/outbox';
 import { allowPrivateWebhookAddresses } from '../store/cross-cutting/webhook-policy';
-import { openStore, type Store } from '../store/engine/database';
+import { openStore, pageSizeOfImage, type Store } from '../store/engine/database';
 import { inScope, type StoreScope } from '../store/engine/scope';
 import { randomAlphanumeric } from '../store/reading/ids';
 import { digestOf, lastFourOf, useKeyLog } from '../store/secrets/api-keys';
 import { type EncryptionKeys, useEncryptionKeys } from '../store/secrets/secrets';
 import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
 import { type FixtureName, fixtureKeyDigest, SESSION_KEY_ROLES, type SessionKeyRole } from './fixtures';
-import { RequestLog } from './request-log';
+import { type LoggedRequest, RequestLog } from './request-log';
 import { Rules } from './rules';
 import type { SessionSettings } from './settings';
 
@@ -27,6 +29,22 @@ export interface SessionEnvironment {
   logger: Logger;
   settings: SessionSettings;
   encryptionKeys: EncryptionKeys;
+}
+
+/**
+ * What the sandbox holds, all of it together (./sessions.ts keeps the count against
+ * SANDBOX_MAX_BYTES): each session reports its data and its log as they change.
+ */
+export interface Ledger {
+  change(dataDelta: number, logDelta: number): void;
+  /** What SANDBOX_MAX_BYTES leaves beside all data and logs, in bytes (below 0 once over it). */
+  free(): number;
+}
+
+/** The bytes an in-memory SQLite store's data takes: its pages. */
+export async function dataBytesOf(store: Store, pageSize: number): Promise<number> {
+  const { rows } = await sql<{ page_count: number }>`PRAGMA page_count`.execute(store.db);
+  return (rows[0]?.page_count ?? 0) * pageSize;
 }
 
 /** A session's id: letters and digits, carried by each of its keys after `sk-sbx`. */
@@ -56,7 +74,7 @@ export class Session {
   readonly id = randomAlphanumeric(SESSION_ID_LENGTH);
   readonly keys: Record<SessionKeyRole, string>;
   readonly rules = new Rules();
-  readonly log: RequestLog;
+  private readonly log: RequestLog;
   readonly scope: StoreScope;
   /** Real epoch milliseconds of the last request or management call. */
   lastUsed = Date.now();
@@ -69,9 +87,15 @@ export class Session {
   inFlight = 0;
   /** A reset or a move of the clock under way: no sleep meanwhile. */
   private busy = false;
+  /** Its data's size as last measured (after each request that may write): what its store's pages take. */
+  private dataBytes = 0;
+  /** What it last reported to the ledger. */
+  private reported = { data: 0, log: 0 };
+  private ended = false;
 
   constructor(
     private readonly environment: SessionEnvironment,
+    private readonly ledger: Ledger,
     readonly fixture: FixtureName,
     private readonly image: Buffer,
     readonly idleMs: number,
@@ -148,6 +172,60 @@ export class Session {
     return time - this.lastUsed > this.idleMs;
   }
 
+  /** What the session holds, in bytes, as counted against SANDBOX_SESSION_MAX_BYTES and SANDBOX_MAX_BYTES. */
+  get bytes(): { data: number; log: number } {
+    return { data: this.dataBytes, log: this.log.bytes };
+  }
+
+  /**
+   * Writes a request to the log, within what the session's bound leaves beside its data and what
+   * SANDBOX_MAX_BYTES leaves beside everything else; the oldest entries give way.
+   */
+  logRequest(entry: LoggedRequest): void {
+    if (this.ended) return;
+    this.log.add(entry, this.logRoom());
+    this.report();
+  }
+
+  /** The log's answer, `{data, dropped}`, as pieces of JSON text (./request-log.ts). */
+  logAnswer(): Buffer[] {
+    return this.log.answer();
+  }
+
+  /** Empties the log. */
+  clearLog(): void {
+    this.log.clear();
+    this.report();
+  }
+
+  /** Measures the data again (a request may have written): the log gives way to what it grew by. */
+  async measure(): Promise<void> {
+    const store = this.current;
+    if (!store || this.ended) return;
+    const bytes = await dataBytesOf(store, pageSizeOfImage(this.image));
+    if (this.ended || store !== this.current) return;
+    this.dataBytes = bytes;
+    this.report();
+    this.log.fit(this.logRoom());
+    this.report();
+  }
+
+  /** Lets the oldest entries of the log go until it holds at most `room` bytes (its newest stays). */
+  shrinkLog(room: number): void {
+    this.log.fit(room);
+    this.report();
+  }
+
+  private logRoom(): number {
+    return Math.min(this.environment.settings.maxBytes - this.dataBytes, this.log.bytes + this.ledger.free());
+  }
+
+  private report(): void {
+    const now = this.ended ? { data: 0, log: 0 } : this.bytes;
+    this.ledger.change(now.data - this.reported.data, now.log - this.reported.log);
+    this.reported = now;
+  }
+
   /** A store of the session from `image`, bound as the sandbox's store is. */
   private attach(image: Buffer): Store {
     const { config, logger, settings, encryptionKeys } = this.environment;
@@ -181,6 +259,9 @@ export class Session {
       throw error;
     }
     this.current = store;
+    // A copy of the fixture's image: its pages, until a request writes.
+    this.dataBytes = this.image.length;
+    this.report();
   }
 
   private startDelivery(store: Store): void {
@@ -197,6 +278,8 @@ export class Session {
       this.offsetMs = 0;
       this.rules.clear();
       this.log.clear();
+      this.dataBytes = 0;
+      this.report();
       await this.open();
     } finally {
       this.busy = false;
@@ -204,9 +287,11 @@ export class Session {
   }
 
   async close(): Promise<void> {
+    this.ended = true;
+    this.log.clear();
+    this.report();
     await this.closeStore();
     this.rules.clear();
-    this.log.clear();
   }
 
   private async closeStore(): Promise<void> {
@@ -227,18 +312,36 @@ export class Session {
    * meanwhile are recorded, each at its own time on the clock (at most SANDBOX_ENGINE_MAX_RUNS, the
    * latest); returns how many.
    */
-  async advance(ms: number): Promise<number> {
-    const target = this.now() + ms;
+  async advance(ms: number): Promise<{ engineRuns: number; scheduledRuns: number }> {
+    const start = this.now();
+    const target = start + ms;
     const every = this.engineEveryMs;
-    let recorded = 0;
+    let engineRuns = 0;
+    let scheduledRuns = 0;
     this.busy = true;
     try {
-      if (every !== undefined) recorded = await this.playEngine(ms, every);
+      scheduledRuns = await this.fireSchedules(target);
+      this.offsetMs = start - Date.now();
+      if (every !== undefined) engineRuns = await this.playEngine(ms, every);
     } finally {
       this.busy = false;
     }
     this.offsetMs = target - Date.now();
-    return recorded;
+    return { engineRuns, scheduledRuns };
+  }
+
+  /**
+   * Queues the runs the session's enabled schedules would have queued up to `target`, each at its
+   * due time on the clock (at most SANDBOX_ENGINE_MAX_RUNS); how many. A session's clock drives its
+   * schedules: the service's poller (src/flow-runs/scheduler.ts) is off in the sandbox.
+   */
+  private async fireSchedules(target: number): Promise<number> {
+    const store = this.store;
+    return inScope(this.scope, () =>
+      fireSchedulesUntil(store, new Date(target).toISOString(), this.environment.settings.maxEngineRuns, (dueAt) => {
+        this.offsetMs = Date.parse(dueAt) - Date.now();
+      }),
+    );
   }
 
   private async playEngine(ms: number, every: number): Promise<number> {
@@ -254,10 +357,10 @@ export class Session {
         const flow = flows[turn % flows.length] as EngineFlow;
         this.offsetMs = start + turn * every - Date.now();
         try {
-          const runId = await startEngineRun(store, admin, flow);
+          const leases = await startEngineRun(store, admin, flow);
           this.offsetMs += Math.min(ENGINE_RUN_MS, every);
-          await endEngineRun(store, admin, runId, turn);
-          recorded += 1;
+          for (const lease of leases) await endEngineRun(store, admin, lease, turn);
+          recorded += leases.length;
         } catch (error) {
           // A flow deleted meanwhile (or whose version is gone) leaves the engine's rotation.
           this.environment.logger.debug({ err: error, flow }, 'sandbox session engine: a run failed');

@@ -1,11 +1,16 @@
 // The live sessions of a sandbox: made from a fixture, found by id or by one of their keys, ended
 // when deleted or idle (their store closed, its memory freed). An ended session is remembered by
 // id, so that its keys get a problem saying so rather than a bare 401.
+// It also keeps the count of what the sandbox's data takes, the shared sandbox's and every
+// session's with its request log, against SANDBOX_MAX_BYTES: the ceiling no input may take the
+// sandbox past (docs/operating.md#sandbox-sessions). At it, no session is made and no write is
+// served (a 507 naming SANDBOX_MAX_BYTES), and request logs give way.
 import { ApiError, notFound } from '../core/errors';
+import { pageSizeOfImage, type Store } from '../store/engine/database';
 import { durationMs } from './duration';
-import type { FixtureName } from './fixtures';
+import { FIXTURE_NAMES, type FixtureName } from './fixtures';
 import { collectYoungGarbage } from './garbage';
-import { Session, type SessionEnvironment, sessionIdOfKey } from './session';
+import { dataBytesOf, type Ledger, Session, type SessionEnvironment, sessionIdOfKey } from './session';
 import { Turns } from './turns';
 
 export type EndReason = 'deleted' | 'expired';
@@ -42,6 +47,19 @@ export class SessionRegistry {
   private readonly ended = new Map<string, EndReason>();
   private readonly images = new Map<FixtureName, Buffer>();
   private opening = 0;
+  private openingBytes = 0;
+  /** What the sandbox's data takes, in bytes: the shared sandbox's and every session's. */
+  private countedData = 0;
+  /** What the sessions' request logs hold, in bytes. */
+  private countedLogs = 0;
+  private shared: { store: Store; pageSize: number; bytes: number } | undefined;
+  private readonly ledger: Ledger = {
+    change: (dataDelta, logDelta) => {
+      this.countedData += dataDelta;
+      this.countedLogs += logDelta;
+    },
+    free: () => this.settings.maxTotalBytes - this.countedData - this.countedLogs,
+  };
   private readonly sweeper: NodeJS.Timeout;
   /** The turns every request of the sandbox takes, session by session (./turns.ts). */
   readonly turns: Turns;
@@ -62,7 +80,68 @@ export class SessionRegistry {
       throw new Error(
         `SANDBOX_SESSION_MAX_BYTES (${this.settings.maxBytes}) leaves a session of the ${name} fixture (${image.length} bytes) less than ${FIXTURE_ROOM_BYTES} bytes to write; raise it to at least ${image.length + FIXTURE_ROOM_BYTES}`,
       );
+    const least = (this.shared?.bytes ?? 0) + image.length + FIXTURE_ROOM_BYTES;
+    if (least > this.settings.maxTotalBytes)
+      throw new Error(
+        `SANDBOX_MAX_BYTES (${this.settings.maxTotalBytes}) leaves no room for one session of the ${name} fixture (${image.length} bytes) beside the shared sandbox; raise it to at least ${least}`,
+      );
     this.images.set(name, image);
+  }
+
+  /** The shared sandbox's store (the sandbox's own keys'), whose data counts against SANDBOX_MAX_BYTES too. */
+  useSharedStore(store: Store, image: Buffer): void {
+    this.shared = { store, pageSize: pageSizeOfImage(image), bytes: image.length };
+    this.countedData += image.length;
+  }
+
+  /** Whether the sandbox has its data and fixtures: sessions can be made, the shared sandbox answers as documented. */
+  get ready(): boolean {
+    return this.images.size === FIXTURE_NAMES.length;
+  }
+
+  /** What the sandbox holds now, in bytes, as counted against SANDBOX_MAX_BYTES: its data, and the sessions' logs. */
+  get bytes(): { data: number; log: number } {
+    return { data: this.countedData, log: this.countedLogs };
+  }
+
+  /**
+   * Room for a write (`adding` 0: any room at all) or for a new session's `adding` bytes: the 507
+   * naming SANDBOX_MAX_BYTES when data takes it all. Logs never refuse one: they give their room back.
+   */
+  roomProblem(adding = 0): ApiError | undefined {
+    const max = this.settings.maxTotalBytes;
+    const needed = Math.max(adding, 1);
+    if (max - this.countedData < needed)
+      return limitReached(
+        'SANDBOX_MAX_BYTES',
+        max,
+        `The sandbox's data takes ${this.countedData} bytes, all sessions together, against its bound of ${max} (SANDBOX_MAX_BYTES): delete or reset sessions your tests are done with, or raise the bound.`,
+      );
+    this.makeRoom(needed);
+    return undefined;
+  }
+
+  /**
+   * Logs use the room data leaves, and give it back when data needs it: the longest first, their
+   * oldest entries first, each keeping its newest, until `needed` bytes are free or no log can give more.
+   */
+  private makeRoom(needed: number): void {
+    if (this.ledger.free() >= needed) return;
+    const longestFirst = [...this.live.values()].sort((a, b) => b.bytes.log - a.bytes.log);
+    for (const session of longestFirst) {
+      const missing = needed - this.ledger.free();
+      if (missing <= 0) return;
+      session.shrinkLog(session.bytes.log - missing);
+    }
+  }
+
+  /** Measures the shared sandbox's data again, after a request that may have written. */
+  async measureShared(): Promise<void> {
+    const shared = this.shared;
+    if (!shared) return;
+    const bytes = await dataBytesOf(shared.store, shared.pageSize);
+    this.countedData += bytes - shared.bytes;
+    shared.bytes = bytes;
   }
 
   get size(): number {
@@ -80,18 +159,24 @@ export class SessionRegistry {
         maxSessions,
         `The sandbox holds ${maxSessions} live sessions, its bound (SANDBOX_MAX_SESSIONS): delete sessions your tests are done with, or raise the bound.`,
       );
+    // Sessions being opened have not counted their data yet: their fixtures are counted for them.
+    const full = this.roomProblem(this.openingBytes + image.length);
+    if (full) throw full;
     const session = new Session(
       this.environment,
+      this.ledger,
       request.fixture,
       image,
       request.idleMs ?? this.settings.idleMs,
       request.engineEveryMs,
     );
     this.opening += 1;
+    this.openingBytes += image.length;
     try {
       await session.open();
     } finally {
       this.opening -= 1;
+      this.openingBytes -= image.length;
     }
     this.live.set(session.id, session);
     return session;
@@ -132,6 +217,17 @@ export class SessionRegistry {
   endedProblem(session: Session): ApiError | undefined {
     const reason = this.live.get(session.id) === session ? undefined : this.ended.get(session.id);
     return reason === undefined ? undefined : sessionEnded(session.id, reason);
+  }
+
+  /** A measure of a store that failed: expected once its session ended (its store closed), worth a line otherwise. */
+  measureFailed(error: unknown, session: Session | undefined): void {
+    if (session && this.live.get(session.id) !== session) return;
+    this.environment.logger.warn({ err: error, sessionId: session?.id }, 'measuring a sandbox store failed');
+  }
+
+  /** The engine failed a run a flow's webhook queued: worth a line, the run stays for the next engine. */
+  engineFailed(error: unknown): void {
+    this.environment.logger.warn({ err: error }, "the sandbox engine failed a webhook's run");
   }
 
   list(): Session[] {

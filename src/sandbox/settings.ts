@@ -12,10 +12,21 @@ export interface SessionSettings {
   maxIdleMs: number;
   /** SANDBOX_SESSION_SLEEP_MS: a session unused this long sleeps, its store kept as a compressed image until its next request (0: never). */
   sleepMs: number;
-  /** SANDBOX_SESSION_MAX_BYTES: the largest one session's data may grow (its SQLite database in memory). */
+  /**
+   * SANDBOX_SESSION_MAX_BYTES: the most one session may hold, its data (its SQLite database in
+   * memory) and its request log together; the log gives way to the data. The shared sandbox's data
+   * has the same bound.
+   */
   maxBytes: number;
+  /**
+   * SANDBOX_MAX_BYTES: the most all the sandbox's data may take together, the shared sandbox's and
+   * every session's with their logs; beyond it, no new session and no write.
+   */
+  maxTotalBytes: number;
   /** SANDBOX_SESSION_LOG_SIZE: requests a session's log keeps (the oldest go first). */
   logSize: number;
+  /** SANDBOX_SESSION_LOG_BODY_BYTES: a logged body (or problem) longer than this, as JSON, is kept cut to it. */
+  logBodyBytes: number;
   /** SANDBOX_SESSION_MAX_RULES: forced-answer rules a session may hold. */
   maxRules: number;
   /** SANDBOX_MAX_DELAY_MS: the longest delay a rule or `Prefer: delay=` may add. */
@@ -36,7 +47,9 @@ export function sessionSettingsOf(env: NodeJS.ProcessEnv): SessionSettings {
     maxIdleMs,
     sleepMs: integer(env, 'SANDBOX_SESSION_SLEEP_MS', 2_000, 0, maxIdleMs),
     maxBytes: integer(env, 'SANDBOX_SESSION_MAX_BYTES', 64 * MIB, MIB, 4096 * MIB),
+    maxTotalBytes: integer(env, 'SANDBOX_MAX_BYTES', 1024 * MIB, 4 * MIB, 1024 * 1024 * MIB),
     logSize: integer(env, 'SANDBOX_SESSION_LOG_SIZE', 1_000, 1, 100_000),
+    logBodyBytes: integer(env, 'SANDBOX_SESSION_LOG_BODY_BYTES', 64 * 1024, 1024, 16 * MIB),
     maxRules: integer(env, 'SANDBOX_SESSION_MAX_RULES', 100, 1, 10_000),
     maxDelayMs: integer(env, 'SANDBOX_MAX_DELAY_MS', 60_000, 0, 600_000),
     maxEngineRuns: integer(env, 'SANDBOX_ENGINE_MAX_RUNS', 1_000, 1, 100_000),

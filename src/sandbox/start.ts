@@ -1,11 +1,12 @@
 // What `npm run sandbox` (src/sandbox.ts) adds for test suites: sessions, each an isolated copy of a
 // fixture (docs/frontend.md#sessions-one-sandbox-per-test). The pipeline extensions go to the
 // service at its start; the fixtures are made once the default sandbox has loaded its demo data.
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { loadBundle } from '../core/bundle-file';
 import type { PipelineExtensions } from '../http/app';
-import type { Store } from '../store/engine/database';
+import { pageSizeOfImage, type Store } from '../store/engine/database';
 import { encryptionKeysOf } from '../store/secrets/secrets';
 import { demoImage, emptyImage } from './fixtures';
 import { sandboxExtensions } from './http';
@@ -30,11 +31,19 @@ export function sandboxSessions(config: Config, logger: Logger, env: NodeJS.Proc
   };
   const registry = new SessionRegistry(environment);
   return {
-    extensions: sandboxExtensions(registry, loadBundle(), config.bodyLimit),
+    extensions: sandboxExtensions(registry, loadBundle(), {
+      bodyLimit: config.bodyLimit,
+      corsOrigins: config.corsOrigins,
+    }),
     async ready(defaultStore) {
       environment.encryptionKeys = encryptionKeysOf(defaultStore);
       const demo = demoImage(defaultStore);
       const empty = await emptyImage(config, defaultStore);
+      // The shared sandbox, written to with a published key, is bounded as a session is, and counted
+      // against SANDBOX_MAX_BYTES with them: SQLITE_FULL beyond, a 507 (./http.ts).
+      const pages = Math.max(1, Math.floor(environment.settings.maxBytes / pageSizeOfImage(demo)));
+      await sql.raw(`PRAGMA max_page_count = ${pages}`).execute(defaultStore.db);
+      registry.useSharedStore(defaultStore, demo);
       registry.useFixture('demo', demo);
       registry.useFixture('empty', empty);
       logger.info({ demoBytes: demo.length, emptyBytes: empty.length }, 'sandbox session fixtures ready');

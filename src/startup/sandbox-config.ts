@@ -44,6 +44,9 @@ export function sandboxConfig(load: typeof loadConfig, env: NodeJS.ProcessEnv, e
     LOG_LEVEL: 'warn',
     // Webhook receivers of a sandbox run on the same machine: private addresses and http are allowed.
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // Each session has its own clock (src/store/engine/scope.ts), which the scheduler does not read
+    // yet: its schedules would fire on the machine's time, in no session. Off until they do.
+    SCHEDULE_POLL_MS: '0',
     ...env,
     HOST: env.HOST || LOCALHOST,
     // CORS_ORIGINS set replaces the default, as it does for npm start: list the loopback ones too to keep them.

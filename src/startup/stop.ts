@@ -15,6 +15,8 @@ export interface StoppableParts {
   dispatcher: { stop(): Promise<void> } | undefined;
   /** The purger of deleted projects (src/projects/purge.ts), stopped after its chunk under way. */
   purger: { stop(): Promise<void> };
+  /** The scheduler (src/flow-runs/scheduler.ts), stopped after its tick under way. */
+  stopScheduler: () => Promise<void>;
   shutdownTimeoutMs: number;
 }
 
@@ -78,6 +80,7 @@ export function stopperOf(parts: StoppableParts): () => Promise<void> {
       await drain(parts.listening, parts.shutdownTimeoutMs);
       await parts.dispatcher?.stop();
       await parts.purger.stop();
+      await parts.stopScheduler();
       await closeStores(parts.store, parts.redis, parts.revocations);
     })();
     return stopping;

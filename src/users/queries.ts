@@ -1,7 +1,7 @@
 // The SQL of the users resource: pages of users, one locked for a change, the platform's active
 // admins, who holds an email or external id, and what a user still owns. Writes take the
 // transaction's `trx`.
-import type { Kysely, Updateable } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Store } from '../store/engine/database';
 import type { Database, UsersTable } from '../store/engine/schema';
 import { byCreation, fetchPage, type Page } from '../store/reading/keyset';
@@ -21,6 +21,24 @@ export function pageOfUsers(store: Store, platformId: string, query: UserListQue
   if (query.externalId !== undefined) select = select.where('external_id', '=', query.externalId);
   const { cursor, limit, ...filters } = query;
   return fetchPage(select, newestFirst, { cursor, limit, filters });
+}
+
+/**
+ * On PostgreSQL, one change of the platform's users at a time, taken before any user's row: a
+ * change locks its user, then every active admin, so two changes that each took their own user
+ * waited for the other's (a deadlock, issue 46 M2). A transaction-scoped advisory lock, keyed by
+ * the platform, orders them without touching the platform row that every insert of its records
+ * references. SQLite runs one write at a time.
+ */
+export async function serializeUserChanges(
+  trx: Kysely<Database>,
+  kind: Store['kind'],
+  platformId: string,
+): Promise<void> {
+  if (kind !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(hashtext('flow-management-api users of platform'), hashtext(${platformId}))`.execute(
+    trx,
+  );
 }
 
 /** The platform's user with this id, if any; on PostgreSQL locked until the transaction ends. */

@@ -24,6 +24,7 @@ import {
   lockedUser,
   pageOfUsers,
   recordsOwnedBy,
+  serializeUserChanges,
   type UserListQuery,
   updateUserRow,
   userHolding,
@@ -197,6 +198,7 @@ export async function update(
       : externalIdToStore(input.externalId, { location: 'body', pointer: '/externalId' });
   try {
     return await store.write(async (trx) => {
+      await serializeUserChanges(trx, store.kind, principal.platformId);
       const row = await lockedUser(trx, store.kind, principal.platformId, userId);
       if (!row) throw notFound('user', userId);
       const changed: UserRow = {
@@ -244,6 +246,7 @@ export async function update(
 /** DELETE /v1/users/{id}: refused while the user owns records, and for the last active ADMIN. */
 export async function remove(store: Store, principal: Principal, userId: string): Promise<void> {
   await store.write(async (trx) => {
+    await serializeUserChanges(trx, store.kind, principal.platformId);
     const row = await lockedUser(trx, store.kind, principal.platformId, userId);
     // Unknown, another platform's, or deleted meanwhile by a request that got its 204.
     if (!row) throw notFound('user', userId);

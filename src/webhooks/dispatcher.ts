@@ -1,7 +1,8 @@
 // The dispatcher: every instance runs one. It claims due deliveries (./queue.ts), sends each
 // (./send.ts) with at most `concurrency` in flight, and records the outcome: succeeded, retried
 // later on the schedule (./schedule.ts), or failed for good, which disables the endpoint. Its slots
-// are shared fairly (./fair-share.ts): at most `platformConcurrency` of them for one platform, at
+// are shared fairly (./fair-share.ts): `reservedConcurrency` of them only for platforms with nothing
+// in flight here, the rest split among the busy platforms (at most `platformConcurrency` each), at
 // most `endpointConcurrency` attempts to one endpoint on all instances together, so receivers that
 // hang hold their own slots for the attempt's timeout and other tenants' events go on. It looks
 // for work when a write queues deliveries in this process (src/store/cross-cutting/outbox.ts wakes it), when an
@@ -14,6 +15,7 @@ import { onDeliveriesQueued } from '../store/cross-cutting/outbox';
 import type { Store } from '../store/engine/database';
 import { currentMillis } from '../store/engine/scope';
 import { now, randomAlphanumeric } from '../store/reading/ids';
+import { platformPart } from './fair-share';
 import { type ClaimedDelivery, claimDue, type Next, pruneEnded, recordAttempt } from './queue';
 import { retryDelayMs } from './schedule';
 import { type AttemptOutcome, type AttemptResult, type SendSettings, sendAttempt } from './send';
@@ -27,8 +29,13 @@ export interface DispatcherSettings extends SendSettings {
   concurrency: number;
   /** Attempts in flight at once to one endpoint, on every instance together. */
   endpointConcurrency: number;
-  /** Attempts in flight at once for one platform's endpoints, in this instance. */
+  /** Attempts in flight at once for one platform's endpoints, in this instance, at most. */
   platformConcurrency: number;
+  /**
+   * Of `concurrency`, the slots kept for platforms with no attempt in flight in this instance (and,
+   * beyond a platform's first, for its endpoints that answered).
+   */
+  reservedConcurrency: number;
 }
 
 /** What the metrics count (./metrics.ts); nothing when metrics are off. */
@@ -66,8 +73,14 @@ export function startDispatcher(
   observer?: DeliveryObserver,
 ): Dispatcher {
   const inFlight = new Set<Promise<void>>();
-  /** This instance's attempts in flight, by platform: each platform's share of the slots. */
+  /** This instance's attempts in flight, by platform (none listed at 0): each platform's part of the slots. */
   const inFlightByPlatform = new Map<string, number>();
+  /**
+   * By busy platform, its endpoints whose latest attempt here succeeded: those may take reserve
+   * slots beyond the platform's first (./fair-share.ts). Forgotten when the platform has nothing in
+   * flight, so that a receiver proves itself again at each burst rather than on an old answer.
+   */
+  const answering = new Map<string, Set<string>>();
   const leaseMs = settings.connectTimeoutMs + settings.timeoutMs + LEASE_MARGIN_MS;
   // Who holds a claim, as a person reading the logs finds the instance: its host and process (and
   // a suffix: tests run several dispatchers in one process).
@@ -102,12 +115,22 @@ export function startDispatcher(
     return { result: 'secret_error', statusCode: null, durationMs: 0, error };
   }
 
-  async function attempt(claimed: ClaimedDelivery): Promise<void> {
+  /**
+   * Sends and records one attempt; whether a claim could take more now (a slot freed, or an endpoint
+   * that may take more attempts than before), or the attempt only handed its slot on.
+   */
+  async function attempt(claimed: ClaimedDelivery): Promise<boolean> {
     const attemptedAt = now();
     // Such an attempt follows the retry schedule like any failure: the key may be given back meanwhile.
     const outcome =
       claimed.secretError === null ? await sendAttempt(claimed, settings) : notSent(claimed, claimed.secretError);
     observer?.attempted(outcome.result);
+    const wasAnswering = answering.get(claimed.platformId)?.has(claimed.endpointId) ?? false;
+    if (outcome.result === 'succeeded') {
+      const endpoints = answering.get(claimed.platformId);
+      if (endpoints) endpoints.add(claimed.endpointId);
+      else answering.set(claimed.platformId, new Set([claimed.endpointId]));
+    } else answering.get(claimed.platformId)?.delete(claimed.endpointId);
     let next: Next;
     if (outcome.result === 'succeeded') next = { kind: 'succeeded' };
     else {
@@ -117,8 +140,21 @@ export function startDispatcher(
           ? { kind: 'failed' }
           : { kind: 'retry', at: new Date(currentMillis() + delay).toISOString() };
     }
-    // Only while this instance has a slot free besides this one: a full one gives it to the fair claim.
-    const chain = !stopping && inFlight.size < settings.concurrency ? { leaseMs, claimer: instance } : undefined;
+    // Only while this instance has a slot free besides this one, and the platform is within its part
+    // of the slots now (it may have taken more while fewer platforms were busy): else the slot goes
+    // to the fair claim.
+    const withinPart =
+      (inFlightByPlatform.get(claimed.platformId) ?? 0) <=
+      platformPart(
+        {
+          slots: settings.concurrency,
+          reserve: settings.reservedConcurrency,
+          perPlatform: settings.platformConcurrency,
+        },
+        inFlightByPlatform.size,
+      );
+    const chain =
+      !stopping && withinPart && inFlight.size < settings.concurrency ? { leaseMs, claimer: instance } : undefined;
     const { disabledEndpoint, chained } = await recordAttempt(store, claimed, { ...outcome, attemptedAt }, next, chain);
     if (chained) track(chained);
     if (next.kind === 'failed')
@@ -135,6 +171,10 @@ export function startDispatcher(
       observer?.endpointDisabled();
       logger.warn({ endpointId: claimed.endpointId }, 'webhook endpoint disabled: a delivery failed on every retry');
     }
+    // A claim costs a scan of the due deliveries (more the longer hung tenants' backlogs are): none
+    // when it could take nothing that it could not before. A failing endpoint that answered may now
+    // take more attempts at once, and one newly answering may grow into the reserve.
+    return chained === undefined || claimed.endpointFailing || !wasAnswering;
   }
 
   /** One line per claim that took over lapsed claims: this instance, how many, from whom. */
@@ -155,13 +195,17 @@ export function startDispatcher(
         // may be closed under an attempt that was left to finish: that is expected.
         if (!stopping)
           logger.error({ err: error, deliveryId: claimed.deliveryId }, 'recording a webhook attempt failed');
+        return true;
       })
-      .finally(() => {
+      .then((mayClaimMore) => {
         inFlight.delete(running);
         const left = (inFlightByPlatform.get(claimed.platformId) ?? 1) - 1;
         if (left > 0) inFlightByPlatform.set(claimed.platformId, left);
-        else inFlightByPlatform.delete(claimed.platformId);
-        wakeNow();
+        else {
+          inFlightByPlatform.delete(claimed.platformId);
+          answering.delete(claimed.platformId);
+        }
+        if (mayClaimMore) wakeNow();
       });
     inFlight.add(running);
   }
@@ -190,10 +234,13 @@ export function startDispatcher(
     try {
       const { deliveries, more } = await claimDue(store, {
         limit: free,
+        slots: settings.concurrency,
+        reserve: settings.reservedConcurrency,
         leaseMs,
         perEndpoint: settings.endpointConcurrency,
         perPlatform: settings.platformConcurrency,
         inFlightByPlatform,
+        answering: new Set([...answering.values()].flatMap((endpoints) => [...endpoints])),
         claimer: instance,
       });
       logTakeovers(deliveries);
@@ -207,7 +254,7 @@ export function startDispatcher(
 
   async function run(): Promise<void> {
     while (!stopping) {
-      // The claim reads a window of the oldest due deliveries, which a platform at its share or an
+      // The claim reads a window of the oldest due deliveries, which a platform at its part or an
       // endpoint at its bound may fill: those are passed over by the next look, at once.
       if (await claim()) continue;
       // Either nothing more is due, or every slot is taken: an attempt that ends wakes the loop.

@@ -15,7 +15,7 @@ import type { Store } from '../store/engine/database';
 import type { Database } from '../store/engine/schema';
 import { newId, now } from '../store/reading/ids';
 import { openWebhookSecret } from '../store/secrets/webhook-secrets';
-import { chooseFairly } from './fair-share';
+import { chooseFairly, platformPart } from './fair-share';
 import type { Delivery } from './send';
 
 export interface ClaimedDelivery extends Delivery {
@@ -137,6 +137,10 @@ function claimedOf(store: Store, rows: TakenRow[], leaseUntil: string, timestamp
 export interface ClaimLimits {
   /** Deliveries to claim at most: this instance's free slots. */
   limit: number;
+  /** This instance's slots (WEBHOOK_CONCURRENCY). */
+  slots: number;
+  /** Of them, those only a platform with nothing in flight here may take (WEBHOOK_RESERVED_CONCURRENCY). */
+  reserve: number;
   /** How long the claim holds them: the attempt's timeouts and a margin. */
   leaseMs: number;
   /**
@@ -144,10 +148,15 @@ export interface ClaimLimits {
    * endpoint whose latest attempt failed.
    */
   perEndpoint: number;
-  /** Attempts in flight for one platform's endpoints, in this instance (WEBHOOK_PLATFORM_CONCURRENCY). */
+  /**
+   * Attempts in flight for one platform's endpoints, in this instance, at most
+   * (WEBHOOK_PLATFORM_CONCURRENCY); fewer while many platforms are busy (./fair-share.ts).
+   */
   perPlatform: number;
   /** This instance's attempts in flight, by platform. */
   inFlightByPlatform: ReadonlyMap<string, number>;
+  /** Endpoints that answered their latest attempt here while their platform is busy here (./fair-share.ts). */
+  answering: ReadonlySet<string>;
   /** Who claims: this instance's name, written on each delivery it holds. */
   claimer: string;
 }
@@ -168,8 +177,9 @@ function windowFor(limit: number): number {
 
 /**
  * Claims due deliveries of enabled endpoints until `leaseMs` from now, fairly (./fair-share.ts):
- * at most `limit`, none beyond a platform's share of this instance's slots, none to an endpoint
- * that already has `perEndpoint` attempts in flight on any instance.
+ * at most `limit`, none beyond a platform's part of this instance's shared slots, the reserve only
+ * for platforms with nothing in flight here, none to an endpoint that already has `perEndpoint`
+ * attempts in flight on any instance.
  *
  * Across instances on PostgreSQL, the candidates' endpoint rows are locked (`FOR NO KEY UPDATE …
  * SKIP LOCKED`: an endpoint another instance is claiming for is left to it, and creates, whose
@@ -181,9 +191,17 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
   const timestamp = now();
   const leaseUntil = new Date(Date.parse(timestamp) + limits.leaseMs).toISOString();
   const window = windowFor(limits.limit);
-  const fullPlatforms = [...limits.inFlightByPlatform]
-    .filter(([, inFlight]) => inFlight >= limits.perPlatform)
-    .map(([platformId]) => platformId);
+  // Passed over in the query, so that their due deliveries do not fill the window: what can be
+  // taken by nobody whoever else is due (other candidates only shrink a platform's part).
+  const reserveOnly = limits.limit <= limits.reserve;
+  const busyHere = [...limits.inFlightByPlatform].filter(([, inFlight]) => inFlight > 0);
+  const part = platformPart(limits, busyHere.length);
+  const fullPlatforms = busyHere.filter(([, inFlight]) => inFlight >= part).map(([platformId]) => platformId);
+  // Only the reserve is free: of the busy platforms, only their endpoints that answered.
+  const reserveBarred = reserveOnly
+    ? busyHere.map(([platformId]) => platformId).filter((platformId) => !fullPlatforms.includes(platformId))
+    : [];
+  const answering = [...limits.answering];
   const { rows, more } = await store.write(async (trx) => {
     // Endpoints whose every slot is taken: their due deliveries are passed over (held by no lock).
     const busyEndpoints = trx
@@ -224,6 +242,16 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
       .orderBy('webhook_deliveries.next_attempt_at')
       .limit(window);
     if (fullPlatforms.length > 0) due = due.where('webhook_endpoints.platform_id', 'not in', fullPlatforms);
+    if (reserveOnly) due = due.where('webhook_endpoints.failing', '=', 0);
+    if (reserveBarred.length > 0)
+      due = due.where((eb) =>
+        answering.length === 0
+          ? eb('webhook_endpoints.platform_id', 'not in', reserveBarred)
+          : eb.or([
+              eb('webhook_endpoints.platform_id', 'not in', reserveBarred),
+              eb('webhook_deliveries.endpoint_id', 'in', answering),
+            ]),
+      );
     if (store.kind === 'postgres') due = due.forNoKeyUpdate(['webhook_deliveries', 'webhook_endpoints']).skipLocked();
     const candidates = await due.execute();
     if (candidates.length === 0) return { rows: [], more: false };
@@ -239,12 +267,16 @@ export async function claimDue(store: Store, limits: ClaimLimits): Promise<Claim
       candidates.map((candidate) => ({
         ...candidate,
         endpointBound: Number(candidate.failing) === 1 ? 1 : limits.perEndpoint,
+        endpointFailing: Number(candidate.failing) === 1,
       })),
       {
         limit: limits.limit,
+        slots: limits.slots,
+        reserve: limits.reserve,
         perPlatform: limits.perPlatform,
         inFlightByPlatform: limits.inFlightByPlatform,
         inFlightByEndpoint: new Map(inFlight.map((row) => [row.endpoint_id, Number(row.attempts)])),
+        answering: limits.answering,
       },
     );
     const more = candidates.length === window;

@@ -1,6 +1,7 @@
-// A short run of `npm run bench` (and of its depth mode on a small list): every request of every
-// target answers as expected and the reports hold every figure. Not part of `npm test` (about a
-// minute); `npm run test:bench` and CI run it (scripts/ci/50-bench-smoke.sh).
+// A short run of `npm run bench` (and of its --against, --flow-operations, --sandbox, --depth and --queue
+// modes, depth on a small list): every request of every target answers as expected and the reports
+// hold every figure. Not part of `npm test` (a few minutes); `npm run test:bench` and CI run it
+// (scripts/ci/50-bench-smoke.sh).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,24 @@ describe('npm run bench, briefly', () => {
     expect(report).toMatch(/RSS after the load: other \d+ MB, this \d+ MB/);
   });
 
+  it("measures the flow operations beside the reference's in-memory apply of the same operations", () => {
+    const run = bench('--flow-operations', '--duration', '0.5');
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/updateFlow CHANGE_NAME \(50 steps\) c=10: [\d.]+ req\/s, [\d.]+× createFlow's/);
+    expect(run.stdout).toMatch(
+      /Reference: @activepieces\/shared [\d.]+ flowOperations\.apply .* updateFlow CHANGE_NAME \(50 steps\) [\d.]+ ms/,
+    );
+    for (const name of [
+      'updateFlow CHANGE_NAME (50 steps)',
+      'updateFlow SET_SKIP_ACTION (50 steps)',
+      'updateFlow ADD_ACTION, then DELETE_ACTION (50 steps)',
+    ])
+      for (const connections of [10, 50]) expect(run.stdout).toContain(`${name} c=${connections}: server CPU `);
+    expect(run.stdout).toMatch(
+      /c=50: server CPU [\d.]+ ms a request, -?[\d.]+ ms beyond getFlow's [\d.]+; the reference's apply [\d.]+ ms an operation; -?[\d.]+× the reference \(target ≤ 1\.0×: (met|NOT met)\)/,
+    );
+  });
+
   it('measures the sandbox sessions: every call answered, no cross-session read, every figure reported', () => {
     const run = bench('--sandbox');
     expect(run.status, run.stderr).toBe(0);
@@ -119,5 +138,18 @@ describe('npm run bench, briefly', () => {
     ])
       expect(report).toContain(`| ${filter} |`);
     expect(report).toMatch(/\| no filter \| \d+ \| 20000 \|/);
+  });
+
+  it('measures the run queue: every queued run leased, throughput by 1 and 4 engines, and a lease beside finished runs', () => {
+    const run = bench('--queue', '--queue-rate', '50', '--queue-finished', '5000', '--duration', '1');
+    expect(run.status, run.stderr).toBe(0);
+    const report = readFileSync(join(outDir, 'queue-sqlite.md'), 'utf8');
+    expect(report).toMatch(
+      /Queue to lease at 50 runs\/s \(4 engines waiting for work\): (\d+)\/\1 runs leased \(0 queue requests failed\), p50 [\d.]+ ms, p99 [\d.]+ ms/,
+    );
+    expect(report).toMatch(/1 engine\(s\) leasing 10 at a time: \d+ runs finished a second/);
+    expect(report).toMatch(/4 engine\(s\) leasing 10 at a time: \d+ runs finished a second/);
+    expect(report).toMatch(/with 0 finished runs in the store: p50 [\d.]+ ms/);
+    expect(report).toMatch(/with 5,000 finished runs in the store: p50 [\d.]+ ms/);
   });
 });

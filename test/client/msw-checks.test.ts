@@ -40,6 +40,14 @@ const refused: Record<string, Call> = {
     c.GET('/v1/flow-runs', {
       params: { query: { projectId, status: ['LOST'] } as unknown as { projectId: string } },
     }),
+  'an email with 65 characters before the @ (RFC 5321: 64)': (c) =>
+    c.POST('/v1/users', {
+      body: { email: `${'a'.repeat(65)}@example.com`, firstName: 'A', lastName: 'B', platformRole: 'MEMBER' },
+    }),
+  'a date-time past the year 9999 in UTC': (c) =>
+    c.GET('/v1/flow-runs', {
+      params: { query: { projectId, createdAfter: '9999-12-31T23:59:59.999-23:59' } },
+    }),
   'an update operation of no known type': (c) =>
     c.POST('/v1/flows/{id}', {
       params: { path: { id: flowId } },

@@ -62,6 +62,36 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
       body: { flowId: id, flowVersionId: id, status: 'RUNNING', startTime: '2026-11-21T07:00:00.412Z' },
     }),
   updateFlowRun: (c) => c.POST('/v1/flow-runs/{id}', { params: { path: { id } }, body: { status: 'SUCCEEDED' } }),
+  leaseFlowRuns: (c) => c.POST('/v1/flow-runs/lease', { body: { limit: 10 } }),
+  heartbeatFlowRun: (c) =>
+    c.POST('/v1/flow-runs/{id}/heartbeat', {
+      params: { path: { id } },
+      body: { leaseToken: 'Lq3vX9mT2kR7wN4pB8yZ1cF6hJ0sD5gA3eU7iO2lK9t' },
+    }),
+  queueFlowRun: (c) => c.POST('/v1/flow-runs/queue', { body: { flowId: id } }),
+  retryFlowRun: (c) =>
+    c.POST('/v1/flow-runs/{id}/retry', { params: { path: { id } }, body: { strategy: 'FROM_FAILED_STEP' } }),
+  cancelFlowRuns: (c) => c.POST('/v1/flow-runs/cancel', { body: { projectId } }),
+  retryFlowRuns: (c) => c.POST('/v1/flow-runs/retry', { body: { projectId, strategy: 'FROM_FAILED_STEP' } }),
+  archiveFlowRuns: (c) => c.POST('/v1/flow-runs/archive', { body: { projectId } }),
+  callFlowWebhook: (c) =>
+    c.POST('/v1/webhooks/{flowId}', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookGet: (c) => c.GET('/v1/webhooks/{flowId}', { params: { path: { flowId: id } } }),
+  callFlowWebhookPut: (c) =>
+    c.PUT('/v1/webhooks/{flowId}', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookPatch: (c) =>
+    c.PATCH('/v1/webhooks/{flowId}', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookDelete: (c) =>
+    c.DELETE('/v1/webhooks/{flowId}', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookSync: (c) =>
+    c.POST('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookSyncGet: (c) => c.GET('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } } }),
+  callFlowWebhookSyncPut: (c) =>
+    c.PUT('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookSyncPatch: (c) =>
+    c.PATCH('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callFlowWebhookSyncDelete: (c) =>
+    c.DELETE('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
   listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
   upsertAppConnection: (c) =>
     c.POST('/v1/app-connections', {

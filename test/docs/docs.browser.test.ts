@@ -250,7 +250,9 @@ describe('the docs page in Chromium, offline', () => {
       // A 204 (the deletes) has no body, so no sample to show.
       if (success.example !== undefined) {
         const json = responsePanel.locator('[data-component-name="JsonViewer/JsonViewer"]').first();
-        await expect.poll(async () => await json.innerText()).toContain(`"${firstKey(success.example)}"`);
+        // An empty object (a flow's webhook answers `{}`) has no key to look for: its braces show.
+        const key = firstKey(success.example);
+        await expect.poll(async () => await json.innerText()).toContain(key === '' ? '{}' : `"${key}"`);
       }
       seen.push(`response ${success.status}`);
       checked[operationId] = seen;

@@ -1,13 +1,23 @@
 // The records the fuzzer's valid requests point at, made on the backend under test.
-import { unwrap } from '../../src/client';
+import { type Schemas, unwrap } from '../../src/client';
 import type { TestBackend } from '../support/backend';
-import { EMPTY_TRIGGER, givenProject, givenRun } from '../support/builders';
+import { EMPTY_TRIGGER, givenProject, givenRun, WEBHOOK_TRIGGER } from '../support/builders';
 import type { Fixtures } from './requests';
 
 export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
   const projectId = await givenProject(backend, { displayName: 'Fuzz (EU)' });
   const flow = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Fuzzed flow' } }));
   const run = await givenRun(backend.store, { flowId: flow.id });
+  const webhookFlow = await unwrap(
+    backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Fuzzed webhook flow' } }),
+  );
+  const operations: Schemas['FlowOperationRequest'][] = [
+    { type: 'UPDATE_TRIGGER', request: WEBHOOK_TRIGGER as Schemas['FlowTriggerInput'] },
+    { type: 'LOCK_AND_PUBLISH', request: {} },
+    { type: 'CHANGE_STATUS', request: { status: 'ENABLED' } },
+  ];
+  for (const operation of operations)
+    await unwrap(backend.client.POST('/v1/flows/{id}', { params: { path: { id: webhookFlow.id } }, body: operation }));
   const servers = await unwrap(backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } }));
   const server = servers.data[0];
   if (!server) throw new Error('the fuzz project has no MCP server');
@@ -44,6 +54,7 @@ export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
     projectId,
     connectionId: connection.id,
     flowId: flow.id,
+    webhookFlowId: webhookFlow.id,
     flowRunId: run.id,
     mcpServerId: server.id,
     templateId: template.id,

@@ -37,6 +37,8 @@ export interface Fixtures {
   projectId: string;
   connectionId: string;
   flowId: string;
+  /** An enabled flow whose published trigger is the catch webhook (callFlowWebhook). */
+  webhookFlowId: string;
   flowRunId: string;
   mcpServerId: string;
   templateId: string;
@@ -57,9 +59,39 @@ interface OperationShape {
   /** Every method the path declares (this operation's and its siblings'): none of them is "not allowed". */
   pathMethods: string[];
   isPublic: boolean;
+  /**
+   * The operation takes what its caller sends (`x-query: free-form`: a flow's webhook): any query,
+   * any JSON body, forms, text and XML. Extra parameters and fields, bracketed keys and those types
+   * are its input, not a violation: those mutations may be taken.
+   */
+  freeForm: boolean;
   parameters: Parameter[];
   bodySchema: JsonObject | undefined;
 }
+
+/** A webhook's valid body: any JSON object is one; these are the fuzzer's. */
+const FREE_FORM_BODY: JsonObject = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    email: { type: 'string', maxLength: 64 },
+    score: { type: 'integer', minimum: 0, maximum: 100 },
+  },
+};
+
+/** Mutations that break nothing of a free-form operation (see OperationShape.freeForm). */
+const FREE_FORM_INPUT = new Set([
+  'unknown-query-parameter',
+  'bracketed-query-key',
+  'duplicate-query-key',
+  'wrong-content-type',
+  'not-an-object',
+  'extra-body-field',
+  'prototype-keys',
+  'wrong-type-field',
+  'missing-required-field',
+  'huge-string',
+]);
 
 type QueryPair = [string, string];
 
@@ -85,7 +117,9 @@ function shapesOf(bundle: Bundle): OperationShape[] {
     const requestBody = deref(bundle, operation.requestBody);
     const content = isObject(requestBody) && isObject(requestBody.content) ? requestBody.content : {};
     const media = content['application/json'];
-    const bodySchema = isObject(media) ? (deref(bundle, media.schema) as JsonObject) : undefined;
+    const freeForm = operation['x-query'] === 'free-form';
+    const declared = isObject(media) ? (deref(bundle, media.schema) as JsonObject) : undefined;
+    const bodySchema = freeForm && declared !== undefined ? FREE_FORM_BODY : declared;
     const security = Array.isArray(operation.security) ? operation.security : bundle.security;
     return {
       operationId,
@@ -95,6 +129,7 @@ function shapesOf(bundle: Bundle): OperationShape[] {
         .map((key) => key.toUpperCase())
         .filter((key) => ['GET', 'PUT', 'POST', 'DELETE', 'PATCH'].includes(key)),
       isPublic: Array.isArray(security) && security.length === 0,
+      freeForm,
       parameters,
       bodySchema,
     };
@@ -104,6 +139,10 @@ function shapesOf(bundle: Bundle): OperationShape[] {
 /** A real record for an id parameter or field, most of the time; else any well-formed id (a 404). */
 function idFor(name: string, operationId: string, fixtures: Fixtures): string | undefined {
   if (name === 'projectId') return fixtures.projectId;
+  // A flow's webhook queues runs of an enabled catch-webhook flow; its `/sync`, which would wait for
+  // an engine the fuzzer has not, calls the draft flow, whose 404 is one of its valid answers.
+  if (name === 'flowId' && operationId.startsWith('callFlowWebhook') && !operationId.startsWith('callFlowWebhookSync'))
+    return fixtures.webhookFlowId;
   if (name === 'flowId') return fixtures.flowId;
   if (name !== 'id') return undefined;
   // Deleting a fixture would turn every later request on it into a 404: deletes get any well-formed id.
@@ -178,7 +217,7 @@ function draftOf(bundle: Bundle, shape: OperationShape, fixtures: Fixtures): fc.
 /**
  * The service's rules that the schemas cannot state, kept by valid bodies (breaking them is a 400
  * naming the rule, which the regression suites test): a flow goes in a folder by id or by name,
- * not both; an MCP server has one tool per piece and per flow; an API key expires in the future, and
+ * not both; a run's resumeAt goes with PAUSED and its finishTime is not before its start; an MCP server has one tool per piece and per flow; an API key expires in the future, and
  * its projects are the platform's (the fuzzer's are random ids: left out).
  */
 const RULES: Record<string, (body: JsonObject) => JsonObject> = {
@@ -204,6 +243,20 @@ const RULES: Record<string, (body: JsonObject) => JsonObject> = {
   },
   // A router has one chain per branch (FlowRouterAction's `children`), in IMPORT_FLOW's tree.
   updateFlow: (body) => routersWithOneChainPerBranch(body) as JsonObject,
+  // A lease with nothing due waits up to waitSeconds (20 at most) for a run: the fuzzer's leases
+  // answer at once, as the wait is what test/resources/flow-run-queue.test.ts tests, not input.
+  leaseFlowRuns: (body) => (body.waitSeconds === undefined ? body : { ...body, waitSeconds: 0 }),
+  // A run is offered again at resumeAt only when it pauses (else a 400 naming /resumeAt).
+  // A webhook answer (`response`) comes from the engine holding the run's lease, which the fuzzer's
+  // run has not (a 400 naming /response; flow-webhooks.test.ts tests it).
+  // A run ends at or after its start (else a 400 naming /finishTime): the fuzzer's runs start now.
+  updateFlowRun: (body) => {
+    const { response: _answer, ...answered } = body;
+    const rest = answered.finishTime === undefined ? answered : { ...answered, finishTime: '2999-12-31T23:59:59.999Z' };
+    if (rest.resumeAt === undefined || rest.status === 'PAUSED') return rest;
+    const { resumeAt: _dropped, ...kept } = rest;
+    return kept;
+  },
   updateMcpServer: (body) => {
     if (!Array.isArray(body.tools)) return body;
     const seen = new Set<string>();
@@ -394,8 +447,10 @@ const BAD_INTEGERS = [
 /** The invalid requests of one operation: every mutation that applies to it. */
 function mutationsOf(bundle: Bundle, shape: OperationShape, fixtures: Fixtures): fc.Arbitrary<FuzzRequest>[] {
   const draft = draftOf(bundle, shape, fixtures);
-  const make = (kind: string, expectation: Expectation, build: (draft: Draft) => fc.Arbitrary<FuzzRequest>) =>
-    draft.chain(build).map((built) => ({ ...built, kind, expectation }));
+  const make = (kind: string, expected: Expectation, build: (draft: Draft) => fc.Arbitrary<FuzzRequest>) => {
+    const expectation = shape.freeForm && FREE_FORM_INPUT.has(kind) ? 'either' : expected;
+    return draft.chain(build).map((built) => ({ ...built, kind, expectation }));
+  };
   const mutations: fc.Arbitrary<FuzzRequest>[] = [];
   const queryParameters = shape.parameters.filter((parameter) => parameter.in === 'query');
   const hasBody = shape.bodySchema !== undefined;
@@ -607,13 +662,13 @@ function mutationsOf(bundle: Bundle, shape: OperationShape, fixtures: Fixtures):
       ),
     );
   }
-  mutations.push(
-    make('method-not-allowed', 'refused', (d) =>
-      fc
-        .constantFrom(...['PUT', 'DELETE', 'PATCH'].filter((method) => !shape.pathMethods.includes(method)))
-        .map((method) => request(shape, fixtures, d, '', 'refused', { method })),
-    ),
-  );
+  const notAllowed = ['PUT', 'DELETE', 'PATCH'].filter((method) => !shape.pathMethods.includes(method));
+  if (notAllowed.length > 0)
+    mutations.push(
+      make('method-not-allowed', 'refused', (d) =>
+        fc.constantFrom(...notAllowed).map((method) => request(shape, fixtures, d, '', 'refused', { method })),
+      ),
+    );
 
   if (!hasBody) return mutations;
   // Bodies: content types and encodings, broken JSON, extra, missing and mistyped fields, NUL,

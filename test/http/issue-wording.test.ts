@@ -80,6 +80,29 @@ const ROWS: Row[] = [
     },
   },
   {
+    kind: 'a date-time past the year 9999 in UTC',
+    method: 'GET',
+    path: '/v1/flow-runs?projectId={project}&createdAfter=9999-12-31T23:59:59.999-23:59',
+    issue: {
+      location: 'query',
+      pointer: 'createdAfter',
+      message:
+        'is out of range: it is +010000-01-01T23:58:59.999Z in UTC, after 9999-12-31T23:59:59.999Z, the last instant a date-time may be (years 0000-9999 in UTC)',
+    },
+  },
+  {
+    kind: 'a date-time before the year 0000 in UTC',
+    method: 'POST',
+    path: '/v1/api-keys',
+    body: { displayName: 'Old', role: 'VIEWER', expiresAt: '0000-01-01T00:00:00.000+23:59' },
+    issue: {
+      location: 'body',
+      pointer: '/expiresAt',
+      message:
+        'is out of range: it is -000001-12-31T00:01:00.000Z in UTC, before 0000-01-01T00:00:00.000Z, the first instant a date-time may be (years 0000-9999 in UTC)',
+    },
+  },
+  {
     kind: 'a repeated value',
     method: 'GET',
     path: '/v1/flows?projectId={project}&status=ENABLED&status=ENABLED',

@@ -157,6 +157,28 @@ describe.each(storeKinds)('app connection writes on %s', (kind) => {
     expect(cloud.error).toMatchObject({ code: 'VALIDATION', errors: [{ pointer: '/value/code' }] });
   });
 
+  it('says first that a code is not exchanged, before what else a CLOUD_OAUTH2 or PLATFORM_OAUTH2 value lacks', async () => {
+    const projectId = await givenProject(backend);
+    for (const type of ['CLOUD_OAUTH2', 'PLATFORM_OAUTH2'] as const) {
+      const answer = await upsert({
+        ...secretText(projectId, `lacking-${type}`),
+        type,
+        // @ts-expect-error: no scope (nor redirect_url), as a client that knows it will be refused sends it
+        value: { type, client_id: 'id', code: 'auth-code' },
+      });
+      expect(answer.response.status).toBe(400);
+      const problem = answer.error as Schemas['Problem'];
+      expect(problem.errors?.[0], type).toMatchObject({
+        location: 'body',
+        pointer: '/value/code',
+        message: expect.stringContaining('exchanged with the provider'),
+      });
+      expect(problem.detail, type).toContain('exchanged with the provider');
+    }
+    const listed = await unwrap(backend.client.GET('/v1/app-connections', { params: { query: { projectId } } }));
+    expect(listed.data).toEqual([]);
+  });
+
   it("is a 404 for another platform's project and connection, and for what is not there", async () => {
     const theirs = await givenProject(stranger);
     expectNotFound(await upsert(secretText(theirs, 'foreign')), { entityType: 'project', entityId: theirs });

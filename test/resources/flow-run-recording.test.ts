@@ -75,8 +75,21 @@ describe.each(storeKinds)('recording flow runs on %s', (kind) => {
       flowVersion: { displayName: 'Recorded' },
     });
     expect(await unwrap(backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: run.id } } }))).toEqual(run);
-    const defaults = await startRun();
-    expect(defaults.environment).toBe('PRODUCTION');
+    // Issue 46, L8: a run of a draft is a test run, as the reference's environments make it.
+    const ofDraft = await startRun();
+    expect(ofDraft.environment).toBe('TESTING');
+    expectInvalid(
+      await engine.POST('/v1/flow-runs', {
+        body: {
+          flowId: flow.id,
+          flowVersionId: flow.version.id,
+          status: 'RUNNING',
+          startTime,
+          environment: 'PRODUCTION',
+        },
+      }),
+      [{ location: 'body', pointer: '/environment' }],
+    );
   });
 
   it.each(FINAL)('sends the event of %s once, with the run as it ended', async (status, type) => {
@@ -257,5 +270,41 @@ describe.each(storeKinds)('recording flow runs on %s', (kind) => {
         entityId: parent.id,
       },
     );
+  });
+
+  // Issue 46, M1: a foreign-key violation, a 500, 137 times on PostgreSQL and 10 on SQLite in one script.
+  it('answers 201 or 404, never a 500, to runs recorded while their flow (or their parent’s) is deleted', async () => {
+    for (let trial = 0; trial < 4; trial += 1) {
+      const doomed = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Doomed' } }));
+      const parentFlow = await unwrap(
+        backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Doomed parent' } }),
+      );
+      const parent = await startRun({ flowId: parentFlow.id, flowVersionId: parentFlow.version.id });
+      const runs = Array.from({ length: 12 }, (_, i) =>
+        engine.POST('/v1/flow-runs', {
+          body: {
+            flowId: doomed.id,
+            flowVersionId: doomed.version.id,
+            status: 'RUNNING',
+            startTime,
+            ...(i % 2 === 0 ? { parentRunId: parent.id } : {}),
+          },
+        }),
+      );
+      const deletes = [doomed.id, parentFlow.id].map((id) =>
+        new Promise((resolve) => setImmediate(resolve)).then(() =>
+          backend.client.DELETE('/v1/flows/{id}', { params: { path: { id } } }),
+        ),
+      );
+      const answers = await Promise.all(runs);
+      for (const deleted of await Promise.all(deletes)) expect(deleted.response.status).toBe(204);
+      for (const answer of answers) expect([201, 404]).toContain(answer.response.status);
+      // A run acknowledged before the delete went with its flow.
+      for (const answer of answers.filter((each) => each.response.status === 201))
+        expect(
+          (await backend.client.GET('/v1/flow-runs/{id}', { params: { path: { id: answer.data?.id ?? '' } } })).response
+            .status,
+        ).toBe(404);
+    }
   });
 });

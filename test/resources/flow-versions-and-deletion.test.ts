@@ -150,6 +150,9 @@ describe.each(storeKinds)('flow versions, export and deletion on %s', (kind) => 
                 sampleDataInputFileId: 'sample-in',
                 lastTestDate: '2026-02-01T10:00:00.000Z',
               },
+              // Kept since 1.7.0, as the reference's own export keeps them (a template imports back whole).
+              propertySettings: { cronExpression: { type: 'MANUAL' } },
+              customLogoUrl: 'https://example.com/logo.png',
             },
           },
           valid: true,

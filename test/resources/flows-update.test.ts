@@ -396,6 +396,24 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     expect(namesOf(deleted.version.trigger)).toEqual(['trigger', 'step_1', 'step_2', 'router']);
   });
 
+  it("ignores the trigger's name in DELETE_ACTION, as the reference does (its builder's select-all sends it)", async () => {
+    const projectId = await givenProject(backend);
+    const flow = await unwrap(backend.client.POST('/v1/flows', { body: { projectId, displayName: 'Select all' } }));
+    await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'trigger', action: SLACK_ACTION('step_1') } }),
+    );
+    await unwrap(
+      apply(flow.id, { type: 'ADD_ACTION', request: { parentStep: 'step_1', action: SLACK_ACTION('step_2') } }),
+    );
+    const deleted = await unwrap(apply(flow.id, { type: 'DELETE_ACTION', request: { names: ['trigger', 'step_2'] } }));
+    expect(deleted.version.trigger).toMatchObject({ name: 'trigger', nextAction: { name: 'step_1' } });
+    expect(
+      (deleted.version.trigger as { nextAction?: { nextAction?: unknown } }).nextAction?.nextAction,
+    ).toBeUndefined();
+    const alone = await unwrap(apply(flow.id, { type: 'DELETE_ACTION', request: { names: ['trigger'] } }));
+    expect(alone.version.trigger).toEqual(deleted.version.trigger);
+  });
+
   it('refuses bad input naming the field, and changes nothing', async () => {
     const flow = await newFlow();
     await unwrap(
@@ -419,9 +437,6 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
       }),
       [{ location: 'body', pointer: '/request/stepLocationRelativeToParent' }],
     );
-    expectInvalid(await apply(flow.id, { type: 'DELETE_ACTION', request: { names: ['trigger'] } }), [
-      { location: 'body', pointer: '/request/names/0' },
-    ]);
     expectNotFound(await apply(flow.id, { type: 'USE_AS_DRAFT', request: { versionId: UNKNOWN_ID } }), {
       entityType: 'flow version',
       entityId: UNKNOWN_ID,
@@ -479,6 +494,26 @@ describe.each(storeKinds)('updateFlow on %s', (kind) => {
     expect(
       (await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'Three' } }, '*')).response.status,
     ).toBe(200);
+  });
+
+  it('tells a caller who sent the ETag unquoted to quote it; nothing changes', async () => {
+    const flow = await newFlow();
+    const unquoted = await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'One' } }, '0');
+    expectInvalid(unquoted, [
+      { location: 'header', pointer: 'if-match', message: expect.stringContaining('quote the ETag') },
+    ]);
+    expect((await read(flow.id)).version.displayName).toBe(flow.version.displayName);
+  });
+
+  it('tells a caller who sent the weak form of the current ETag that a weak ETag never matches', async () => {
+    const flow = await newFlow();
+    const weak = await apply(flow.id, { type: 'CHANGE_NAME', request: { displayName: 'One' } }, 'W/"0"');
+    expect(weak.response.status).toBe(412);
+    const detail = (weak.error as Schemas['Problem']).detail;
+    expect(detail).toContain('weak ETag');
+    expect(detail).toContain('never matches');
+    expect(detail).not.toContain('changed since');
+    expect((await read(flow.id)).version.displayName).toBe(flow.version.displayName);
   });
 
   it('applies twenty concurrent ADD_ACTIONs: twenty steps', async () => {

@@ -2,6 +2,7 @@
 // run: what goes with it and what stays, keys and endpoints limited to it, its event, the refusals
 // (last project, second delete, another platform) and a delete that fails half-way undoing all of it.
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, unwrap } from '../../src/client';
 import { seedRuns } from '../../src/flow-runs/seed';
@@ -158,6 +159,49 @@ describe.each(storeKinds)('one project, and deleting a project, on %s', (kind) =
   });
 
   describe('deleteProject', () => {
+    async function platformWithProjects(count: number): Promise<{ platform: TestPlatform; ids: string[] }> {
+      const platform = await backend.newPlatform();
+      const listed = await unwrap(platform.client.GET('/v1/projects', { params: { query: { limit: 100 } } }));
+      const ids = listed.data.map((project) => project.id);
+      while (ids.length < count) ids.push(await givenProject(platform));
+      return { platform, ids };
+    }
+
+    it('deletes one of the last two projects and refuses the other when both are deleted at once', async () => {
+      for (let trial = 0; trial < 3; trial += 1) {
+        const { platform, ids } = await platformWithProjects(2);
+        const answers = await Promise.all(
+          ids.map((id) => platform.client.DELETE('/v1/projects/{id}', { params: { path: { id } } })),
+        );
+        expect(answers.map((answer) => answer.response.status).sort()).toEqual([204, 409]);
+        expect(answers.find((answer) => answer.response.status === 409)?.error).toMatchObject({
+          code: 'PROJECT_IS_LAST_OF_PLATFORM',
+        });
+      }
+    });
+
+    it.runIf(kind === 'postgres')(
+      'does not wait for a transaction holding another project of the platform',
+      async () => {
+        const { platform, ids } = await platformWithProjects(3);
+        const [deleted, held] = ids;
+        const options = backend.storeOptions;
+        if (options.kind !== 'postgres' || !deleted || !held) throw new Error('a PostgreSQL store with 3 projects');
+        // What a writer of that project holds while it inserts a flow: a key share of its row.
+        const holder = new pg.Client({ connectionString: options.url });
+        await holder.connect();
+        try {
+          await holder.query('begin');
+          await holder.query(`select id from ${options.schema}.projects where id = $1 for key share`, [held]);
+          const answer = await platform.client.DELETE('/v1/projects/{id}', { params: { path: { id: deleted } } });
+          expect(answer.response.status).toBe(204);
+        } finally {
+          await holder.query('rollback');
+          await holder.end();
+        }
+      },
+    );
+
     it('deletes the project and what is only its, keeps the rest, and tells the endpoints', async () => {
       const platform = await backend.newPlatform();
       const doomed = await busyProject(platform, 'Doomed');
@@ -301,6 +345,31 @@ describe.each(storeKinds)('one project, and deleting a project, on %s', (kind) =
       expect((await unwrap(platform.client.GET('/v1/projects/{id}', { params: { path: { id: last } } }))).id).toBe(
         last,
       );
+    });
+
+    it('tells a key revoked with its only project why it is refused; a key revoked by hand gets the bare 401', async () => {
+      const platform = await backend.newPlatform();
+      const doomed = await givenProject(platform, { displayName: 'Doomed' });
+      const kept = await givenProject(platform, { displayName: 'Kept' });
+      const onlyDoomed = await limitedKey(platform, 'VIEWER', [doomed]);
+      const byHand = await limitedKey(platform, 'VIEWER', [kept]);
+      await unwrap(platform.client.DELETE('/v1/projects/{id}', { params: { path: { id: doomed } } }));
+      await unwrap(platform.client.DELETE('/v1/api-keys/{id}', { params: { path: { id: byHand.id } } }));
+
+      const refused = await onlyDoomed.client.GET('/v1/projects', {});
+      expect(refused.response.status).toBe(401);
+      expect(refused.response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.error).toMatchObject({
+        code: 'AUTHENTICATION',
+        detail: expect.stringContaining(`project it was limited to, ${doomed}, was deleted`),
+      });
+      // Revoked by hand, or never made: told apart to nobody, as before.
+      const bare = await backend.clientWith(undefined).GET('/v1/projects', {});
+      expect((await byHand.client.GET('/v1/projects', {})).error).toEqual({
+        ...(bare.error as object),
+        instance: expect.any(String),
+        requestId: expect.any(String),
+      });
     });
 
     it("is a 404 for an unknown project and another platform's, which stays", async () => {

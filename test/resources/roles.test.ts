@@ -18,6 +18,7 @@ import {
   givenRun,
   givenUser,
   storedTemplateIdsOf,
+  WEBHOOK_TRIGGER,
 } from '../support/builders';
 import { deref, isObject, listOperations, loadBundle } from '../support/bundle';
 import { walkPages } from '../support/lists';
@@ -57,6 +58,14 @@ const RULES: Record<string, Rule> = {
   getFlowRun: { least: 'VIEWER', platformWide: false },
   createFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
   updateFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  // The run queue (1.8.0): engines lease and hold runs; people queue, retry and cancel them.
+  leaseFlowRuns: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  heartbeatFlowRun: { least: 'ENGINE', roles: ['ENGINE', 'ADMIN'], platformWide: false },
+  queueFlowRun: { least: 'EDITOR', platformWide: false },
+  retryFlowRun: { least: 'EDITOR', platformWide: false },
+  cancelFlowRuns: { least: 'EDITOR', platformWide: false },
+  retryFlowRuns: { least: 'EDITOR', platformWide: false },
+  archiveFlowRuns: { least: 'EDITOR', platformWide: false },
   // An engine finds a connection by the externalId a step names (1.4.0); values only by getAppConnectionValue.
   listAppConnections: { least: 'ENGINE', platformWide: false },
   getAppConnection: { least: 'VIEWER', platformWide: false },
@@ -253,7 +262,12 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
   async function newTarget(name: string, platform: TestPlatform): Promise<Target> {
     const admin = platform.client;
     const projectId = await givenProject(platform, { displayName: `Project ${name}` });
-    const flow = await unwrap(admin.POST('/v1/flows', { body: { displayName: `Flow ${name}`, projectId } }));
+    const created = await unwrap(admin.POST('/v1/flows', { body: { displayName: `Flow ${name}`, projectId } }));
+    // Published: the runs engines record of its version are production runs, which listFlowRuns lists.
+    const apply = (body: Schemas['FlowOperationRequest']) =>
+      unwrap(admin.POST('/v1/flows/{id}', { params: { path: { id: created.id } }, body }));
+    await apply({ type: 'UPDATE_TRIGGER', request: WEBHOOK_TRIGGER as Schemas['FlowTriggerInput'] });
+    const flow = await apply({ type: 'LOCK_AND_PUBLISH', request: {} });
     const run = await givenRun(backend.store, { flowId: flow.id });
     const connection = await givenConnection(backend.store, {
       platformId: platform.platformId,
@@ -267,7 +281,7 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
       admin,
       projectId,
       flowId: flow.id,
-      flowVersionId: flow.version.id,
+      flowVersionId: flow.publishedVersionId ?? flow.version.id,
       runId: run.id,
       connectionId: connection.id,
       mcpServerId,
@@ -282,6 +296,12 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
     status: 'RUNNING' as const,
     startTime: new Date().toISOString(),
   });
+
+  /** The lease token of each run the matrix leased with a target's ADMIN key. */
+  const leaseTokens = new Map<string, string>();
+  /** A run of the target's flow its ADMIN key queued; its id. */
+  const queuedRun = async (t: Target) =>
+    (await unwrap(t.admin.POST('/v1/flow-runs/queue', { body: { flowId: t.flowId } }))).id;
 
   // What the target's ADMIN key reads.
   const flowIds = async (t: Target) =>
@@ -538,6 +558,99 @@ describe.each(storeKinds)('every operation with every kind of key on %s', (kind)
         c.POST('/v1/flow-runs/{id}', { params: { path: { id: run } }, body: { status: 'SUCCEEDED' } }),
       check: (data, { target, given }) =>
         expect(data).toMatchObject({ id: given, projectId: target.projectId, status: 'SUCCEEDED' }),
+      state: (t, run) => unwrap(t.admin.GET('/v1/flow-runs/{id}', { params: { path: { id: run } } })),
+    },
+    // The run queue (1.8.0). A lease aims at no project: a key gets the runs of the projects it reaches.
+    leaseFlowRuns: {
+      aimed: false,
+      success: 200,
+      given: queuedRun,
+      send: (c) => c.POST('/v1/flow-runs/lease', { body: { limit: 100 } }),
+      check: (data, { target, wide, given }) => {
+        const leased = isObject(data) && Array.isArray(data.data) ? data.data : [];
+        const runIdsLeased = leased.map((lease) => (isObject(lease) && isObject(lease.run) ? lease.run.id : ''));
+        if (wide || target.projectId === targets.A.projectId) expect(runIdsLeased).toContain(given);
+        else expect(runIdsLeased).not.toContain(given);
+      },
+    },
+    heartbeatFlowRun: {
+      aimed: true,
+      success: 200,
+      // A run the target's ADMIN key queued and leased (its lease token kept in leaseTokens).
+      given: async (t) => {
+        const runId = await queuedRun(t);
+        const page = await unwrap(t.admin.POST('/v1/flow-runs/lease', { body: { limit: 100 } }));
+        const lease = page.data.find((item) => item.run.id === runId);
+        if (!lease) throw new Error(`run ${runId} was not leased`);
+        leaseTokens.set(runId, lease.lease.token);
+        return runId;
+      },
+      send: (c, _t, runId) =>
+        c.POST('/v1/flow-runs/{id}/heartbeat', {
+          params: { path: { id: runId } },
+          body: { leaseToken: leaseTokens.get(runId) ?? '' },
+        }),
+      check: (data) => expect(data).toMatchObject({ cancelRequested: false }),
+    },
+    queueFlowRun: {
+      aimed: true,
+      success: 201,
+      send: (c, t) => c.POST('/v1/flow-runs/queue', { body: { flowId: t.flowId } }),
+      check: async (data, { target }) => {
+        expect(data).toMatchObject({ projectId: target.projectId, flowId: target.flowId, status: 'QUEUED' });
+        expect(await runIds(target)).toContain(idOf(data));
+      },
+      state: runIds,
+    },
+    retryFlowRun: {
+      aimed: true,
+      success: 200,
+      // A run of its own the ADMIN key started and ended.
+      given: async (t) => {
+        const run = await unwrap(t.admin.POST('/v1/flow-runs', { body: runStart(t) }));
+        await unwrap(
+          t.admin.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body: { status: 'FAILED' } }),
+        );
+        return run.id;
+      },
+      send: (c, _t, run) =>
+        c.POST('/v1/flow-runs/{id}/retry', { params: { path: { id: run } }, body: { strategy: 'FROM_FAILED_STEP' } }),
+      check: (data, { target, given }) =>
+        expect(data).toMatchObject({ id: given, projectId: target.projectId, status: 'QUEUED' }),
+      state: (t, run) => unwrap(t.admin.GET('/v1/flow-runs/{id}', { params: { path: { id: run } } })),
+    },
+    cancelFlowRuns: {
+      aimed: true,
+      success: 200,
+      given: queuedRun,
+      send: (c, t, run) => c.POST('/v1/flow-runs/cancel', { body: { projectId: t.projectId, flowRunIds: [run] } }),
+      check: (data, { given }) => expect(data).toEqual({ canceled: [given], cancelRequested: [], hasMore: false }),
+      state: (t, run) => unwrap(t.admin.GET('/v1/flow-runs/{id}', { params: { path: { id: run } } })),
+    },
+    retryFlowRuns: {
+      aimed: true,
+      success: 200,
+      // A run of its own the ADMIN key started and ended.
+      given: async (t) => {
+        const run = await unwrap(t.admin.POST('/v1/flow-runs', { body: runStart(t) }));
+        await unwrap(
+          t.admin.POST('/v1/flow-runs/{id}', { params: { path: { id: run.id } }, body: { status: 'FAILED' } }),
+        );
+        return run.id;
+      },
+      send: (c, t, run) =>
+        c.POST('/v1/flow-runs/retry', {
+          body: { projectId: t.projectId, strategy: 'FROM_FAILED_STEP', flowRunIds: [run] },
+        }),
+      check: (data, { given }) => expect(data).toEqual({ retried: [given], hasMore: false }),
+      state: (t, run) => unwrap(t.admin.GET('/v1/flow-runs/{id}', { params: { path: { id: run } } })),
+    },
+    archiveFlowRuns: {
+      aimed: true,
+      success: 200,
+      given: queuedRun,
+      send: (c, t, run) => c.POST('/v1/flow-runs/archive', { body: { projectId: t.projectId, flowRunIds: [run] } }),
+      check: (data, { given }) => expect(data).toEqual({ archived: [given], hasMore: false }),
       state: (t, run) => unwrap(t.admin.GET('/v1/flow-runs/{id}', { params: { path: { id: run } } })),
     },
     listAppConnections: {

@@ -34,8 +34,23 @@ export interface ScenarioTarget {
   setup(): Promise<ScenarioContext>;
 }
 
+/** The reference's catch-webhook trigger: a flow with it, published, has a queue and, enabled, a webhook URL. */
+const CATCH_WEBHOOK_TRIGGER: Schemas['FlowTriggerInput'] = {
+  type: 'PIECE_TRIGGER',
+  name: 'trigger',
+  displayName: 'Catch webhook',
+  valid: true,
+  settings: {
+    pieceName: '@activepieces/piece-webhook',
+    pieceVersion: '~0.1.4',
+    triggerName: 'catch_webhook',
+    input: { authType: 'none' },
+    propertySettings: {},
+  },
+};
+
 type ApiPath = keyof paths;
-type Method = 'get' | 'post' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** What every call of the typed client resolves to. */
 interface FetchResult<T = unknown> {
@@ -1057,6 +1072,162 @@ export function defineScenarios(target: ScenarioTarget): void {
           expect(started).toMatchObject({ flowId: flow.id, status: 'RUNNING', projectId: flow.projectId });
           expect(ended).toMatchObject({ id: started.id, status: 'SUCCEEDED' });
         }
+      });
+    });
+
+    describe('the run queue', () => {
+      it('queueFlowRun, leaseFlowRuns, heartbeatFlowRun, updateFlowRun with the lease, retryFlowRun, cancelFlowRuns, retryFlowRuns and archiveFlowRuns', async () => {
+        const flow = await createdFlow();
+        for (const body of [
+          { type: 'UPDATE_TRIGGER', request: CATCH_WEBHOOK_TRIGGER },
+          { type: 'LOCK_AND_PUBLISH', request: {} },
+        ] as Schemas['FlowOperationRequest'][])
+          await ok('/v1/flows/{id}', 'post', api.POST('/v1/flows/{id}', { params: { path: { id: flow.id } }, body }));
+        const queued = await ok(
+          '/v1/flow-runs/queue',
+          'post',
+          api.POST('/v1/flow-runs/queue', { body: { flowId: flow.id, payload: { lead: 'ada@example.com' } } }),
+          201,
+        );
+        const leased = await ok(
+          '/v1/flow-runs/lease',
+          'post',
+          api.POST('/v1/flow-runs/lease', { body: { limit: 100 } }),
+        );
+        // The mock answers its example; the backend the run just queued.
+        const lease = isBackend ? leased.data.find((item) => item.run.id === queued.id) : leased.data[0];
+        if (!lease) throw new Error('the queued run was not leased');
+        await ok(
+          '/v1/flow-runs/{id}/heartbeat',
+          'post',
+          api.POST('/v1/flow-runs/{id}/heartbeat', {
+            params: { path: { id: lease.run.id } },
+            body: { leaseToken: lease.lease.token },
+          }),
+        );
+        const ended = await ok(
+          '/v1/flow-runs/{id}',
+          'post',
+          api.POST('/v1/flow-runs/{id}', {
+            params: { path: { id: lease.run.id } },
+            body: { status: 'FAILED', failedStepName: 'step_1', leaseToken: lease.lease.token },
+          }),
+        );
+        const retried = await ok(
+          '/v1/flow-runs/{id}/retry',
+          'post',
+          api.POST('/v1/flow-runs/{id}/retry', {
+            params: { path: { id: lease.run.id } },
+            body: { strategy: 'FROM_FAILED_STEP' },
+          }),
+        );
+        const canceled = await ok(
+          '/v1/flow-runs/cancel',
+          'post',
+          api.POST('/v1/flow-runs/cancel', { body: { projectId: flow.projectId, flowRunIds: [lease.run.id] } }),
+        );
+        // The run is CANCELED now, a final status: retried again in bulk, then archived.
+        const retriedInBulk = await ok(
+          '/v1/flow-runs/retry',
+          'post',
+          api.POST('/v1/flow-runs/retry', {
+            body: { projectId: flow.projectId, strategy: 'FROM_FAILED_STEP', flowRunIds: [lease.run.id] },
+          }),
+        );
+        const archived = await ok(
+          '/v1/flow-runs/archive',
+          'post',
+          api.POST('/v1/flow-runs/archive', { body: { projectId: flow.projectId, flowRunIds: [lease.run.id] } }),
+        );
+        if (isBackend) {
+          expect(lease).toMatchObject({ payload: { lead: 'ada@example.com' }, attempt: 1 });
+          expect(ended.status).toBe('FAILED');
+          expect(retried).toMatchObject({ id: queued.id, status: 'QUEUED' });
+          expect(canceled).toEqual({ canceled: [queued.id], cancelRequested: [], hasMore: false });
+          expect(retriedInBulk).toEqual({ retried: [queued.id], hasMore: false });
+          expect(archived).toEqual({ archived: [queued.id], hasMore: false });
+          const runs = async (includeArchived?: boolean) =>
+            (
+              await ok(
+                '/v1/flow-runs',
+                'get',
+                api.GET('/v1/flow-runs', {
+                  params: { query: { projectId: flow.projectId, flowId: [flow.id], includeArchived } },
+                }),
+              )
+            ).data.map((run) => run.id);
+          expect(await runs()).toEqual([]);
+          expect(await runs(true)).toEqual([queued.id]);
+        }
+      });
+    });
+
+    describe("a flow's webhook", () => {
+      it('callFlowWebhook and callFlowWebhookSync with every method: the async ones queue runs, the sync ones answer what the engine gave', async () => {
+        const flow = await createdFlow();
+        // On the backend, its own published and enabled catch-webhook flow (the queue's test left the shared one unpublished or disabled).
+        let flowId = flow.id;
+        if (isBackend) {
+          const own = await ok(
+            '/v1/flows',
+            'post',
+            api.POST('/v1/flows', { body: { displayName: `Webhook flow ${suffix}`, projectId: flow.projectId } }),
+            201,
+          );
+          flowId = own.id;
+          for (const body of [
+            { type: 'UPDATE_TRIGGER', request: CATCH_WEBHOOK_TRIGGER },
+            { type: 'LOCK_AND_PUBLISH', request: {} },
+            { type: 'CHANGE_STATUS', request: { status: 'ENABLED' } },
+          ] as Schemas['FlowOperationRequest'][])
+            await ok('/v1/flows/{id}', 'post', api.POST('/v1/flows/{id}', { params: { path: { id: flowId } }, body }));
+        }
+        const path = { params: { path: { flowId } } };
+        const lead = { ...path, body: { email: 'ada@example.com' } };
+        const queued = [
+          await ok('/v1/webhooks/{flowId}', 'post', api.POST('/v1/webhooks/{flowId}', lead)),
+          await ok('/v1/webhooks/{flowId}', 'get', api.GET('/v1/webhooks/{flowId}', path)),
+          await ok('/v1/webhooks/{flowId}', 'put', api.PUT('/v1/webhooks/{flowId}', lead)),
+          await ok('/v1/webhooks/{flowId}', 'patch', api.PATCH('/v1/webhooks/{flowId}', lead)),
+          await ok('/v1/webhooks/{flowId}', 'delete', api.DELETE('/v1/webhooks/{flowId}', lead)),
+        ];
+        expect(queued).toEqual([{}, {}, {}, {}, {}]);
+        /**
+         * The backend's engine: ends every run due SUCCEEDED until the sync call is answered (its run
+         * among them: a 204). The call's run may be queued after the engine's first lease.
+         */
+        const engineEnds = async (answered: () => boolean) => {
+          if (!isBackend) return;
+          for (let attempt = 0; attempt < 20 && !answered(); attempt += 1) {
+            const leased = await ok(
+              '/v1/flow-runs/lease',
+              'post',
+              api.POST('/v1/flow-runs/lease', { body: { limit: 100, waitSeconds: 1 } }),
+            );
+            for (const { run, lease } of leased.data)
+              await ok(
+                '/v1/flow-runs/{id}',
+                'post',
+                api.POST('/v1/flow-runs/{id}', {
+                  params: { path: { id: run.id } },
+                  body: { status: 'SUCCEEDED', leaseToken: lease.token },
+                }),
+              );
+          }
+        };
+        const sync = async (method: Method, call: () => Promise<FetchResult>) => {
+          let settled = false;
+          const answered = call().finally(() => {
+            settled = true;
+          });
+          await engineEnds(() => settled);
+          await noContent('/v1/webhooks/{flowId}/sync', method, answered);
+        };
+        await sync('post', () => api.POST('/v1/webhooks/{flowId}/sync', lead));
+        await sync('get', () => api.GET('/v1/webhooks/{flowId}/sync', path));
+        await sync('put', () => api.PUT('/v1/webhooks/{flowId}/sync', lead));
+        await sync('patch', () => api.PATCH('/v1/webhooks/{flowId}/sync', lead));
+        await sync('delete', () => api.DELETE('/v1/webhooks/{flowId}/sync', lead));
       });
     });
 

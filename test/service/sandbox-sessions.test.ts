@@ -3,17 +3,20 @@
 // expires; its rules and `Prefer` force declared error answers, delays and closed connections; its
 // request log says what was sent; its clock expires keys, brings webhook retries due and plays the
 // engine. And `npm start` has none of it.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compiledSandbox } from '../../scripts/compile';
 import { createClient } from '../../src/client/index';
 import { createSandboxSession } from '../../src/client/sandbox';
 import { EXAMPLE_IDS, SANDBOX_API_KEY } from '../../src/demo/fixtures';
-import { isObject, listOperations, loadBundle } from '../support/bundle';
-import { startSandboxProcess, startServiceProcess } from '../support/process';
+import { answers } from '../../src/sandbox/schemas';
+import { isObject, listOperations, loadBundle, projectRoot } from '../support/bundle';
+import { freePort, startSandboxProcess, startServiceProcess } from '../support/process';
 import { until } from '../support/until';
 
 const bundle = loadBundle();
@@ -447,6 +450,7 @@ describe('sandbox sessions: the request log', () => {
     await request('GET', `/v1/flows?projectId=${SALES}&limit=5`, { key: session.apiKey });
     const log = await request('GET', `/sandbox/sessions/${session.id}/requests`);
     expect(log.status).toBe(200);
+    expect(answers.requestLog(log.body), JSON.stringify(answers.requestLog.errors)).toBe(true);
     const entries = dataOf(log);
     expect(entries).toHaveLength(3);
     expect(entries[0]).toMatchObject({
@@ -480,6 +484,76 @@ describe('sandbox sessions: the request log', () => {
     expect(log.data[0]?.query).toEqual({ limit: '6' });
     expect((await request('DELETE', `/sandbox/sessions/${session.id}/requests`)).status).toBe(204);
     expect(dataOf(await request('GET', `/sandbox/sessions/${session.id}/requests`))).toEqual([]);
+  });
+});
+
+describe('sandbox sessions: credentials in the request log', () => {
+  it("keeps connections' credentials out of the log, sent valid, invalid or to no operation: their type kept, every other field [redacted]", async () => {
+    const session = await newSession();
+    const connection = (externalId: string, value: Json) => ({
+      externalId,
+      displayName: `Connection ${externalId}`,
+      pieceName: '@activepieces/piece-slack',
+      projectId: SALES,
+      type: value.type,
+      value,
+    });
+    const secrets = {
+      secretText: 'sk-live-secret-text-0001',
+      password: 'password-secret-0002',
+      accessToken: 'xoxb-access-token-0003',
+      refreshToken: 'xoxe-refresh-token-0004',
+      clientSecret: 'client-secret-0005',
+      invalid: 'sk-live-secret-invalid-0006',
+      noOperation: 'sk-live-secret-no-operation-0007',
+    };
+    const sent = [
+      connection('key', { type: 'SECRET_TEXT', secret_text: secrets.secretText }),
+      connection('basic', { type: 'BASIC_AUTH', username: 'someone', password: secrets.password }),
+      connection('oauth', {
+        type: 'OAUTH2',
+        access_token: secrets.accessToken,
+        refresh_token: secrets.refreshToken,
+        client_id: 'client-id',
+        client_secret: secrets.clientSecret,
+        props: { subdomain: 'acme' },
+      }),
+    ];
+    for (const body of sent)
+      expect((await request('POST', '/v1/app-connections', { key: session.apiKey, body })).status).toBe(201);
+    const invalid = connection('bad', { type: 'SECRET_TEXT', secret_text: secrets.invalid, colour: 'red' });
+    expect((await request('POST', '/v1/app-connections', { key: session.apiKey, body: invalid })).status).toBe(400);
+    const mistyped = connection('typo', { type: 'SECRET_TEXT', secret_text: secrets.noOperation });
+    expect((await request('POST', '/v1/app-connection', { key: session.apiKey, body: mistyped })).status).toBe(404);
+
+    const response = await fetch(`${baseUrl}/sandbox/sessions/${session.id}/requests`);
+    const text = await response.text();
+    for (const secret of Object.values(secrets)) expect(text).not.toContain(secret);
+    const entries = (JSON.parse(text) as { data: Json[] }).data;
+    expect(entries.map((entry) => entry.status)).toEqual([201, 201, 201, 400, 404]);
+    expect(entries[0]?.body).toEqual({
+      ...sent[0],
+      value: { type: 'SECRET_TEXT', secret_text: '[redacted]' },
+    });
+    expect(entries[1]?.body).toMatchObject({
+      value: { type: 'BASIC_AUTH', username: '[redacted]', password: '[redacted]' },
+    });
+    expect(entries[2]?.body).toMatchObject({
+      value: {
+        type: 'OAUTH2',
+        access_token: '[redacted]',
+        refresh_token: '[redacted]',
+        client_id: '[redacted]',
+        client_secret: '[redacted]',
+        props: '[redacted]',
+      },
+    });
+    expect(entries[3]?.body).toMatchObject({
+      value: { type: 'SECRET_TEXT', secret_text: '[redacted]', colour: '[redacted]' },
+    });
+    expect(entries[4]).toMatchObject({ operationId: null, body: { value: { secret_text: '[redacted]' } } });
+    // The rest of what was sent is there, as sent: a test still sees what its UI posted.
+    expect(entries[2]?.body).toMatchObject({ externalId: 'oauth', pieceName: '@activepieces/piece-slack' });
   });
 });
 
@@ -517,6 +591,24 @@ describe('sandbox sessions: the clock', () => {
     expect(
       (await request('POST', `/sandbox/sessions/${session.id}/clock`, { body: { advanceBy: 'P1M' } })).status,
     ).toBe(400);
+  });
+
+  it('tells a caller moving the clock back that it only moves forward, and how to go back', async () => {
+    const session = await newSession();
+    const back = await request('POST', `/sandbox/sessions/${session.id}/clock`, { body: { advanceBy: '-P1D' } });
+    expect(back.status).toBe(400);
+    expect(back.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    const [issue] = (back.body as { errors: Array<{ pointer: string; message: string }> }).errors;
+    expect(issue?.pointer).toBe('/advanceBy');
+    expect(issue?.message).toContain('only moves forward');
+    expect(issue?.message).toContain('/reset');
+    // Any other text that is no duration is told what a duration is, not shown a regular expression.
+    const [notDuration] = (
+      (await request('POST', `/sandbox/sessions/${session.id}/clock`, { body: { advanceBy: '1 day' } })).body as {
+        errors: Array<{ message: string }>;
+      }
+    ).errors;
+    expect(notDuration?.message).toContain('ISO 8601 duration');
   });
 
   it('brings a webhook retry due when the clock passes it', async () => {
@@ -561,8 +653,49 @@ describe('sandbox sessions: the clock', () => {
     };
     expect(await runsOf()).toBe(0);
     const moved = await request('POST', `/sandbox/sessions/${session.id}/clock`, { body: { advanceBy: 'PT6H' } });
-    expect(moved.body).toMatchObject({ engineRuns: 6 });
+    // Its own six, and any run a schedule of the demo queued meanwhile, which it ends too.
+    expect((moved.body as { engineRuns: number }).engineRuns).toBeGreaterThanOrEqual(6);
     expect(await runsOf()).toBe(6);
+  });
+
+  it("fires the session's schedules at each due time its clock passes, each run tagged schedule at its due time", async () => {
+    const session = await newSession();
+    const before = Date.now();
+    const moved = await request('POST', `/sandbox/sessions/${session.id}/clock`, { body: { advanceBy: 'P7D' } });
+    expect(moved.status).toBe(200);
+    const { scheduledRuns, now } = moved.body as { scheduledRuns: number; now: string };
+    const firedByFlow = new Map<string, string[]>();
+    for (const project of dataOf(await request('GET', '/v1/projects?limit=100', { key: session.apiKey }))) {
+      const runs = await request('GET', `/v1/flow-runs?projectId=${project.id}&limit=100&tags=schedule`, {
+        key: session.apiKey,
+      });
+      for (const run of dataOf(runs)) {
+        const full = await request('GET', `/v1/flow-runs/${run.id}`, { key: session.apiKey });
+        const { flowId, created } = full.body as { flowId: string; created: string };
+        firedByFlow.set(flowId, [...(firedByFlow.get(flowId) ?? []), created]);
+      }
+    }
+    const fired = [...firedByFlow.values()].flat();
+    expect(fired).toHaveLength(scheduledRuns);
+    // The demo's enabled schedules (every weekday, every Monday, every night) fire more than once a week.
+    expect(scheduledRuns).toBeGreaterThanOrEqual(13);
+    for (const [flowId, times] of firedByFlow) {
+      const flow = await request('GET', `/v1/flows/${flowId}`, { key: session.apiKey });
+      const schedule = (flow.body as { triggerSource?: { schedule?: { cronExpression: string; timezone: string } } })
+        .triggerSource?.schedule;
+      if (!schedule) throw new Error(`flow ${flowId} fired without a schedule`);
+      const { Cron } = await import('croner');
+      // Each due time of the week passed is one run, made at that time on the session's clock.
+      const expected: string[] = [];
+      const cron = new Cron(schedule.cronExpression, { timezone: schedule.timezone, paused: true });
+      for (
+        let next = cron.nextRun(new Date(before));
+        next && next.getTime() <= Date.parse(now);
+        next = cron.nextRun(next)
+      )
+        expected.push(next.toISOString());
+      expect([...times].sort().slice(-expected.length)).toEqual(expected);
+    }
   });
 });
 
@@ -580,6 +713,10 @@ describe('sandbox sessions: bounds and strictness', () => {
     const session = await newSession();
     const bodyOnReset = await request('POST', `/sandbox/sessions/${session.id}/reset`, { body: {} });
     expect(bodyOnReset.status).toBe(400);
+    // Their bodies are a few fields: a large one is refused before it is read (ENDPOINT_BODY_BYTES).
+    const large = await request('POST', '/sandbox/sessions', { body: { fixture: 'demo', note: 'x'.repeat(20_000) } });
+    expect(large.status).toBe(413);
+    expect(large.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     const method = await request('PUT', `/sandbox/sessions/${session.id}`);
     expect(method.status).toBe(405);
     expect(method.headers.get('allow')).toBe('GET, DELETE');
@@ -598,6 +735,79 @@ describe('sandbox sessions: bounds and strictness', () => {
     for (const session of made) await request('DELETE', `/sandbox/sessions/${session.id}`);
     expect((await request('POST', '/sandbox/sessions', { body: {} })).status).toBe(201);
   }, 60_000);
+});
+
+describe('sandbox sessions: web pages of other origins', () => {
+  async function fromOrigin(method: string, path: string, origin: string, body?: string): Promise<Answer> {
+    // What a page's form or fetch with no custom header sends: no preflight, the browser adds Origin.
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { origin, ...(body === undefined ? {} : { 'content-type': 'text/plain' }) },
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text), headers: response.headers };
+  }
+
+  it('makes no session for a page of another origin, nor of a null one: twenty such requests leave the count as it was', async () => {
+    const before = dataOf(await request('GET', '/sandbox/sessions')).length;
+    for (let index = 0; index < 20; index += 1) {
+      const refused = await fromOrigin('POST', '/sandbox/sessions', 'https://evil.example');
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION', errors: [{ location: 'header', pointer: 'origin' }] });
+    }
+    for (const origin of ['null', 'http://localhost.evil.example:3000', 'http://192.168.1.10:5173'])
+      expect((await fromOrigin('POST', '/sandbox/sessions', origin)).status, origin).toBe(400);
+    expect(dataOf(await request('GET', '/sandbox/sessions')).length).toBe(before);
+  });
+
+  it('neither changes nor reads a session for such a page, which a request without an Origin still does', async () => {
+    const session = await newSession();
+    const evil = 'https://evil.example';
+    expect((await fromOrigin('POST', `/sandbox/sessions/${session.id}/reset`, evil)).status).toBe(400);
+    expect((await fromOrigin('GET', `/sandbox/sessions/${session.id}/requests`, evil)).status).toBe(400);
+    expect((await fromOrigin('GET', '/sandbox/sessions', evil)).status).toBe(400);
+    expect((await fromOrigin('DELETE', `/sandbox/sessions/${session.id}`, evil)).status).toBe(400);
+    expect((await request('GET', `/sandbox/sessions/${session.id}`)).status).toBe(200);
+    expect((await request('DELETE', `/sandbox/sessions/${session.id}`)).status).toBe(204);
+  });
+
+  it('makes sessions for pages of its own origin and of loopback ones, any port', async () => {
+    for (const origin of [
+      new URL(baseUrl).origin,
+      'http://localhost:5173',
+      'https://127.0.0.1:8443',
+      'http://[::1]:3000',
+    ]) {
+      const made = await fromOrigin('POST', '/sandbox/sessions', origin);
+      expect(made.status, origin).toBe(201);
+      expect((await request('DELETE', `/sandbox/sessions/${(made.body as SessionView).id}`)).status).toBe(204);
+    }
+  });
+
+  describe('with CORS_ORIGINS=https://app.test (a UI served elsewhere)', () => {
+    let appBaseUrl = '';
+    let stopApp: () => Promise<void> = async () => undefined;
+    beforeAll(async () => {
+      ({ baseUrl: appBaseUrl, stop: stopApp } = await startSandboxProcess({
+        HOST: '127.0.0.1',
+        CORS_ORIGINS: 'https://app.test',
+      }));
+    }, 90_000);
+    afterAll(() => stopApp());
+
+    it('makes sessions for pages of that origin too, and still of loopback ones, and of no other', async () => {
+      const create = (origin: string) =>
+        fetch(`${appBaseUrl}/sandbox/sessions`, { method: 'POST', headers: { origin } }).then(
+          (answer) => answer.status,
+        );
+      expect(await create('https://app.test')).toBe(201);
+      expect(await create('http://localhost:5173')).toBe(201);
+      expect(await create('https://evil.example')).toBe(400);
+      expect(await create('https://app.test.evil.example')).toBe(400);
+    });
+  });
 });
 
 describe("the client package's createSandboxSession", () => {
@@ -620,6 +830,44 @@ describe("the client package's createSandboxSession", () => {
     await session.dispose();
     expect((await client.GET('/v1/projects')).response.status).toBe(410);
   });
+});
+
+describe('the sandbox starting', () => {
+  it('answers GET /ready 200 only once sessions can be made (503 while it loads its data and fixtures)', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [compiledSandbox], {
+      cwd: projectRoot,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const base = `http://127.0.0.1:${port}/api`;
+    try {
+      // Polled as a supervisor or a CI step would, often: the first 200 is what counts.
+      for (;;) {
+        expect(child.exitCode).toBeNull();
+        const ready = await fetch(`${base}/ready`).catch(() => undefined);
+        if (ready?.status === 200) break;
+        if (ready) {
+          expect(ready.status).toBe(503);
+          expect(ready.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+          expect(ready.headers.get('retry-after')).toBe('1');
+          expect(await ready.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const made = await fetch(`${base}/sandbox/sessions`, { method: 'POST' });
+      expect(made.status, await made.clone().text()).toBe(201);
+      const { apiKey } = (await made.json()) as SessionView;
+      expect((await fetch(`${base}/v1/projects`, { headers: { authorization: `Bearer ${apiKey}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${base}/v1/projects`, { headers: { authorization: `Bearer ${SANDBOX_API_KEY}` } })).status,
+      ).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }, 90_000);
 });
 
 describe('npm start', () => {

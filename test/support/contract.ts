@@ -30,6 +30,8 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
  * the 5 of folders (list, create, get, rename, delete), plus one project read and its delete
  * (getProject, deleteProject), plus the 5 of app connections (upsert, get, rename, delete, and the
  * engine's read of a value), plus reading and deleting flow templates (listFlowTemplates,
- * getFlowTemplate, deleteFlowTemplate) and provisioning users (createUser, updateUser, deleteUser).
+ * getFlowTemplate, deleteFlowTemplate) and provisioning users (createUser, updateUser, deleteUser),
+ * plus the run queue's 7 (queueFlowRun, leaseFlowRuns, heartbeatFlowRun, retryFlowRun, cancelFlowRuns,
+ * and retryFlowRuns and archiveFlowRuns, 1.9.0).
  */
-export const EXPECTED_OPERATION_COUNT = 52;
+export const EXPECTED_OPERATION_COUNT = 69;

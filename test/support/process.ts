@@ -80,10 +80,17 @@ export async function startServiceProcess(
   return { child, baseUrl, output: () => output, exited };
 }
 
-/** Runs a compiled entry point (dist/src/…) that is expected to exit on its own, e.g. on a startup error. */
-export function runToExit(entry: string, env: Record<string, string>, timeoutMs = 30_000): Promise<FinishedProcess> {
+/**
+ * Runs a compiled entry point (dist/src/…), or Node with these arguments, that is expected to exit
+ * on its own, e.g. on a startup error.
+ */
+export function runToExit(
+  entry: string | string[],
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<FinishedProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry], {
+    const child = spawn(process.execPath, Array.isArray(entry) ? entry : [entry], {
       cwd: projectRoot,
       env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -42,10 +42,13 @@ describe.skipIf(!storeKinds.includes('postgres'))('simultaneous claims of two in
         instances.map((store, index) =>
           claimDue(store, {
             limit: ENDPOINTS,
+            slots: ENDPOINTS,
+            reserve: 0,
             leaseMs: 60_000,
             perEndpoint: 1,
             perPlatform: ENDPOINTS,
             inFlightByPlatform: new Map(),
+            answering: new Set(),
             claimer: `instance-${index}`,
           }),
         ),

@@ -96,6 +96,116 @@ describe.each(storeKinds)('fair webhook delivery on %s', (kind) => {
   }, 180_000);
 });
 
+/** How long the noisy tenants' hung attempts hold their slots: the quiet events must all arrive before. */
+const HUNG_FOR_MS = 30_000;
+/** Each noisy tenant queues more deliveries than its share (2 endpoints, 8 changes): it takes all it may. */
+const NOISY_ENDPOINTS = 2;
+const NOISY_CHANGES = 8;
+const QUIET_EVENTS = 20;
+/**
+ * The default WEBHOOK_CONCURRENCY, and the slots busy platforms share: all but the default reserve
+ * (a quarter), which only a platform with no attempt in flight takes.
+ */
+const SLOTS = 32;
+const SHARED_SLOTS = 24;
+
+/** Polls `condition` until it holds; the bound is against a hang, never a budget the test asserts. */
+async function until(condition: () => boolean): Promise<void> {
+  const guard = Date.now() + 110_000;
+  while (!condition()) {
+    if (Date.now() > guard) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// Issue 46, M3: four platforms whose receivers hang held all 32 slots (8 each), and every other
+// tenant's events waited for their attempts to time out. Now busy platforms share the slots but a
+// reserve, and a platform holding none takes one of those at once. Ordering, not time: every
+// quiet event must arrive while every noisy tenant's hung attempts are still open, none timed out.
+describe.each(storeKinds)('a quiet tenant beside noisy tenants whose receivers hang, on %s', (kind) => {
+  describe.each([1, 4, 8])('%i noisy', (noisyTenants) => {
+    const backend = useBackend(kind, {
+      ...env,
+      WEBHOOK_TIMEOUT_MS: String(HUNG_FOR_MS),
+      WEBHOOK_ENDPOINTS_PER_PLATFORM: String(NOISY_ENDPOINTS),
+    });
+    let quiet: Receiver;
+    let noisy: Receiver;
+    /** Per noisy tenant: its requests open now, the most open at once, and how many ended. */
+    const open = new Map<number, number>();
+    const peak = new Map<number, number>();
+    let ended = 0;
+    beforeAll(async () => {
+      quiet = await startReceiver();
+      noisy = await startReceiver();
+      noisy.answerWith((request, response) => {
+        const tenant = Number((request.url ?? '').split('/')[2]);
+        const now = (open.get(tenant) ?? 0) + 1;
+        open.set(tenant, now);
+        peak.set(tenant, Math.max(peak.get(tenant) ?? 0, now));
+        response.on('close', () => {
+          open.set(tenant, (open.get(tenant) ?? 1) - 1);
+          ended += 1;
+        });
+      });
+    });
+    afterAll(async () => {
+      await noisy?.close();
+      await quiet?.close();
+    });
+
+    it("delivers every one of the quiet tenant's events while every noisy receiver still holds its requests", async () => {
+      await unwrap(
+        backend.client.POST('/v1/webhook-endpoints', { body: { url: quiet.url, eventTypes: ['project.created'] } }),
+      );
+      for (let tenant = 0; tenant < noisyTenants; tenant += 1) {
+        const platform = await backend.newPlatform();
+        for (let index = 0; index < NOISY_ENDPOINTS; index += 1)
+          await unwrap(
+            platform.client.POST('/v1/webhook-endpoints', {
+              body: { url: `${noisy.url}/${tenant}/${index}`, eventTypes: ['project.created'] },
+            }),
+          );
+        for (let index = 0; index < NOISY_CHANGES; index += 1)
+          await unwrap(platform.client.POST('/v1/projects', { body: { displayName: `Noisy ${tenant}.${index}` } }));
+      }
+      // Every noisy tenant hangs, and together they hold every slot they may: all of the shared
+      // ones once there are enough of them (before the fix, four or more held all 32).
+      const holding = () => [...open.values()].reduce((sum, count) => sum + count, 0);
+      await until(
+        () =>
+          open.size === noisyTenants &&
+          [...open.values()].every((count) => count > 0) &&
+          holding() >= Math.min(noisyTenants * PLATFORM_SHARE, SHARED_SLOTS),
+      );
+      const held = holding();
+
+      const created: string[] = [];
+      for (let index = 0; index < QUIET_EVENTS; index += 1)
+        created.push(
+          (await unwrap(backend.client.POST('/v1/projects', { body: { displayName: `Quiet ${index}` } }))).id,
+        );
+      const arrivedIds = () => new Set(quiet.received.map((request) => (parse(request).data as { id: string }).id));
+      await until(() => ended > 0 || created.every((id) => arrivedIds().has(id)));
+      const endedFirst = ended;
+
+      const latencies = quiet.received.map((request) => request.receivedAt - Date.parse(parse(request).timestamp));
+      console.log(
+        `[figures] quiet tenant beside ${noisyTenants} noisy on ${kind}: ${JSON.stringify({ hungAttempts: held, quietEventsMs: latencies })}`,
+      );
+      expect(
+        created.filter((id) => !arrivedIds().has(id)),
+        'quiet events still waiting when a hung attempt ended',
+      ).toEqual([]);
+      expect(endedFirst, 'hung attempts that ended before the quiet events arrived').toBe(0);
+      expect([...open.values()].every((count) => count > 0)).toBe(true);
+      // No tenant took more than its share, and the noisy ones together never the whole instance.
+      expect(Math.max(...peak.values())).toBeLessThanOrEqual(PLATFORM_SHARE);
+      expect(noisy.peakOpen()).toBeLessThan(SLOTS);
+    }, 120_000);
+  });
+});
+
 describe.each(storeKinds)('attempts in flight to one endpoint on %s', (kind) => {
   // On every instance together: on PostgreSQL a second instance on the same store (with the same
   // encryption key) claims beside the first.

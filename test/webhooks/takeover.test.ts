@@ -33,10 +33,13 @@ describe.each(storeKinds)('taking over lapsed webhook claims on %s', (kind) => {
     // The dead instance claimed both, for a lease that is over at once, and never answered.
     const { deliveries: claimed } = await claimDue(backend.store, {
       limit: 10,
+      slots: 10,
+      reserve: 0,
       leaseMs: 1,
       perEndpoint: 10,
       perPlatform: 10,
       inFlightByPlatform: new Map(),
+      answering: new Set(),
       claimer: DEAD_INSTANCE,
     });
     expect(claimed.map((delivery) => delivery.deliveryId).sort()).toEqual(lapsed.map((d) => d.id).sort());

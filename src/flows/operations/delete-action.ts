@@ -1,6 +1,6 @@
 // DELETE_ACTION: actions removed with what is nested in them; the step after each takes its place.
 import type { components } from '../../../generated/api';
-import { badField, noSuchStep } from './errors';
+import { noSuchStep } from './errors';
 import { allSteps, isStep, type Step } from './tree';
 
 export type DeleteActionRequest = components['schemas']['FlowOperationDeleteAction']['request'];
@@ -42,10 +42,9 @@ export function unlink(trigger: Step, name: string): boolean {
 
 export function deleteActions(trigger: Step, request: DeleteActionRequest): void {
   const names = new Set(allSteps(trigger).map((step) => step.name));
-  request.names.forEach((name, index) => {
-    if (name === trigger.name) throw badField(`/request/names/${index}`, 'is the trigger, which cannot be deleted');
-    if (!names.has(name)) throw noSuchStep(name);
-  });
+  // The trigger's name is ignored, as Activepieces ignores it: its builder's select-all sends it.
+  const actions = request.names.filter((name) => name !== trigger.name);
+  for (const name of actions) if (!names.has(name)) throw noSuchStep(name);
   // A name nested in an action deleted before it is already gone with it.
-  for (const name of request.names) unlink(trigger, name);
+  for (const name of actions) unlink(trigger, name);
 }

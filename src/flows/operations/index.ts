@@ -11,6 +11,7 @@ import { duplicateAction } from './duplicate-action';
 import { importFlow } from './import-flow';
 import { moveAction } from './move-action';
 import { addNote, deleteNote, updateNote } from './notes';
+import { asReferenceParses } from './reference-parse';
 import { skipActions } from './skip-action';
 import { updateAction } from './update-action';
 import { updateTrigger } from './update-trigger';
@@ -66,6 +67,7 @@ export function applyToDefinition(
 ): Applied {
   const { now } = context;
   let definition: Definition = current;
+  asReferenceParses(operation);
   switch (operation.type) {
     case 'CHANGE_NAME':
       definition.displayName = operation.request.displayName;

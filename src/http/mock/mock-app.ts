@@ -3,7 +3,7 @@
 // requests. Read top to bottom as a request travels through it; compare with app.ts.
 import express, { type RequestHandler } from 'express';
 import { loadBundle } from '../../core/bundle-file';
-import { authentication, wellFormedKeys } from '../pipeline/authentication';
+import { authentication, publicPathsOf, wellFormedKeys } from '../pipeline/authentication';
 import { bodyParser } from '../pipeline/body-parser';
 import { operationRoutes } from '../pipeline/dispatch';
 import { requestId } from '../pipeline/request-id';
@@ -23,7 +23,7 @@ export interface MockAppOptions {
 export function createMockApp(options: MockAppOptions): express.Express {
   const bundle = loadBundle();
   const routes = operationRoutes(bundle);
-  const publicPaths = new Set(routes.filter((route) => route.public).map((route) => route.expressPath));
+  const publicPaths = publicPathsOf(routes);
 
   const app = express();
   app.disable('x-powered-by');

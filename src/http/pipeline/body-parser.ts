@@ -1,15 +1,32 @@
 // JSON bodies only, up to the configured size; anything else is left for the validator to refuse.
 // Compressed bodies (`Content-Encoding`) are refused with a 415: inflating them would let a small
-// request become a large body, and a corrupt one could only be answered vaguely.
+// request become a large body, and a corrupt one could only be answered vaguely. A body of more
+// than MAX_BODY_VALUES values is refused with a 413 before it is parsed: what a body costs grows
+// with its values, and bytes alone let 470 KB of empty objects hold the event loop for seconds.
 import { isUtf8 } from 'node:buffer';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { ApiError } from '../../core/errors';
+import { type JsonShape, jsonShapeOf } from '../../core/json-shape';
+import { type ParsedQuery, parseQuery, queryPairs } from './query';
 
 /** The body parser's error `type` for bytes that are not UTF-8 (read by error-translation.ts). */
 export const NOT_UTF8 = 'entity.not.utf8';
 
+/**
+ * The most values (objects, arrays, strings, numbers, booleans and nulls, and members' names) a
+ * JSON body may hold. A flow definition at its 512 KiB limit, as dense as real ones (the builders'
+ * bodies of test/corpus/activepieces-builder take 6.9 to 16 bytes of compact JSON a value), holds
+ * 33,000 to 76,000; a body of any request schema at its limits at most 12,000. Only free-form data
+ * denser than 5.2 bytes a value (a run's steps of 512 KiB of small numbers) reaches it before its
+ * limit in bytes. The costliest body within it holds the event loop for the budget
+ * docs/operating.md states (openapi/DECISIONS.md, Sizes, says why).
+ */
+export const MAX_BODY_VALUES = 100_000;
+
 /** Set on a request whose body's strings cannot hold a NUL or a surrogate (see plainBody). */
 const PLAIN_BODY = Symbol('plainBody');
+/** The shape of the request's JSON body, read from its bytes before the parse (see bodyShape). */
+const BODY_SHAPE = Symbol('bodyShape');
 
 /**
  * Whether none of the strings of the request's JSON body can hold a NUL or a surrogate, known from
@@ -30,11 +47,28 @@ export function plainJsonBytes(body: Buffer): boolean {
 }
 
 /**
- * Bytes that are not UTF-8 are refused: decoding would turn each into U+FFFD, and the service
- * would store text the client never sent.
+ * The number of values and the depth of the request's JSON body, read from its bytes by the body
+ * parser; undefined when the body was not parsed by it. src/http/pipeline/input-text.ts reads the
+ * depth from it rather than walking the parsed body.
  */
-function requireUtf8(req: object, _res: unknown, body: Buffer): void {
+export function bodyShape(req: object): JsonShape | undefined {
+  return (req as { [BODY_SHAPE]?: JsonShape })[BODY_SHAPE];
+}
+
+/**
+ * Bytes that are not UTF-8 are refused: decoding would turn each into U+FFFD, and the service
+ * would store text the client never sent. A body of too many values is refused before the parse,
+ * which would cost most of what it is refused for.
+ */
+function checkBytes(req: object, _res: unknown, body: Buffer): void {
   if (!isUtf8(body)) throw Object.assign(new Error('The body is not UTF-8.'), { type: NOT_UTF8 });
+  const shape = jsonShapeOf(body);
+  if (shape.values > MAX_BODY_VALUES)
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `The body holds ${shape.values} JSON values (objects, arrays, strings, numbers, booleans and nulls, a member's name counting as one); at most ${MAX_BODY_VALUES} are allowed.`,
+    );
+  (req as { [BODY_SHAPE]?: JsonShape })[BODY_SHAPE] = shape;
   if (plainJsonBytes(body)) (req as { [PLAIN_BODY]?: boolean })[PLAIN_BODY] = true;
 }
 
@@ -44,13 +78,21 @@ function requireUtf8(req: object, _res: unknown, body: Buffer): void {
  * and sends it slowly, or not at all, waited for REQUEST_TIMEOUT_MS and got a 408. The connection
  * is closed after the answer: the body it would carry is not read.
  */
-export function bodyParser(limitBytes: number): RequestHandler {
+export function bodyParser(limitBytes: number, isFlowWebhook: (req: Request) => boolean = () => false): RequestHandler {
   const json = express.json({
     limit: limitBytes,
     strict: true,
     type: 'application/json',
     inflate: false,
-    verify: requireUtf8,
+    verify: checkBytes,
+  });
+  // What else other systems send a flow's webhook: forms, text and XML, read as text; a form's
+  // pairs are then read as a query string is (./query.ts), so both mean the same to a flow.
+  const text = express.text({
+    limit: limitBytes,
+    type: [FORM, 'text/*', 'application/xml'],
+    inflate: false,
+    defaultCharset: 'utf-8',
   });
   return (req: Request, res: Response, next: NextFunction) => {
     // Node's parser has checked it is digits (else a 400); a chunked body is counted by the parser.
@@ -59,6 +101,27 @@ export function bodyParser(limitBytes: number): RequestHandler {
       res.setHeader('Connection', 'close');
       throw new ApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${limitBytes} bytes.`);
     }
-    return json(req, res, next);
+    if (!isFlowWebhook(req)) return json(req, res, next);
+    return json(req, res, (error?: unknown) => {
+      if (error !== undefined) return next(error);
+      text(req, res, (textError?: unknown) => {
+        if (textError === undefined && typeof req.body === 'string' && req.is(FORM) !== false)
+          req.body = formOf(req.body);
+        next(textError);
+      });
+    });
   };
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A form's fields, each once or with every value when repeated; more pairs than a body's values are a 413. */
+function formOf(body: string): ParsedQuery {
+  const pairs = queryPairs(body);
+  if (pairs.length > MAX_BODY_VALUES)
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `The form holds ${pairs.length} fields; at most ${MAX_BODY_VALUES} are allowed.`,
+    );
+  return parseQuery(body);
 }

@@ -5,7 +5,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { type Bundle, basePathOf, deref, type HttpMethod, isObject, listOperations } from '../../core/contract';
 import { ApiError } from '../../core/errors';
-import type { HandlerRegistry, OperationId, RequestContext, ValueRead } from '../../handler';
+import type { HandlerRegistry, OperationId, RegistryOperationId, RequestContext, ValueRead } from '../../handler';
 import type { Store } from '../../store/engine/database';
 import { operationIdOf, pathParamsOf } from '../validator/matched-operation';
 import { principalOfRequest } from './authentication';
@@ -86,7 +86,7 @@ export function operationRoutes(bundle: Bundle): OperationRoute[] {
   return routes;
 }
 
-function hasBody(req: Request): boolean {
+export function hasBody(req: Request): boolean {
   const length = req.get('content-length');
   return (length !== undefined && length !== '0') || req.get('transfer-encoding') !== undefined;
 }
@@ -137,13 +137,18 @@ export function dispatch(
   routes: OperationRoute[],
   handlers: HandlerRegistry,
   store: Store,
+  runMaxAttempts: number,
   onValueRead: (read: ValueRead & { requestId: string }) => void,
 ): RequestHandler {
   const byId = routesById(routes);
   // The one untyped seam: the registry is typed per operation, and by the time a request reaches
   // its handler the validator has checked its query, path and body against that operation.
   const handlerOf = new Map(
-    routes.map((route) => [route.operationId, handlers[route.operationId] as unknown as AnyHandler]),
+    routes.map((route) => [
+      route.operationId,
+      // A flow's webhook has no handler here: src/http/pipeline/flow-webhooks.ts answers it first.
+      handlers[route.operationId as RegistryOperationId] as AnyHandler | undefined,
+    ]),
   );
   return async (req: Request, res: Response, next: NextFunction) => {
     const route = routeOf(byId, req);
@@ -154,6 +159,7 @@ export function dispatch(
       store: storeOfRequest(req, store),
       principal: principalOfRequest(req),
       requestId: requestIdOf(req),
+      runMaxAttempts,
       valueRead: (read) => onValueRead({ ...read, requestId: requestIdOf(req) }),
     };
     const header = route.headers.length === 0 ? {} : headersOf(route, req);

@@ -7,7 +7,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { invalidWithIssues, type ValidationIssue } from '../../core/errors';
 import { escapedText, unstorableText } from '../../core/text';
-import { plainBody } from './body-parser';
+import { bodyShape, plainBody } from './body-parser';
 import { queryPairsOf } from './query';
 
 /** How deep a JSON body may nest, counted from its top value (the contract's Strictness section says so). */
@@ -19,65 +19,68 @@ function pointerToken(key: string): string {
   return escapedText(key).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-/** A value of the body still to be checked: its parent and key make its pointer, written only for an issue. */
-interface Pending {
-  value: unknown;
-  parent: Pending | undefined;
-  key: string;
-  depth: number;
-}
-
-/** The JSON pointer of `entry`: written on demand, as almost every body has no issue to name. */
-function pointerOf(entry: Pending): string {
-  const tokens: string[] = [];
-  for (let at: Pending | undefined = entry; at?.parent !== undefined; at = at.parent) tokens.push(pointerToken(at.key));
-  return tokens.length === 0 ? '' : `/${tokens.reverse().join('/')}`;
-}
-
-/** Walks the body without recursion (its depth is what is being checked). */
+/**
+ * Adds the issues of the body's strings, keys and depth. Walked depth first, by recursion bounded
+ * by MAX_BODY_DEPTH (deeper containers are not entered); `path` holds the keys and indexes down
+ * to the value, and a pointer is written only for an issue. A stack of pending values, with a
+ * record and an entries array per value, took 35 ms for a body of 100,000 empty objects; this 2 ms.
+ */
 function bodyIssues(body: unknown, issues: ValidationIssue[]): void {
-  const pending: Pending[] = [{ value: body, parent: undefined, key: '', depth: 0 }];
-  while (pending.length > 0 && issues.length < MAX_ISSUES) {
-    const entry = pending.pop() as Pending;
-    const { value, depth } = entry;
+  const path: (string | number)[] = [];
+  const pointer = (): string => (path.length === 0 ? '' : `/${path.map((key) => pointerToken(String(key))).join('/')}`);
+  const visit = (value: unknown, depth: number): void => {
+    if (issues.length >= MAX_ISSUES) return;
     if (typeof value === 'string') {
       const message = unstorableText(value);
-      if (message) issues.push({ location: 'body', pointer: pointerOf(entry), message });
-      continue;
+      if (message) issues.push({ location: 'body', pointer: pointer(), message });
+      return;
     }
-    if (typeof value !== 'object' || value === null) continue;
+    if (typeof value !== 'object' || value === null) return;
     if (depth >= MAX_BODY_DEPTH) {
       issues.push({
         location: 'body',
-        pointer: pointerOf(entry),
+        pointer: pointer(),
         message: `is nested too deep (at most ${MAX_BODY_DEPTH} levels)`,
       });
-      continue;
+      return;
     }
     if (Array.isArray(value)) {
-      value.forEach((item, index) => {
-        pending.push({ value: item, parent: entry, key: String(index), depth: depth + 1 });
-      });
-      continue;
+      for (let index = 0; index < value.length; index += 1) {
+        path.push(index);
+        visit(value[index], depth + 1);
+        path.pop();
+      }
+      return;
     }
-    for (const [key, item] of Object.entries(value)) {
+    for (const key in value) {
       const keyMessage = unstorableText(key);
-      if (keyMessage)
-        issues.push({ location: 'body', pointer: pointerOf(entry), message: `has a key that ${keyMessage}` });
-      pending.push({ value: item, parent: entry, key, depth: depth + 1 });
+      if (keyMessage) issues.push({ location: 'body', pointer: pointer(), message: `has a key that ${keyMessage}` });
+      path.push(key);
+      visit((value as Record<string, unknown>)[key], depth + 1);
+      path.pop();
     }
-  }
+  };
+  visit(body, 0);
 }
 
 /**
- * Whether the value nests deeper than `room` more levels: all a body whose strings are plain
- * (plainBody) needs checked, walked without a record per value. Recursion is bounded by `room`.
+ * Whether the value nests deeper than `room` more levels, walked without a record per value (a
+ * body the body parser did not read, whose depth it did not tell). Recursion is bounded by `room`.
  */
 function deeperThan(value: unknown, room: number): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (room === 0) return true;
   for (const key in value) if (deeperThan((value as Record<string, unknown>)[key], room - 1)) return true;
   return false;
+}
+
+/**
+ * Whether the body nests deeper than MAX_BODY_DEPTH: told by the depth the body parser read from
+ * its bytes, as walking a body of 100,000 empty objects for it (`for…in` over their array) took 30 ms.
+ */
+function tooDeep(req: Request): boolean {
+  const shape = bodyShape(req);
+  return shape === undefined ? deeperThan(req.body, MAX_BODY_DEPTH) : shape.depth > MAX_BODY_DEPTH;
 }
 
 export function inputText(): RequestHandler {
@@ -96,8 +99,8 @@ export function inputText(): RequestHandler {
       const message = unstorableText(key) ?? unstorableText(value);
       if (message) issues.push({ location: 'query', pointer: escapedText(key), message });
     }
-    // A plain body too deep is walked again below, for the pointer of where it is too deep.
-    if (!plainBody(req) || deeperThan(req.body, MAX_BODY_DEPTH)) bodyIssues(req.body, issues);
+    // A plain body too deep is walked below, for the pointer of where it is too deep.
+    if (!plainBody(req) || tooDeep(req)) bodyIssues(req.body, issues);
     if (issues.length > 0) throw invalidWithIssues('request', issues.slice(0, MAX_ISSUES));
     next();
   };

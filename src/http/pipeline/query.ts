@@ -77,11 +77,13 @@ function queryOf(pairs: readonly QueryPair[]): ParsedQuery {
  * parsed query on the request: Express 5's `req.query` is a getter that parses the query string
  * again at every read, and the validator reads it several times.
  */
-export function queryShape(): RequestHandler {
+export function queryShape(takesAnyKey: (req: Request) => boolean = () => false): RequestHandler {
   return (req: Request, _res: Response, next: NextFunction) => {
     const issues: ValidationIssue[] = [];
+    // A flow's webhook passes its caller's query on as it came, `a[b]` a key like any other.
+    const anyKey = takesAnyKey(req);
     for (const { key, undecodable } of queryPairsOf(req)) {
-      if (/[[\]]/.test(key))
+      if (!anyKey && /[[\]]/.test(key))
         issues.push({ location: 'query', pointer: key, message: 'is a bracketed key; repeat the parameter instead' });
       if (undecodable)
         issues.push({ location: 'query', pointer: key, message: 'has a percent-encoding that is not UTF-8' });

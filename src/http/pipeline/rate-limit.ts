@@ -37,6 +37,8 @@ export interface RateLimitOptions {
   redis: RedisConnection | undefined;
   /** Prefix of the Redis keys. */
   redisPrefix: string;
+  /** Requests a minute to each flow's webhook, whoever sends them; 0 or absent: no limit. */
+  flowWebhookPerMinute?: number;
 }
 
 /** What the app gives the limits: where to report Redis failing and coming back, and where clients are. */
@@ -45,12 +47,15 @@ export interface RateLimitContext {
   metrics: ServiceMetrics | undefined;
   /** Whether the client address is Express's `req.ip` (TRUST_PROXY set) rather than the socket's. */
   behindProxy: boolean;
+  /** The flow whose webhook the request calls; undefined for every other request. */
+  flowWebhookOf?: (req: Request) => string | undefined;
 }
 
 const WINDOW_MS = 60_000;
 const WINDOW_SECONDS = WINDOW_MS / 1000;
 export const API_KEY_POLICY = 'api-key';
 export const CLIENT_ADDRESS_POLICY = 'client-address';
+export const FLOW_WEBHOOK_POLICY = 'flow-webhook';
 
 function passThrough(_req: Request, _res: Response, next: NextFunction): void {
   next();
@@ -136,7 +141,7 @@ function addressKeyOf(address: string): string {
  * budget, any other against its client address's.
  */
 export function rateLimits(options: RateLimitOptions, context: RateLimitContext): RequestHandler {
-  if (options.perMinute === 0) return passThrough;
+  if (options.perMinute === 0 && (options.flowWebhookPerMinute ?? 0) === 0) return passThrough;
   const state = countingStateOf(context);
   const byAddress = new Budget(
     CLIENT_ADDRESS_POLICY,
@@ -144,15 +149,31 @@ export function rateLimits(options: RateLimitOptions, context: RateLimitContext)
     countersOf(options, CLIENT_ADDRESS_POLICY, state),
   );
   const byKey = new Budget(API_KEY_POLICY, options.perMinute, countersOf(options, API_KEY_POLICY, state));
+  // A flow's webhook spends the flow's budget, not its callers': a service sending many flows'
+  // events from one address is not held to one budget, and a flood on one flow leaves the others be.
+  const webhookLimit = options.flowWebhookPerMinute ?? 0;
+  const byFlow =
+    webhookLimit > 0
+      ? new Budget(FLOW_WEBHOOK_POLICY, webhookLimit, countersOf(options, FLOW_WEBHOOK_POLICY, state))
+      : undefined;
+  const flowWebhookOf = context.flowWebhookOf ?? (() => undefined);
   // `req.ip` reads X-Forwarded-For through the proxies Express trusts; without any, the socket's
   // address is the same and is read without parsing that header.
   const addressOf = context.behindProxy
     ? (req: Request) => req.ip ?? 'unknown'
     : (req: Request) => req.socket.remoteAddress ?? 'unknown';
   return async (req, res, next) => {
-    if (principalOfRequest(req) === undefined) await byAddress.count(addressKeyOf(addressOf(req)), res);
-    // The key is valid here (identification found its principal); its digest, as stored, names its budget.
-    else await byKey.count(digestOf(bearerTokenOf(req) ?? ''), res);
+    const flowId = flowWebhookOf(req);
+    if (flowId !== undefined) {
+      if (byFlow) await byFlow.count(flowId, res);
+      next();
+      return;
+    }
+    if (options.perMinute > 0) {
+      if (principalOfRequest(req) === undefined) await byAddress.count(addressKeyOf(addressOf(req)), res);
+      // The key is valid here (identification found its principal); its digest, as stored, names its budget.
+      else await byKey.count(digestOf(bearerTokenOf(req) ?? ''), res);
+    }
     next();
   };
 }

@@ -1,5 +1,7 @@
 // The one place where errors of third parties (the body parser, the contract validator, the
 // database) become our ApiErrors. Anything unrecognised is an internal error.
+
+import { authorizationCodeIssue } from '../../app-connections/service';
 import {
   ApiError,
   authenticationRequired,
@@ -9,7 +11,7 @@ import {
 } from '../../core/errors';
 import { isStoreUnreachable } from '../../store/engine/errors';
 import { NOT_UTF8 } from '../pipeline/body-parser';
-import { commaListHint, mergeAlternatives, type RawQuery, readableMessage } from './issue-wording';
+import { commaListHint, mergeAlternatives, type RawQuery, readableMessage, valueAt } from './issue-wording';
 import { unknownPathError } from './unknown-path';
 
 /** What express-openapi-validator throws: `{ status, message, errors: [{ path, message }] }`. */
@@ -52,7 +54,12 @@ const LOCATIONS: Record<string, ValidationIssue['location']> = {
  * `/body/plan/pieces/0` → body + `/plan/pieces/0`; `/query/limit` → query + `limit`; the message
  * in plain words (src/http/problems/issue-wording.ts).
  */
-function toIssue(path: string | undefined, message: string | undefined, rawQuery: RawQuery): ValidationIssue {
+function toIssue(
+  path: string | undefined,
+  message: string | undefined,
+  rawQuery: RawQuery,
+  body: unknown,
+): ValidationIssue {
   const [, section = 'body', ...rest] = (path ?? '/body').split('/');
   const location = LOCATIONS[section] ?? 'body';
   const pointer = location === 'body' ? `/${rest.join('/')}` : rest.join('/');
@@ -64,10 +71,11 @@ function toIssue(path: string | undefined, message: string | undefined, rawQuery
       ? commaListHint(parameter, rawQuery[parameter])
       : undefined;
   if (hint !== undefined) return { location, pointer: parameter, message: hint };
+  const value = location === 'query' ? rawQuery[parameter] : location === 'body' ? valueAt(body, pointer) : undefined;
   return {
     location,
     pointer,
-    message: message === undefined ? 'is invalid' : readableMessage(message, name, rawQuery),
+    message: message === undefined ? 'is invalid' : readableMessage(message, name, rawQuery, value),
   };
 }
 
@@ -92,11 +100,11 @@ function fromBodyParser(error: { type: string; limit?: number }): ApiError | und
   }
 }
 
-function fromValidator(error: ValidatorError, rawQuery: RawQuery): ApiError | undefined {
+function fromValidator(error: ValidatorError, rawQuery: RawQuery, body: unknown): ApiError | undefined {
   switch (error.status) {
     case 400: {
       const issues = mergeAlternatives(
-        (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message, rawQuery)),
+        (error.errors ?? []).map((issue) => toIssue(issue.path, issue.message, rawQuery, body)),
       );
       // A 400 without issues (a body stream that failed, ...) still says what went wrong.
       return issues.length > 0
@@ -124,13 +132,41 @@ function fromValidator(error: ValidatorError, rawQuery: RawQuery): ApiError | un
   }
 }
 
-/** `rawQuery`: the request's query as sent, so that a message can show the request as it should be. */
-export function toApiError(error: unknown, rawQuery: RawQuery = {}): ApiError {
+/**
+ * Issues said before all others, by operation: what no fix of the request's other fields makes
+ * acceptable, which the contract's validator never reaches (its issues come first, and stop the
+ * request before the service's checks).
+ */
+const LEADING_ISSUES: Readonly<Record<string, (body: unknown) => ValidationIssue | undefined>> = {
+  upsertAppConnection: authorizationCodeIssue,
+};
+
+/** A validation problem of `operationId` with its leading issue first, and said in the detail. */
+export function withLeadingIssue(error: ApiError, operationId: string | undefined, body: unknown): ApiError {
+  if (error.code !== 'VALIDATION' || operationId === undefined || !Object.hasOwn(LEADING_ISSUES, operationId))
+    return error;
+  const lead = LEADING_ISSUES[operationId]?.(body);
+  if (!lead) return error;
+  const others = (error.issues ?? []).filter(
+    (issue) => issue.location !== lead.location || issue.pointer !== lead.pointer,
+  );
+  if (others.length === 0) return invalidWithIssues('request', [lead]);
+  const rest = others.length === 1 ? 'one other problem is' : `${others.length} other problems are`;
+  return new ApiError('VALIDATION', `Invalid request: ${lead.pointer} ${lead.message}; ${rest} in errors.`, {
+    issues: [lead, ...others],
+  });
+}
+
+/**
+ * `rawQuery`: the request's query as sent, so that a message can show the request as it should be;
+ * `body`: its parsed body, so that a message can say what is wrong with the value refused.
+ */
+export function toApiError(error: unknown, rawQuery: RawQuery = {}, body?: unknown): ApiError {
   if (error instanceof ApiError) return error;
   // A body-parser error of another type carries a status too: it is read as the validator's would be.
   const translated =
     (isBodyParserError(error) ? fromBodyParser(error) : undefined) ??
-    (isValidatorError(error) ? fromValidator(error, rawQuery) : undefined);
+    (isValidatorError(error) ? fromValidator(error, rawQuery, body) : undefined);
   if (translated) return translated;
   if (isStoreUnreachable(error)) return storeUnreachable();
   return new ApiError(

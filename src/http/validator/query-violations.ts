@@ -13,6 +13,8 @@ import { isValidatorError, toApiError } from '../problems/error-translation';
 import { operationIdOf } from './matched-operation';
 
 interface QueryRules {
+  /** The operation takes any query parameter (`x-query: free-form`: a flow's webhook, whose caller's query goes into the run). */
+  freeForm: boolean;
   names: ReadonlySet<string>;
   /** Parameters with `allowEmptyValue`. */
   mayBeEmpty: ReadonlySet<string>;
@@ -39,7 +41,7 @@ function rulesByOperation(bundle: Bundle): Map<string, QueryRules> {
       // which then passes `maximum`): an integer must be written in decimal digits.
       if (isObject(schema) && schema.type === 'integer') integers.add(parameter.name);
     }
-    rules.set(operationId, { names, mayBeEmpty, integers });
+    rules.set(operationId, { freeForm: operation['x-query'] === 'free-form', names, mayBeEmpty, integers });
   }
   return rules;
 }
@@ -60,6 +62,7 @@ function queryIssue(pointer: string, message: string): ValidationIssue {
  */
 function unknownAndEmpty(req: Request, rules: QueryRules): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
+  if (rules.freeForm) return issues;
   const named = new Set<string>();
   for (const { key, value } of queryPairsOf(req)) {
     if (named.has(key)) continue;

@@ -3,6 +3,7 @@
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import { type Bundle, isObject, type JsonObject } from '../../core/contract';
+import { emailFormat } from '../../core/email';
 import { inOrder } from '../pipeline/in-order';
 import { dateTimeFormat } from './date-time-format';
 import { applyValidatorPatches } from './patches';
@@ -93,7 +94,7 @@ export function contractValidation(bundle: unknown, options: { validateResponses
     validateSecurity: false,
     validateFormats: true,
     ajvFormats: { mode: 'full' },
-    formats: { 'date-time': dateTimeFormat },
+    formats: { 'date-time': dateTimeFormat, email: emailFormat },
     ignoreUndocumented: false,
   });
   return [withEveryQueryViolation(inOrder(validator), bundle as Bundle)];

@@ -114,8 +114,24 @@ export async function queueEvent(
  * each enabled endpoint of the platform that wants it. An event no endpoint wants is not stored.
  */
 export async function recordEvent(store: Store, trx: Kysely<Database>, event: WebhookEvent): Promise<void> {
+  await recordEvents(store, trx, [event]);
+}
+
+/**
+ * Records events of one platform in `trx`, reading its enabled endpoints once for all of them (a
+ * lease of ten runs records ten events): each event is queued for the endpoints that want it.
+ */
+export async function recordEvents(
+  store: Store,
+  trx: Kysely<Database>,
+  events: readonly WebhookEvent[],
+): Promise<void> {
+  const [first] = events;
+  if (first === undefined) return;
+  if (events.some((event) => event.platformId !== first.platformId))
+    throw new Error('recordEvents takes the events of one platform');
   const bindings = newBindings(store);
-  const platformId = bindings.value('platformId', event.platformId);
+  const platformId = bindings.value('platformId', first.platformId);
   // Compiled once: it runs in every create and update, most often to find no endpoint at all.
   const endpoints = await runCompiledOnce(
     store,
@@ -129,13 +145,15 @@ export async function recordEvent(store: Store, trx: Kysely<Database>, event: We
         .where('enabled', '=', 1),
     trx,
   );
-  const wanting = endpoints.filter((endpoint) => wants(endpoint, event.type, event.projectId));
-  await queueEvent(
-    store,
-    trx,
-    event,
-    wanting.map((endpoint) => endpoint.id),
-  );
+  for (const event of events) {
+    const wanting = endpoints.filter((endpoint) => wants(endpoint, event.type, event.projectId));
+    await queueEvent(
+      store,
+      trx,
+      event,
+      wanting.map((endpoint) => endpoint.id),
+    );
+  }
 }
 
 /**

@@ -888,6 +888,88 @@ const flowConnectionUses: Migration = {
   },
 };
 
+/**
+ * Keys revoked with the last project they were limited to, by digest: a bare 401 left their holders
+ * guessing why a key that worked stopped (src/store/secrets/key-revocations.ts).
+ */
+const revokedApiKeys: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('revoked_api_keys')
+      .addColumn('digest', 'text', (c) => c.primaryKey())
+      .addColumn('platform_id', 'text', (c) => c.notNull())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('revoked_at', 'text', (c) => c.notNull())
+      .execute();
+  },
+};
+
+/**
+ * The run queue (issue 43): a run's job, written with the run in one transaction. Only live work
+ * has an `available_at` (when the queue looks at it next: a queued run's due time, a lease's
+ * expiry, a pause's end), so the partial index a lease reads holds no finished run, however many
+ * there are; the row stays with a finished run for its payload and attempts (a retry reuses them).
+ */
+const flowRunJobs: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema
+      .createTable('flow_run_jobs')
+      .addColumn('run_id', 'text', (c) => c.primaryKey().references('flow_runs.id'))
+      .addColumn('platform_id', 'text', (c) => c.notNull())
+      .addColumn('project_id', 'text', (c) => c.notNull())
+      .addColumn('available_at', 'text')
+      .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('lease_token', 'text')
+      .addColumn('cancel_requested', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('payload', 'text')
+      .execute();
+    await db.schema
+      .createIndex('flow_run_jobs_due')
+      .on('flow_run_jobs')
+      .columns(['platform_id', 'available_at'])
+      .where(sql.ref('available_at'), 'is not', null)
+      .execute();
+  },
+};
+
+/** When each scheduled flow fires next (src/store/records/schedules.ts); the index holds the scheduled ones only. */
+const flowScheduleNextAt: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('flows').addColumn('schedule_next_at', 'text').execute();
+    await db.schema
+      .createIndex('flows_schedule_due')
+      .on('flows')
+      .columns(['schedule_next_at'])
+      .where(sql.ref('schedule_next_at'), 'is not', null)
+      .execute();
+  },
+};
+
+/**
+ * Archived runs (archiveFlowRuns, issue 43): when a run was archived, null while it is not.
+ * listFlowRuns leaves archived runs out unless asked: its unfiltered page reads the partial index of
+ * the runs not archived, so archived ones (usually the many old ones) are never walked past; the
+ * filtered pages keep their own indexes (0011) and skip the archived rows they meet.
+ */
+const flowRunArchivedAt: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('flow_runs').addColumn('archived_at', 'text').execute();
+    await db.schema
+      .createIndex('flow_runs_project_created_unarchived')
+      .on('flow_runs')
+      .columns(['project_id', 'environment', 'created', 'id'])
+      .where(sql.ref('archived_at'), 'is', null)
+      .execute();
+  },
+};
+
+/** The answer an engine gave to the webhook request that started a run (src/flow-runs/webhook-trigger.ts). */
+const flowRunWebhookResponse: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('flow_run_jobs').addColumn('webhook_response', 'text').execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -912,6 +994,11 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0024_user_email_keys_and_template_names': userEmailKeysAndTemplateNames(kind),
         '0025_flow_connection_uses': flowConnectionUses,
         '0026_flow_version_steps_judged': flowVersionStepsJudged,
+        '0027_revoked_api_keys': revokedApiKeys,
+        '0028_flow_run_jobs': flowRunJobs,
+        '0029_flow_schedule_next_at': flowScheduleNextAt,
+        '0030_flow_run_archived_at': flowRunArchivedAt,
+        '0031_flow_run_webhook_response': flowRunWebhookResponse,
       };
     },
   };

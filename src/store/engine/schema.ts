@@ -44,6 +44,18 @@ export interface ApiKeysTable {
   last_used_at: string | null;
 }
 
+/**
+ * A key revoked because the last project it was limited to was deleted (its api_keys row is gone):
+ * kept by digest, so that whoever still sends it is told why (src/store/secrets/key-revocations.ts).
+ */
+export interface RevokedApiKeysTable {
+  digest: string;
+  platform_id: string;
+  /** The deleted project. */
+  project_id: string;
+  revoked_at: string;
+}
+
 export interface ProjectsTable {
   id: string;
   created: string;
@@ -97,6 +109,8 @@ export interface FlowsTable {
   schedule_failure_count: number;
   /** Bumped by every change of the flow through updateFlow; its ETag. */
   revision: Generated<number>;
+  /** When its schedule fires next, while it is enabled with a scheduled published version (src/store/records/schedules.ts). */
+  schedule_next_at: Generated<string | null>;
 }
 
 export interface FlowVersionsTable {
@@ -139,6 +153,24 @@ export interface FlowRunsTable {
   steps: string | null;
   failed_step_name: string | null;
   step_name_to_test: string | null;
+  /** When the run was archived (archiveFlowRuns, migration 0030); null while it is not. */
+  archived_at: string | null;
+}
+
+/** A run's job in the run queue (migration 0028): see src/flow-runs/queue.ts. */
+export interface FlowRunJobsTable {
+  run_id: string;
+  platform_id: string;
+  project_id: string;
+  /** When the queue looks at the run next (due, lease expiry, pause end); null once nothing is due. */
+  available_at: string | null;
+  /** Leases taken so far. */
+  attempt: number;
+  lease_token: string | null;
+  cancel_requested: number;
+  payload: string | null;
+  /** The FlowRunWebhookResponse its engine gave (JSON), for a caller waiting on the webhook's /sync; null before. */
+  webhook_response: string | null;
 }
 
 export interface FlowRunTagsTable {
@@ -318,6 +350,7 @@ export interface Database {
   platforms: PlatformsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  revoked_api_keys: RevokedApiKeysTable;
   projects: ProjectsTable;
   project_plans: ProjectPlansTable;
   folders: FoldersTable;
@@ -325,6 +358,7 @@ export interface Database {
   flow_versions: FlowVersionsTable;
   flow_connection_uses: FlowConnectionUsesTable;
   flow_runs: FlowRunsTable;
+  flow_run_jobs: FlowRunJobsTable;
   flow_run_tags: FlowRunTagsTable;
   app_connections: AppConnectionsTable;
   app_connection_projects: AppConnectionProjectsTable;

@@ -3,8 +3,10 @@
 // that name it. Here, below the resources: the flows read the names when a draft is saved, the app
 // connections mark the drafts when one is deleted, and neither may import the other.
 import { type Kysely, type SqlBool, sql } from 'kysely';
+import type { Store } from '../engine/database';
 import type { Database } from '../engine/schema';
 import { fromJson, toJson } from '../reading/json';
+import { lockFlows, markFlowChanged, updatedAfter } from './flow-locks';
 
 /** The external ids an `auth` input names; none when it is not a connections expression. */
 export function connectionsOfAuth(auth: unknown): string[] {
@@ -71,22 +73,41 @@ export async function recordConnectionUses(
 /**
  * After a connection is deleted, in its transaction (`trx`): the draft versions of flows of these
  * projects that name `externalId` are no longer valid, nor are the steps that use it. Published
- * (LOCKED) versions never change (openapi/DECISIONS.md, "App connections"). Returns how many
- * drafts were marked.
+ * (LOCKED) versions never change (openapi/DECISIONS.md, "App connections"). Each flow is locked as
+ * updateFlow locks it (./flow-locks.ts) before its draft is read, so the rewrite starts from the
+ * last acknowledged edit; a draft a publish locked meanwhile is left alone; and the flow's revision
+ * is raised, as for any change of its draft. Returns how many drafts were marked.
  */
 export async function invalidateDraftsNaming(
   trx: Kysely<Database>,
+  kind: Store['kind'],
   projectIds: readonly string[],
   externalId: string,
+  timestamp: string,
 ): Promise<number> {
   if (projectIds.length === 0) return 0;
-  const drafts = await trx
+  const pattern = jsonStringPattern(externalId);
+  // Without the locks yet: which flows may have such a draft. Under the locks, their drafts are read again.
+  const candidates = await trx
     .selectFrom('flow_versions')
     .innerJoin('flows', 'flows.id', 'flow_versions.flow_id')
-    .select(['flow_versions.id', 'flow_versions.trigger', 'flow_versions.connection_ids', 'flow_versions.valid'])
+    .select('flow_versions.flow_id')
     .where('flows.project_id', 'in', [...projectIds])
     .where('flow_versions.state', '=', 'DRAFT')
-    .where(sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${jsonStringPattern(externalId)} escape '\\'`)
+    .where(sql<SqlBool>`${sql.ref('flow_versions.connection_ids')} like ${pattern} escape '\\'`)
+    .execute();
+  const flows = await lockFlows(
+    trx,
+    kind,
+    candidates.map((candidate) => candidate.flow_id),
+  );
+  if (flows.size === 0) return 0;
+  const drafts = await trx
+    .selectFrom('flow_versions')
+    .select(['id', 'flow_id', 'trigger', 'connection_ids', 'valid'])
+    .where('flow_id', 'in', [...flows.keys()])
+    .where('state', '=', 'DRAFT')
+    .where(sql<SqlBool>`${sql.ref('connection_ids')} like ${pattern} escape '\\'`)
     .execute();
   let marked = 0;
   for (const draft of drafts) {
@@ -100,7 +121,14 @@ export async function invalidateDraftsNaming(
       // Its steps' `valid` is no longer the judge's: the next change of the draft judges them again.
       .set({ valid: 0, trigger: toJson(trigger), steps_judged: 0 })
       .where('id', '=', draft.id)
+      .where('state', '=', 'DRAFT')
       .execute();
+    const flow = flows.get(draft.flow_id);
+    if (flow) {
+      await markFlowChanged(trx, flow, timestamp);
+      // A flow with two drafts (only test builders make them) is raised once per draft.
+      flows.set(flow.id, { ...flow, revision: flow.revision + 1, updated: updatedAfter(flow.updated, timestamp) });
+    }
     marked += 1;
   }
   return marked;

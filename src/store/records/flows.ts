@@ -4,11 +4,13 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { components } from '../../../generated/api';
 import { membersBefore } from '../../core/json-head';
+import { spliceMember, withJsonText, withLazyMember } from '../../core/known-json';
 import type { Database, FlowsTable, FlowVersionsTable } from '../engine/schema';
-import { keepingParser } from '../reading/json';
+import { fromFlag, fromJson, keepingParser } from '../reading/json';
 import { recordConnectionUses } from './connection-references';
 
-export type FlowRow = Selectable<FlowsTable>;
+/** A flow as the resources read it; when it fires next is the scheduler's alone (src/store/records/schedules.ts). */
+export type FlowRow = Omit<Selectable<FlowsTable>, 'schedule_next_at'>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;
 export type Trigger = components['schemas']['Trigger'];
 export type Schedule = components['schemas']['Schedule'];
@@ -53,12 +55,74 @@ export function scheduleOfVersion(version: FlowVersionRow): Schedule | undefined
   return scheduleOf(triggerHeadOf(version));
 }
 
-/** The schedule of a trigger, when it is the schedule piece's with a cron expression. */
+/** What the contract's Schedule.timezone and Schedule.cronExpression take. */
+const TIME_ZONE = /^[A-Za-z0-9_+/-]{1,64}$/;
+const CRON_MAX_LENGTH = 255;
+
+/** At most 255 code points, none a control character (U+0000 to U+001F, U+007F), as Schedule.cronExpression. */
+function isCronText(text: string): boolean {
+  const characters = [...text];
+  return (
+    characters.length <= CRON_MAX_LENGTH &&
+    characters.every((character) => {
+      const code = character.charCodeAt(0);
+      return code > 0x1f && code !== 0x7f;
+    })
+  );
+}
+
+/** A whole number of the input within [min, max], else undefined. */
+function wholeIn(value: unknown, min: number, max: number): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isInteger(number) && number >= min && number <= max ? number : undefined;
+}
+
+/**
+ * The cron expression of each trigger of the reference's schedule piece (its onEnable sets these),
+ * from the trigger's input; undefined when an input it needs is missing or out of range.
+ */
+function cronOfScheduleTrigger(triggerName: string | undefined, input: Record<string, unknown>): string | undefined {
+  const hour = wholeIn(input.hour_of_the_day, 0, 23);
+  switch (triggerName) {
+    case 'every_x_minutes': {
+      const minutes = wholeIn(input.minutes, 1, 59);
+      return minutes === undefined ? undefined : `*/${minutes} * * * *`;
+    }
+    case 'every_hour':
+      return '0 * * * *';
+    case 'every_day':
+      if (hour === undefined) return undefined;
+      return input.run_on_weekends === true ? `0 ${hour} * * *` : `0 ${hour} * * 1-5`;
+    case 'every_week': {
+      const day = wholeIn(input.day_of_the_week, 0, 6);
+      return hour === undefined || day === undefined ? undefined : `0 ${hour} * * ${day}`;
+    }
+    case 'every_month': {
+      const day = wholeIn(input.day_of_the_month, 1, 31);
+      return hour === undefined || day === undefined ? undefined : `0 ${hour} ${day} * *`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The schedule of a trigger, when it is one of the schedule piece's: its `cronExpression` input
+ * (`cron_expression`, and any trigger that carries one), or the expression the piece sets for
+ * every_x_minutes, every_hour, every_day, every_week and every_month; in the input's `timezone`,
+ * UTC when it has none (every_x_minutes and every_hour always run in UTC, as the piece's do).
+ */
 export function scheduleOf(trigger: Trigger): Schedule | undefined {
   if (trigger.type !== 'PIECE_TRIGGER' || trigger.settings.pieceName !== SCHEDULE_PIECE) return undefined;
-  const { cronExpression, timezone } = trigger.settings.input;
-  if (typeof cronExpression !== 'string') return undefined;
-  return { type: 'CRON_EXPRESSION', cronExpression, timezone: typeof timezone === 'string' ? timezone : 'UTC' };
+  const input = trigger.settings.input;
+  const triggerName = trigger.settings.triggerName;
+  const utcOnly = triggerName === 'every_x_minutes' || triggerName === 'every_hour';
+  const timezone = !utcOnly && typeof input.timezone === 'string' && input.timezone !== '' ? input.timezone : 'UTC';
+  const cronExpression =
+    typeof input.cronExpression === 'string' ? input.cronExpression : cronOfScheduleTrigger(triggerName, input);
+  // Only what the contract's Schedule can answer: an input beyond it is no schedule (and no 500).
+  if (cronExpression === undefined || !isCronText(cronExpression) || !TIME_ZONE.test(timezone)) return undefined;
+  return { type: 'CRON_EXPRESSION', cronExpression, timezone };
 }
 
 /** The latest version (newest `created`, then highest id) of each flow. */
@@ -104,4 +168,41 @@ export async function refreshLatestVersion(db: Kysely<Database>, flowId: string)
       { id: flowId, projectId: latest.project_id },
       JSON.parse(latest.connection_ids) as string[],
     );
+}
+
+type FlowVersion = components['schemas']['FlowVersion'];
+type FlowVersionState = components['schemas']['FlowVersionState'];
+type FlowNotes = components['schemas']['FlowNote'][];
+
+/**
+ * The FlowVersion resource. `trigger`, when given, is the row's tree already parsed (and not
+ * shared): a short one is answered as it is. Of a long trigger, the resource carries its JSON text
+ * (src/core/known-json.ts), the stored text spliced in as it is, and the trigger is parsed only when
+ * something reads it.
+ */
+export function toFlowVersion(row: FlowVersionRow, trigger?: Trigger): FlowVersion {
+  const head = {
+    id: row.id,
+    created: row.created,
+    updated: row.updated,
+    flowId: row.flow_id,
+    displayName: row.display_name,
+  };
+  const tail = {
+    updatedBy: row.updated_by,
+    valid: fromFlag(row.valid),
+    schemaVersion: row.schema_version,
+    agentIds: fromJson<string[]>(row.agent_ids),
+    state: row.state as FlowVersionState,
+    connectionIds: fromJson<string[]>(row.connection_ids),
+    backupFiles: fromJson<Record<string, unknown>>(row.backup_files),
+    notes: row.notes === '[]' ? [] : fromJson<FlowNotes>(row.notes),
+  };
+  // A short trigger is parsed once per text and kept (triggerOf): serialising it costs little.
+  if (row.trigger.length <= KEPT_TRIGGER_LENGTH) return { ...head, trigger: trigger ?? triggerOf(row), ...tail };
+  // Not the tree in hand, even when there is one: an update's answer waits for its batch's commit
+  // (src/store/engine/sqlite/write-batch.ts), and a batch of fifty updates of 50-step flows then
+  // held fifty parsed trees (16.5 KB each) beside their texts.
+  const version = withLazyMember<FlowVersion>(head, 'trigger', () => triggerOf(row), tail);
+  return withJsonText(version, spliceMember(head, 'trigger', row.trigger, tail));
 }

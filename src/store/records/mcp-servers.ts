@@ -23,9 +23,10 @@ export type ToolRow = Selectable<McpToolsTable>;
 
 /**
  * The portable form of a trigger. Flows only use pieces from the official registry, so the
- * packaging is OFFICIAL/REGISTRY; the trigger's sample-data references become `inputUiInfo`.
+ * packaging is OFFICIAL/REGISTRY; the trigger's sample-data references become `inputUiInfo`; in a
+ * template, its property settings and logo stay, so that IMPORT_FLOW of the form rebuilds it.
  */
-export function portableTrigger(trigger: Trigger): PortableTrigger {
+export function portableTrigger(trigger: Trigger, form: 'mcp' | 'template' = 'mcp'): PortableTrigger {
   const nextAction =
     'nextAction' in trigger && trigger.nextAction !== undefined ? { nextAction: trigger.nextAction } : {};
   if (trigger.type === 'EMPTY') {
@@ -58,6 +59,10 @@ export function portableTrigger(trigger: Trigger): PortableTrigger {
       packageType: 'REGISTRY',
       triggerName: settings.triggerName,
       input: settings.input,
+      // A template keeps them, so that IMPORT_FLOW rebuilds the same trigger from it (issue 42); an
+      // MCP tool's flow keeps the shape the interface document shows.
+      ...(form === 'template' ? { propertySettings: settings.propertySettings } : {}),
+      ...(form === 'template' && settings.customLogoUrl !== undefined ? { customLogoUrl: settings.customLogoUrl } : {}),
       ...(settings.sampleData !== undefined ? { inputUiInfo } : {}),
     },
   };

@@ -18,9 +18,13 @@
 //   feed is not live. On Redis it is live only while it hears its own heartbeat too, which a
 //   connection that looks open but carries nothing (a network that drops everything) does not.
 //   Once it hears again, it forgets every key, since announcements sent meanwhile were missed.
+//
+// A key revoked because the last project it was limited to was deleted is also kept by its digest
+// (revoked_api_keys), so that whoever still sends it is told why it stopped working; an unknown
+// key, or one revoked by hand, is told nothing (src/http/pipeline/authentication.ts).
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { COMMAND_TIMEOUT_MS, withinTimeout } from '../engine/redis';
 import type { Database } from '../engine/schema';
@@ -280,4 +284,40 @@ async function openPostgresFeed(url: string, listener: RevocationListener): Prom
       await last?.end().catch(() => undefined);
     },
   };
+}
+
+/** A key revoked with the last project it was limited to. */
+export interface ProjectRevocation {
+  projectId: string;
+  revokedAt: string;
+}
+
+/** Keeps why the key with this digest is revoked, in the transaction that deletes it and the project. */
+export async function keepProjectRevocation(
+  trx: Transaction<Database>,
+  key: { digest: string; platformId: string },
+  revocation: ProjectRevocation,
+): Promise<void> {
+  await trx
+    .insertInto('revoked_api_keys')
+    .values({
+      digest: key.digest,
+      platform_id: key.platformId,
+      project_id: revocation.projectId,
+      revoked_at: revocation.revokedAt,
+    })
+    .execute();
+}
+
+/** How the key with this digest was revoked, when it went with its last project; undefined for any other key. */
+export async function projectRevocationOf(
+  db: Kysely<Database>,
+  digest: string,
+): Promise<ProjectRevocation | undefined> {
+  const row = await db
+    .selectFrom('revoked_api_keys')
+    .select(['project_id', 'revoked_at'])
+    .where('digest', '=', digest)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { projectId: row.project_id, revokedAt: row.revoked_at };
 }

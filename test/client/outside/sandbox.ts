@@ -1,9 +1,10 @@
-// The sandbox as `npm run sandbox` runs it (tsx src/sandbox.ts: the real backend on an in-memory
-// store with the demo data and the fixed key), and a proxy in front of it that can spoil answers.
+// The sandbox as `npm run sandbox` runs it (scripts/sandbox.sh: src/sandbox.ts through tsx with
+// npm start's runtime settings, the real backend on an in-memory store with the demo data and the
+// fixed key), and a proxy in front of it that can spoil answers.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { freePort } from '../../../scripts/support/ports';
 import { projectRoot } from '../../../src/core/bundle-file';
 
@@ -16,15 +17,17 @@ export interface Sandbox {
 
 export async function startSandbox(): Promise<Sandbox> {
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(projectRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(projectRoot, 'src', 'sandbox.ts')],
-    {
-      cwd: projectRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  // The script execs `node` from PATH: this test's own Node first.
+  const child: ChildProcess = spawn(join(projectRoot, 'scripts', 'sandbox.sh'), [], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
