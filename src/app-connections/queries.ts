@@ -1,5 +1,5 @@
 // The SQL of the app connections resource.
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { components } from '../../generated/api';
 import type { Store } from '../store/engine/database';
 import type { AppConnectionsTable, Database } from '../store/engine/schema';
@@ -144,10 +144,22 @@ export function connectionOfPlatform(
     .executeTakeFirst();
 }
 
-/** The project's row, locked for the rest of the transaction on PostgreSQL (SQLite's writes are serial). */
-export async function lockProject(trx: Kysely<Database>, kind: Store['kind'], projectId: string): Promise<void> {
-  const select = trx.selectFrom('projects').select('id').where('id', '=', projectId);
-  await (kind === 'postgres' ? select.forUpdate() : select).executeTakeFirst();
+/**
+ * Upserts of one (project, external id) take turns until their transaction ends; on PostgreSQL only
+ * (SQLite's writes are serial). The turn is a transaction-scoped advisory lock on that pair, and the
+ * project's row is held `FOR KEY SHARE`, the lock an insert referencing it takes: its delete (`FOR
+ * UPDATE`) waits for the upsert, while writes of its other connections, of its flows and runs, and
+ * renames of the project do not (locking the row `FOR UPDATE` made every one of them wait: issue 44).
+ */
+export async function takeUpsertTurn(
+  trx: Kysely<Database>,
+  kind: Store['kind'],
+  projectId: string,
+  externalId: string,
+): Promise<void> {
+  if (kind !== 'postgres') return;
+  await sql`select id, pg_advisory_xact_lock(hashtext('flow-management-api connection upserts'), hashtext(${`${projectId} ${externalId}`}))
+    from projects where id = ${projectId} for key share`.execute(trx);
 }
 
 /** The connection linked to the project with this external id, if any (the oldest, should there be several). */

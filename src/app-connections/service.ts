@@ -30,11 +30,11 @@ import {
   insertConnection,
   isUserOfPlatform,
   linkedProjectIds,
-  lockProject,
   pageOfConnections,
   projectIdsOf,
   projectsOfPlatform,
   projectsStillHaving,
+  takeUpsertTurn,
   updateConnection,
   usersById,
 } from './queries';
@@ -283,7 +283,7 @@ export async function upsert(
   const timestamp = now();
   return store.write(async (trx) => {
     // Two upserts of one external id at once: the second waits, then replaces what the first made.
-    await lockProject(trx, store.kind, project.id);
+    await takeUpsertTurn(trx, store.kind, project.id, externalId);
     const existing = await connectionOfProject(trx, project.id, externalId);
     if (existing) {
       const projectIds = await linkedProjectIds(trx, existing.id);

@@ -1,6 +1,7 @@
 // App connections written over HTTP (issue 33): upsert by (projectId, externalId), read, rename,
 // delete, and the engine's read of a value; the value never in any other answer nor in an event;
 // bad input named; drafts that named a deleted connection no longer valid; on every store.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
 import { randomAlphanumeric } from '../../src/store/reading/ids';
@@ -98,6 +99,58 @@ describe.each(storeKinds)('app connection writes on %s', (kind) => {
       value: { type: 'SECRET_TEXT', secret_text: 'sk-second' },
     });
   });
+
+  it('makes one connection of upserts of one externalId at once: one 201, every other a 200 replacing it', async () => {
+    const projectId = await givenProject(backend);
+    const externalId = `openai-${randomAlphanumeric(6)}`;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => upsert(secretText(projectId, externalId, `sk-${index}`))),
+    );
+    expect(answers.map((answer) => answer.response.status).sort()).toEqual([...Array(11).fill(200), 201]);
+    const ids = new Set(answers.map((answer) => answer.data?.id));
+    expect(ids.size).toBe(1);
+    const listed = await unwrap(backend.client.GET('/v1/app-connections', { params: { query: { projectId } } }));
+    expect(listed.data.map((connection) => connection.externalId)).toEqual([externalId]);
+  });
+
+  it('makes each connection of upserts of several externalIds of one project at once', async () => {
+    const projectId = await givenProject(backend);
+    const externalIds = Array.from({ length: 8 }, (_, index) => `service-${index}-${randomAlphanumeric(4)}`);
+    const answers = await Promise.all(externalIds.map((externalId) => upsert(secretText(projectId, externalId))));
+    expect(answers.map((answer) => answer.response.status)).toEqual(externalIds.map(() => 201));
+    const listed = await unwrap(
+      backend.client.GET('/v1/app-connections', { params: { query: { projectId, limit: 100 } } }),
+    );
+    expect(listed.data.map((connection) => connection.externalId).sort()).toEqual([...externalIds].sort());
+  });
+
+  it("answers upserts racing their project's delete with a connection or a 404, never a 500, and keeps none of the project", async () => {
+    const projectId = await givenProject(backend);
+    const racing = Array.from({ length: 6 }, (_, index) => upsert(secretText(projectId, `racer-${index}`)));
+    const deleted = backend.client.DELETE('/v1/projects/{id}', { params: { path: { id: projectId } } });
+    const answers = await Promise.all(racing);
+    expect((await deleted).response.status).toBe(204);
+    for (const answer of answers) expect([200, 201, 404]).toContain(answer.response.status);
+    for (const answer of answers.filter((made) => made.data !== undefined))
+      expect((await getConnection(answer.data?.id ?? '')).response.status).toBe(404);
+  });
+
+  // A write of the project's other rows (an insert referencing the project takes FOR KEY SHARE on its
+  // row; its update, FOR NO KEY UPDATE) held open in the database: an upsert once waited for it.
+  it.runIf(kind === 'postgres')(
+    "does not wait for writers of the project's row or of rows referencing it (PostgreSQL)",
+    async () => {
+      const projectId = await givenProject(backend);
+      for (const lock of [sql`for key share`, sql`for no key update`]) {
+        const externalId = `held-${randomAlphanumeric(6)}`;
+        const made = await backend.store.db.transaction().execute(async (trx) => {
+          await sql`select id from projects where id = ${projectId} ${lock}`.execute(trx);
+          return upsert(secretText(projectId, externalId));
+        });
+        expect(made.response.status).toBe(201);
+      }
+    },
+  );
 
   it('stores each type of value, OAuth2 as tokens', async () => {
     const projectId = await givenProject(backend);
