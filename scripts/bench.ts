@@ -15,6 +15,8 @@
 //                                       by 1 and 4 engines, a lease's cost with --queue-finished (1000000) finished runs
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
 //                    [--webhook-rate 200] createProject a second meanwhile
+//   npm run bench -- --store postgres --instances 2   one instance against two on the same database, in turns
+//                    [--instance-connections 50]      (see scripts/bench/instances.ts)
 //   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
 //   npm run bench -- --against DIR      this checkout and another (DIR, built) in turns (see scripts/bench/compare.ts)
 //                    [--cases createFlow,getFlow] [--rounds 3]  (also getFlow50, changeName50, updateAction50,
@@ -28,6 +30,7 @@ import { projectRoot } from '../src/core/bundle-file';
 import { COMPARED_CASES, runCompare } from './bench/compare';
 import { runDepth } from './bench/depth';
 import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operations';
+import { runInstancesBench } from './bench/instances';
 import { type BenchCase, type Measurement, measure } from './bench/load';
 import { cpuMs, rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
@@ -62,6 +65,8 @@ const { values } = parseArgs({
     'delete-flows': { type: 'string', default: '1000' },
     'delete-runs': { type: 'string', default: '100000' },
     profile: { type: 'boolean', default: false },
+    instances: { type: 'string', default: '1' },
+    'instance-connections': { type: 'string', default: '50' },
     against: { type: 'string' },
     cases: { type: 'string' },
     rounds: { type: 'string', default: '3' },
@@ -203,6 +208,43 @@ async function measureAll(target: string, baseUrl: string, list: BenchCase[], co
 
 // Rate limiting stays on (its cost is part of the hot path) with a budget no run exhausts.
 const serverEnv = { ...benchStore.env, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000' };
+/** The upsert case replaces: its connection exists before it is measured (the first upsert is a 201). */
+async function makeTheUpsertedConnection(baseUrl: string): Promise<void> {
+  const made = await fetch(`${baseUrl}/v1/app-connections`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(upsertBody),
+  });
+  if (made.status !== 201 && made.status !== 200) throw new Error(`upsertAppConnection answered ${made.status}`);
+}
+
+const instances = Number(values.instances);
+if (!(Number.isInteger(instances) && instances >= 1)) throw new Error('--instances is a whole number, 1 or more');
+if (instances > 1) {
+  if (storeKind !== 'postgres' || !databaseUrl) throw new Error('--instances needs --store postgres');
+  const connections = Number(values['instance-connections']);
+  const { figures, report } = await runInstancesBench({
+    benchStore,
+    databaseUrl,
+    instances,
+    connections,
+    durationSeconds: duration,
+    cases: [...reads, ...writes],
+    headers,
+    probePath: listFlowsPath,
+    serverEnv,
+    outDir,
+    prepare: makeTheUpsertedConnection,
+    log,
+  });
+  await benchStore.dispose();
+  const text = `# npm run bench -- --store postgres --instances ${instances}\n\n${started.toISOString()}, node ${process.version}, load average ${load.toFixed(2)} at the start. Server: ${serverEntry().label}, NODE_ENV=production.\n\n${report}`;
+  writeFileSync(join(outDir, `instances-${storeKind}.md`), text);
+  writeFileSync(join(outDir, `instances-${storeKind}.json`), `${JSON.stringify(figures, null, 2)}\n`);
+  process.stdout.write(text);
+  process.exit(figures.some((figure) => figure.failures > 0) ? 1 : 0);
+}
+
 const profileDir = join(outDir, `profile-${storeKind}`);
 if (values.profile) {
   rmSync(profileDir, { recursive: true, force: true });
@@ -365,13 +407,7 @@ if (values['flow-operations']) {
   process.exit(measurements.some((m) => m.failures > 0) ? 1 : 0);
 }
 
-// The upsert case replaces: its connection exists before it is measured (the first upsert is a 201).
-const made = await fetch(`${server.baseUrl}/v1/app-connections`, {
-  method: 'POST',
-  headers: { ...headers, 'content-type': 'application/json' },
-  body: JSON.stringify(upsertBody),
-});
-if (made.status !== 201 && made.status !== 200) throw new Error(`upsertAppConnection answered ${made.status}`);
+await makeTheUpsertedConnection(server.baseUrl);
 await measureAll('server', server.baseUrl, cases, [10, 50]);
 measurements.push(...(await measureFlowOperations(server.baseUrl, headers, duration, server.child.pid, log)));
 const rssAfterLoad = rssMb(server.child.pid);

@@ -1,5 +1,5 @@
 // A short run of `npm run bench` (and of its --against, --flow-operations, --sandbox, --depth and --queue
-// modes, depth on a small list): every request of every target answers as expected and the reports
+// modes, depth on a small list; --instances 2 where TEST_DATABASE_URL names a PostgreSQL database): every request of every target answers as expected and the reports
 // hold every figure. Not part of `npm test` (a few minutes); `npm run test:bench` and CI run it
 // (scripts/ci/50-bench-smoke.sh).
 import { spawnSync } from 'node:child_process';
@@ -152,4 +152,24 @@ describe('npm run bench, briefly', () => {
     expect(report).toMatch(/with 0 finished runs in the store: p50 [\d.]+ ms/);
     expect(report).toMatch(/with 5,000 finished runs in the store: p50 [\d.]+ ms/);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'measures one instance against two on one PostgreSQL database, in turns, every request answered as expected',
+    () => {
+      const run = bench('--store', 'postgres', '--instances', '2', '--instance-connections', '4', '--duration', '1');
+      expect(run.status, run.stderr).toBe(0);
+      const report = readFileSync(join(outDir, 'instances-postgres.md'), 'utf8');
+      for (const name of ['listFlows', 'getFlow', 'listFlowRuns', 'createFlow', 'createProject', 'upsertAppConnection'])
+        expect(report).toMatch(
+          new RegExp(
+            `\\| ${name} \\| \\d+ \\| \\d+ \\| [\\d.]+× \\| [\\d.]+ / [\\d.]+ ms, \\d+% busy \\| [\\d.]+ / [\\d.]+ ms, \\d+% busy \\|`,
+          ),
+        );
+      const figures = JSON.parse(readFileSync(join(outDir, 'instances-postgres.json'), 'utf8')) as {
+        failures: number;
+      }[];
+      expect(figures.length).toBe(6 * 2 * 2);
+      expect(figures.every((figure) => figure.failures === 0)).toBe(true);
+    },
+  );
 });
