@@ -68,11 +68,13 @@ typecheck:       ## Type-check src/, test/ and scripts/ (incremental: node_modul
 	$(NPM) run typecheck
 ci:              ## Run CI as it runs on a clean clone
 	bash .ci/run
-.PHONY: bench bench-pg bench-depth bench-instances
+.PHONY: bench bench-pg bench-depth bench-instances bench-stores
 bench:           ## Benchmark the server (production) against a node:http baseline and the mock; dist/bench/ (ARGS="--profile")
 	$(NPM) run bench -- $(ARGS)
 bench-pg:        ## The same benchmark on PostgreSQL (TEST_DATABASE_URL or DATABASE_URL)
 	$(NPM) run bench -- --store postgres $(ARGS)
+bench-stores:    ## The server's CPU per request on PostgreSQL against SQLite, in turns (TEST_DATABASE_URL)
+	$(NPM) run bench -- --stores $(ARGS)
 bench-instances: ## One instance against two on one PostgreSQL database, in turns (TEST_DATABASE_URL; ARGS="--instances 3")
 	$(NPM) run bench -- --store postgres --instances 2 $(ARGS)
 bench-depth:     ## First page against a page ~1,000,000 runs deep, every listFlowRuns filter (ARGS="--store postgres")

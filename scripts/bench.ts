@@ -15,6 +15,8 @@
 //                                       by 1 and 4 engines, a lease's cost with --queue-finished (1000000) finished runs
 //   npm run bench -- --webhooks         only webhook delivery: alone, and beside another platform's hanging receivers
 //                    [--webhook-rate 200] createProject a second meanwhile
+//   npm run bench -- --stores           the server's CPU per request on PostgreSQL against SQLite, in turns
+//                                       (TEST_DATABASE_URL or DATABASE_URL; see scripts/bench/stores.ts)
 //   npm run bench -- --store postgres --instances 2   one instance against two on the same database, in turns
 //                    [--instance-connections 50]      (see scripts/bench/instances.ts)
 //   npm run bench -- --delete-flows 1000 --delete-runs 100000   the size of the project deleteProject deletes
@@ -40,6 +42,7 @@ import { measureReferenceApply, mergeReferenceApply, referenceLines } from './be
 import { runSandboxBench } from './bench/sandbox';
 import { measureStatementReuse } from './bench/statement-reuse';
 import { type BenchStoreKind, createBenchStore, seedDemo, seedOtherPlatform } from './bench/store';
+import { runStoresBench } from './bench/stores';
 import {
   type DeliveryBesideHanging,
   type DeliveryLatency,
@@ -66,6 +69,8 @@ const { values } = parseArgs({
     'delete-runs': { type: 'string', default: '100000' },
     profile: { type: 'boolean', default: false },
     instances: { type: 'string', default: '1' },
+    stores: { type: 'boolean', default: false },
+    'stores-connections': { type: 'string', default: '10' },
     'instance-connections': { type: 'string', default: '50' },
     against: { type: 'string' },
     cases: { type: 'string' },
@@ -129,6 +134,22 @@ if (values.queue) {
   writeFileSync(join(outDir, `queue-${storeKind}.json`), `${JSON.stringify(figures, null, 2)}\n`);
   process.stdout.write(text);
   process.exit(0);
+}
+
+if (values.stores) {
+  if (!databaseUrl) throw new Error('--stores needs TEST_DATABASE_URL or DATABASE_URL');
+  const { figures, report } = await runStoresBench({
+    databaseUrl,
+    connections: Number(values['stores-connections']),
+    durationSeconds: duration,
+    outDir,
+    log,
+  });
+  const text = `# npm run bench -- --stores\n\n${new Date().toISOString()}, node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(2)} at the end. Server: ${serverEntry().label}.\n\n${report}`;
+  writeFileSync(join(outDir, 'stores.md'), text);
+  writeFileSync(join(outDir, 'stores.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  process.stdout.write(text);
+  process.exit(figures.some((figure) => figure.failures > 0) ? 1 : 0);
 }
 
 if (values.depth) {

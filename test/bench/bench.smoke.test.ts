@@ -1,5 +1,5 @@
 // A short run of `npm run bench` (and of its --against, --flow-operations, --sandbox, --depth and --queue
-// modes, depth on a small list; --instances 2 where TEST_DATABASE_URL names a PostgreSQL database): every request of every target answers as expected and the reports
+// modes, depth on a small list; --instances 2 and --stores where TEST_DATABASE_URL names a PostgreSQL database): every request of every target answers as expected and the reports
 // hold every figure. Not part of `npm test` (a few minutes); `npm run test:bench` and CI run it
 // (scripts/ci/50-bench-smoke.sh).
 import { spawnSync } from 'node:child_process';
@@ -169,6 +169,22 @@ describe('npm run bench, briefly', () => {
         failures: number;
       }[];
       expect(figures.length).toBe(6 * 2 * 2);
+      expect(figures.every((figure) => figure.failures === 0)).toBe(true);
+    },
+  );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "measures the server's CPU per request on PostgreSQL against SQLite, in turns, every request answered as expected",
+    () => {
+      const run = bench('--stores', '--stores-connections', '2', '--duration', '1');
+      expect(run.status, run.stderr).toBe(0);
+      const report = readFileSync(join(outDir, 'stores.md'), 'utf8');
+      for (const name of ['listFlows', 'getFlow', 'listFlowRuns', 'createFlow', 'createProject', 'upsertAppConnection'])
+        expect(report).toMatch(
+          new RegExp(`\\| ${name} \\| \\d+ / \\d+.* \\| [\\d.]+ \\| [\\d.]+ \\| [\\d.]+× \\((met|NOT met)\\) \\|`),
+        );
+      const figures = JSON.parse(readFileSync(join(outDir, 'stores.json'), 'utf8')) as { failures: number }[];
+      expect(figures.length).toBe((6 * 2 + 1) * 2);
       expect(figures.every((figure) => figure.failures === 0)).toBe(true);
     },
   );
