@@ -29,6 +29,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/core/bundle-file';
+import { benchCasesOf } from './bench/cases';
 import { COMPARED_CASES, runCompare } from './bench/compare';
 import { runDepth } from './bench/depth';
 import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operations';
@@ -173,32 +174,7 @@ const data = await seedDemo(benchStore);
 const headers = { authorization: `Bearer ${benchStore.apiKey}` };
 const listFlowsPath = `/v1/flows?projectId=${data.projectId}&limit=10`;
 
-const upsertBody = {
-  externalId: 'bench-openai',
-  displayName: 'Bench OpenAI',
-  pieceName: '@activepieces/piece-openai',
-  projectId: data.projectId,
-  type: 'SECRET_TEXT',
-  value: { type: 'SECRET_TEXT', secret_text: 'sk-bench-0123456789' },
-};
-const reads: BenchCase[] = [
-  { name: 'listFlows', method: 'GET', path: listFlowsPath, expectedStatus: 200 },
-  { name: 'getFlow', method: 'GET', path: `/v1/flows/${data.flowId}`, expectedStatus: 200 },
-  { name: 'listFlowRuns', method: 'GET', path: `/v1/flow-runs?projectId=${data.projectId}`, expectedStatus: 200 },
-];
-const writes: BenchCase[] = [
-  {
-    name: 'createFlow',
-    method: 'POST',
-    path: '/v1/flows',
-    body: { projectId: data.projectId, displayName: 'Benchmark flow' },
-    expectedStatus: 201,
-  },
-  { name: 'createProject', method: 'POST', path: '/v1/projects', body: { displayName: 'Bench' }, expectedStatus: 201 },
-  // An identity provider's or a deployment's sync stores the same connection again and again: every
-  // request replaces it (200), its value sealed anew; the connection is made before the load.
-  { name: 'upsertAppConnection', method: 'POST', path: '/v1/app-connections', body: upsertBody, expectedStatus: 200 },
-];
+const { reads, writes, upsertBody } = benchCasesOf(data);
 const rejected: BenchCase = {
   name: 'rejected (limit=0)',
   method: 'GET',

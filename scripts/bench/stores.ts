@@ -4,6 +4,7 @@
 // (user + system, from /proc) moves far less with the machine's load than requests/s do, and is the
 // figure issue 44 sets a target on: PostgreSQL within 1.3× of SQLite.
 import { join } from 'node:path';
+import { benchCasesOf } from './cases';
 import { type BenchCase, measure } from './load';
 import { cpuMs, type RunningServer, startBaseline, startServer } from './processes';
 import { type BenchStore, createBenchStore, seedDemo } from './store';
@@ -35,41 +36,10 @@ interface Target {
 
 const SERVER_ENV = { NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '1000000' };
 
-/** The bench's cases on one store's demo data (ids differ between the stores). */
-function casesOf(data: { projectId: string; flowId: string }): BenchCase[] {
-  const upsert = {
-    externalId: 'bench-openai',
-    displayName: 'Bench OpenAI',
-    pieceName: '@activepieces/piece-openai',
-    projectId: data.projectId,
-    type: 'SECRET_TEXT',
-    value: { type: 'SECRET_TEXT', secret_text: 'sk-bench-0123456789' },
-  };
-  return [
-    { name: 'listFlows', method: 'GET', path: `/v1/flows?projectId=${data.projectId}&limit=10`, expectedStatus: 200 },
-    { name: 'getFlow', method: 'GET', path: `/v1/flows/${data.flowId}`, expectedStatus: 200 },
-    { name: 'listFlowRuns', method: 'GET', path: `/v1/flow-runs?projectId=${data.projectId}`, expectedStatus: 200 },
-    {
-      name: 'createFlow',
-      method: 'POST',
-      path: '/v1/flows',
-      body: { projectId: data.projectId, displayName: 'Benchmark flow' },
-      expectedStatus: 201,
-    },
-    {
-      name: 'createProject',
-      method: 'POST',
-      path: '/v1/projects',
-      body: { displayName: 'Bench' },
-      expectedStatus: 201,
-    },
-    { name: 'upsertAppConnection', method: 'POST', path: '/v1/app-connections', body: upsert, expectedStatus: 200 },
-  ];
-}
-
 async function startOn(benchStore: BenchStore, outDir: string): Promise<{ server: RunningServer; cases: BenchCase[] }> {
   const data = await seedDemo(benchStore);
-  const cases = casesOf(data);
+  const { reads, writes } = benchCasesOf(data);
+  const cases = [...reads, ...writes];
   const headers = { authorization: `Bearer ${benchStore.apiKey}` };
   const server = await startServer({
     env: { ...benchStore.env, ...SERVER_ENV },
