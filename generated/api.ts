@@ -8204,6 +8204,11 @@ export interface components {
          */
         FlowTemplateIdPathToDelete: components["schemas"]["Id"];
         /**
+         * @description Id of the MCP server (`id` of `listMcpServers`; 21 characters from `0-9A-Za-z`). An unknown id is the same `401` as a wrong token.
+         * @example G6T3H6nQQMRDy6C0PmltB
+         */
+        McpServerIdPath: components["schemas"]["Id"];
+        /**
          * @description The MCP server's token, for MCP clients that cannot send an `Authorization` header. Prefer the
          *     header: a URL's query ends up in proxies' and clients' logs. When both are sent, the header is
          *     the one checked.
@@ -10917,8 +10922,11 @@ export interface operations {
                 "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
             };
             path: {
-                /** @description Id of the record (21 characters from `0-9A-Za-z`; any other form is a 400). */
-                id: components["parameters"]["IdPath"];
+                /**
+                 * @description Id of the MCP server (`id` of `listMcpServers`; 21 characters from `0-9A-Za-z`). An unknown id is the same `401` as a wrong token.
+                 * @example G6T3H6nQQMRDy6C0PmltB
+                 */
+                id: components["parameters"]["McpServerIdPath"];
             };
             cookie?: never;
         };
