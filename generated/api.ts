@@ -1207,8 +1207,8 @@ export interface paths {
          *     `text/event-stream`, as the transport requires, else a `406`), or `202` with no body for a
          *     notification. No `Mcp-Session-Id` is given or needed, so any instance behind a load balancer
          *     answers any request. `GET` and `DELETE` of this path answer `405`: the server opens no stream
-         *     and keeps no session. Protocol versions `2024-11-05`, `2025-03-26` and `2025-06-18` are
-         *     accepted (`MCP-Protocol-Version`).
+         *     and keeps no session. Protocol versions `2024-10-07` to
+         *     `2025-11-25` are accepted (`MCP-Protocol-Version`).
          *
          *     Its methods: `initialize`, `ping`, `tools/list`, `tools/call`; `prompts/list` and
          *     `resources/list` answer empty lists. `tools/list` offers the server's tools
