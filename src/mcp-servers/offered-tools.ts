@@ -79,7 +79,8 @@ function uniqueName(name: string, taken: Set<string>): string {
 
 /** The input schema of the trigger's declared parameters (`inputSchema`: name, type, required, description). */
 export function inputSchemaOf(parameters: unknown): ObjectSchema {
-  const properties: Record<string, Record<string, unknown>> = {};
+  // A Map, not an object: a parameter named `__proto__` is a property like any other.
+  const properties = new Map<string, Record<string, unknown>>();
   const required: string[] = [];
   for (const parameter of Array.isArray(parameters) ? parameters : []) {
     if (typeof parameter !== 'object' || parameter === null) continue;
@@ -89,12 +90,12 @@ export function inputSchemaOf(parameters: unknown): ObjectSchema {
     const schema = { ...(SCHEMA_OF_TYPE[textOf(fields.type) ?? 'TEXT'] ?? SCHEMA_OF_TYPE.TEXT) };
     const description = textOf(fields.description);
     if (description !== undefined && description !== '') schema.description = description;
-    properties[name] = schema;
+    properties.set(name, schema);
     if (fields.required !== false && !required.includes(name)) required.push(name);
   }
   return {
     type: 'object',
-    properties,
+    properties: Object.fromEntries(properties),
     ...(required.length > 0 ? { required } : {}),
     additionalProperties: false,
   };

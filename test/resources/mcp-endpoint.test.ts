@@ -3,11 +3,13 @@
 // the enabled flows with the MCP trigger and the pieces' actions, a tool call queues a run and
 // answers what the run replied (or its id, past the timeout), and bad input is the protocol's error
 // with nothing queued. On every store.
+
+import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type Schemas, unwrap } from '../../src/client';
-import { storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
+import { startBackend, storeKinds, type TestBackend, UNKNOWN_ID } from '../support/backend';
 import { givenProject } from '../support/builders';
 import { useBackend, useOtherPlatform } from '../support/suite';
 
@@ -471,5 +473,40 @@ describe.each(storeKinds)("an MCP server's limits on %s", (kind) => {
     expect(errorOf(await refused.json()).code).toBe(-32000);
     const api = await backend.client.GET('/v1/mcp-servers', { params: { query: { projectId } } });
     expect(api.response.status).toBe(200);
+  });
+});
+
+describe.skipIf(!storeKinds.includes('postgres'))('one MCP server answered by two instances on postgres', () => {
+  const encryptionKey = { ENCRYPTION_KEY: randomBytes(32).toString('hex') };
+  const first = {} as TestBackend;
+  const second = {} as TestBackend;
+  beforeAll(async () => {
+    Object.assign(first, await startBackend('postgres', encryptionKey));
+    Object.assign(second, await startBackend('postgres', encryptionKey, first));
+  });
+  afterAll(async () => {
+    if (second.close) await second.close();
+    if (first.close) await first.close();
+  });
+  const viaFirst = mcpKit(first);
+  const viaSecond = mcpKit(second);
+  afterEach(() => viaSecond.closeClients());
+
+  it('lists and calls on either instance what the other wrote, and a token rotated on one is refused by the other at once', async () => {
+    const { server, projectId } = await givenToolServer(first, viaFirst);
+    const client = await viaSecond.connect(server);
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(['find_customer']);
+    const result = await client.callTool({ name: 'find_customer', arguments: { email: 'ada@example.com' } });
+    const runId = (result.structuredContent as { flowRunId: string }).flowRunId;
+    expect((await viaFirst.runsOf(projectId)).map((run) => run.id)).toEqual([runId]);
+
+    const rotated = await unwrap(
+      first.client.POST('/v1/mcp-servers/{id}/rotate', { params: { path: { id: server.id } } }),
+    );
+    const list = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const old = await viaSecond.post(server.id, list, { authorization: `Bearer ${server.token}` });
+    expect(old.status).toBe(401);
+    const renewed = await viaSecond.connect(rotated);
+    expect((await renewed.listTools()).tools.map((tool) => tool.name)).toEqual(['find_customer']);
   });
 });

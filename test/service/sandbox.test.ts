@@ -188,9 +188,9 @@ describe('the sandbox process', () => {
   // In the contract's order: reads first, then the writes (createProject makes `support` once).
   it.each(operations.map((op) => [op.operationId, op] as const))(
     '%s: the curl sample runs verbatim and gets its documented success status',
-    async (operationId, op) => {
+    (operationId, op) => {
       // The MCP endpoint's sample sends its server's token, read as it is now (rotateMcpServerToken ran before).
-      const mcpToken = operationId === 'callMcpServer' ? await exampleMcpToken(baseUrl, apiKey) : '';
+      const mcpToken = operationId === 'callMcpServer' ? exampleMcpToken(baseUrl, apiKey) : '';
       const wrapper =
         'curl() { command curl --silent --show-error --max-time 10 --output /dev/null --write-out \'%{http_code}\' "$@"; }';
       const status = execFileSync('bash', ['-c', `set -euo pipefail\n${wrapper}\n${curlSample(op.operation)}`], {
@@ -215,11 +215,22 @@ function accepts(host: string, port: number): Promise<boolean> {
 }
 
 /** The token of the contract examples' MCP server (the project tIGxaT6wLuyI20pyiBGVC's), as the sandbox holds it. */
-async function exampleMcpToken(baseUrl: string, apiKey: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/v1/mcp-servers?projectId=tIGxaT6wLuyI20pyiBGVC`, {
-    headers: { authorization: `Bearer ${apiKey}` },
-  });
-  const page = (await response.json()) as { data: { id: string; token: string }[] };
+function exampleMcpToken(baseUrl: string, apiKey: string): string {
+  // curl, as the samples: a fetch here reused a connection the sandbox had closed while they ran.
+  const answer = execFileSync(
+    'curl',
+    [
+      '--silent',
+      '--show-error',
+      '--max-time',
+      '10',
+      '-H',
+      `Authorization: Bearer ${apiKey}`,
+      `${baseUrl}/v1/mcp-servers?projectId=tIGxaT6wLuyI20pyiBGVC`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const page = JSON.parse(answer) as { data: { id: string; token: string }[] };
   return page.data.find((server) => server.id === 'G6T3H6nQQMRDy6C0PmltB')?.token ?? '';
 }
 

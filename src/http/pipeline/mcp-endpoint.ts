@@ -4,12 +4,10 @@
 // answers any request. The server's own token opens it, checked against the store at each request
 // (a rotated token is refused at once everywhere); no API key does (the route is not one of the
 // API key's: ./authentication.ts leaves it be). Every answer of the path is JSON-RPC, errors too.
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../../core/errors';
 import { type McpServerAccess, mcpServerOfToken } from '../../mcp-servers/endpoint-access';
 import type { Store } from '../../store/engine/database';
-import { type ProtocolServerOptions, protocolServer } from '../mcp/protocol-server';
 import type { FlowToolCallOptions } from '../mcp/tool-calls';
 import { requestLogOf } from '../observability/request-log';
 import { isValidatorError, toApiError } from '../problems/error-translation';
@@ -73,7 +71,7 @@ export function requireMcpToken(serverOf: (req: Request) => string | undefined):
   };
 }
 
-export interface McpEndpointOptions extends FlowToolCallOptions {}
+export type McpEndpointOptions = FlowToolCallOptions;
 
 /** Answers callMcpServer, once the contract's validation has checked its body and parameters. */
 export function mcpEndpoint(store: Store, options: McpEndpointOptions): RequestHandler {
@@ -81,22 +79,12 @@ export function mcpEndpoint(store: Store, options: McpEndpointOptions): RequestH
     if (operationIdOf(req) !== MCP_OPERATION_ID) return next();
     const access = accesses.get(req);
     if (!access) throw new ApiError('AUTHENTICATION', REFUSED);
-    const requestStore = storeOfRequest(req, store);
-    const left = new AbortController();
-    const serverOptions: ProtocolServerOptions = {
+    // Loaded with the first MCP request: the SDK loads Node's fetch, which nothing else here needs.
+    const { serveMcpRequest } = await import('../mcp/serve');
+    await serveMcpRequest(req, res, storeOfRequest(req, store), access, {
       ...options,
-      left: left.signal,
       failed: (error) => requestLogOf(req)?.error({ err: error }, 'MCP request failed'),
-    };
-    const server = protocolServer(requestStore, access, serverOptions);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on('close', () => {
-      left.abort();
-      void transport.close();
-      void server.close();
     });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
   };
 }
 
