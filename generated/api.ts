@@ -3022,7 +3022,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run was queued
-         * @description Sent when a new run is queued for an engine: by `queueFlowRun`, by a call of a flow's webhook (`callFlowWebhook`), or when a flow's schedule fires. Recorded in the same transaction as the run. A retried run sends `flow_run.retried` instead.
+         * @description Sent when a new run is queued for an engine: by `queueFlowRun`, by a call of a flow's webhook (`callFlowWebhook`), by an MCP client's tool call (`callMcpServer`), or when a flow's schedule fires. Recorded in the same transaction as the run. A retried run sends `flow_run.retried` instead.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
