@@ -1189,6 +1189,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp-servers/{id}/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Speak MCP with the project's server
+         * @description The project's MCP server, served over the [Model Context Protocol](https://modelcontextprotocol.io/specification/2025-06-18)'s
+         *     [Streamable HTTP transport](https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#streamable-http),
+         *     stateless: each POST carries one JSON-RPC message and gets its answer as JSON
+         *     (`application/json`; the client's `Accept` must list both `application/json` and
+         *     `text/event-stream`, as the transport requires, else a `406`), or `202` with no body for a
+         *     notification. No `Mcp-Session-Id` is given or needed, so any instance behind a load balancer
+         *     answers any request. `GET` and `DELETE` of this path answer `405`: the server opens no stream
+         *     and keeps no session. Protocol versions `2024-10-07` to
+         *     `2025-11-25` are accepted (`MCP-Protocol-Version`).
+         *
+         *     Its methods: `initialize`, `ping`, `tools/list`, `tools/call`; `prompts/list` and
+         *     `resources/list` answer empty lists. `tools/list` offers the server's tools
+         *     (`updateMcpServer`), read at each request, so a change shows at once:
+         *     - a `FLOW` tool when its flow is `ENABLED` and its published version's trigger is the
+         *       reference product's MCP trigger (`@activepieces/piece-mcp`, `mcp_tool`): named after the
+         *       trigger's `toolName` (characters outside `a-zA-Z0-9_-` become `_`, at most 64, a suffix
+         *       `_2`, `_3`… when two tools would share a name), described by its `toolDescription`, with an
+         *       input JSON Schema built from its `inputSchema` parameters (`TEXT` and `DATE` strings,
+         *       `NUMBER`, `BOOLEAN`, `ARRAY`, `OBJECT`; `required` ones required);
+         *     - a `PIECE` tool offers each of its `actionNames`, named `<piece>_<action>`.
+         *
+         *     `tools/call` of a `FLOW` tool checks the arguments against the tool's input schema (a
+         *     JSON-RPC error `-32602` naming the argument, and no run), then queues a run of the flow's
+         *     published version with the arguments as its `payload`, tagged `mcp` (`listFlowRuns`,
+         *     `flow_run.queued`). When the trigger's `returnsResponse` is on, the call waits for the run's
+         *     answer (`updateFlowRun` `response`: its `body` becomes the result's `content` and
+         *     `structuredContent`), or its end (a failed run is `isError` with the failed step's message),
+         *     up to `MCP_TOOL_CALL_TIMEOUT_SECONDS` (300 by default); past it, or when the trigger does not
+         *     wait, the result holds the run's id (`structuredContent.flowRunId`) and the run goes on.
+         *     Calls of `PIECE` tools are not served yet: their result is `isError`.
+         *
+         *     **Authentication:** the MCP server's own token (`token` of `getMcpServer`), as
+         *     `Authorization: Bearer <token>`, or the `token` query parameter for clients that cannot send
+         *     headers. No API key opens this endpoint, and the token opens nothing else. A missing or wrong
+         *     token, or an unknown server, is the same `401`. A rotated token
+         *     (`rotateMcpServerToken`) is refused at once by every instance. Each token has the API's
+         *     budget of requests a minute (`RATE_LIMIT_PER_MINUTE`). Every answer of this path is JSON-RPC,
+         *     errors included.
+         */
+        post: operations["callMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api-keys": {
         parameters: {
             query?: never;
@@ -2965,7 +3022,7 @@ export interface webhooks {
         put?: never;
         /**
          * A run was queued
-         * @description Sent when a new run is queued for an engine: by `queueFlowRun`, by a call of a flow's webhook (`callFlowWebhook`), or when a flow's schedule fires. Recorded in the same transaction as the run. A retried run sends `flow_run.retried` instead.
+         * @description Sent when a new run is queued for an engine: by `queueFlowRun`, by a call of a flow's webhook (`callFlowWebhook`), by an MCP client's tool call (`callMcpServer`), or when a flow's schedule fires. Recorded in the same transaction as the run. A retried run sends `flow_run.retried` instead.
          *
          *     Delivered as a JSON `POST` to each enabled endpoint that subscribed to it (and, when the
          *     endpoint is limited to projects, whose projects it belongs to), with the Standard Webhooks
@@ -7006,6 +7063,87 @@ export interface components {
             tools?: components["schemas"]["McpToolInput"][];
         };
         /**
+         * McpJsonRpcMessage
+         * @description One JSON-RPC 2.0 message of the [Model Context Protocol](https://modelcontextprotocol.io/specification/2025-06-18/basic)
+         *     sent by an MCP client: a request (`method` and `id`), or a notification (`method`, no `id`).
+         *     One message a POST: a batch (a JSON array) is a `400` with the JSON-RPC error `-32600`, as the
+         *     protocol's 2025-06-18 revision removed batches. `params` is the method's, as the protocol
+         *     defines it (`tools/call`: `{name, arguments}`).
+         */
+        McpJsonRpcMessage: {
+            /**
+             * @description The JSON-RPC version, always `2.0`.
+             * @constant
+             */
+            jsonrpc: "2.0";
+            /** @description The request's id, echoed by its answer; absent on a notification. */
+            id?: string | number;
+            /**
+             * @description The protocol's method, e.g. `initialize`, `tools/list`, `tools/call`, `notifications/initialized`; one the server does not have is the JSON-RPC error `-32601`.
+             * @example tools/call
+             */
+            method: string;
+            /** @description The method's parameters, as the protocol defines them (free-form here; the server checks them). */
+            params?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * McpJsonRpcErrorObject
+         * @description A JSON-RPC 2.0 error.
+         */
+        McpJsonRpcErrorObject: {
+            /**
+             * Format: int32
+             * @description The JSON-RPC code: `-32700` a body that is not JSON, `-32600` a message that is not a single
+             *     JSON-RPC request (a batch among them), `-32601` an unknown method, `-32602` invalid params,
+             *     `-32603` an internal error, `-32001` the MCP server's token missing or wrong, `-32000` any
+             *     other refusal of the HTTP transport (a method other than POST, an `Accept` without both
+             *     `application/json` and `text/event-stream`, a body too large, too many requests).
+             * @example -32602
+             */
+            code: number;
+            /** @description For people; may change. */
+            message: string;
+            /** @description Details of the error (for a request that breaks the contract, its violations, as a problem's `errors`). */
+            data?: unknown;
+        };
+        /**
+         * McpJsonRpcResponse
+         * @description The JSON-RPC 2.0 answer to one request of an MCP client: its `result` (for `tools/call`, a
+         *     `CallToolResult` of the protocol: `content`, `structuredContent`, `isError`), or an `error`
+         *     of the protocol (`-32601` an unknown method, `-32602` invalid params, such as arguments that do
+         *     not match a tool's input schema or a tool the server does not have).
+         */
+        McpJsonRpcResponse: {
+            /**
+             * @description The JSON-RPC version, always `2.0`.
+             * @constant
+             */
+            jsonrpc: "2.0";
+            /** @description The id of the request answered. */
+            id?: string | number;
+            /** @description The method's result, as the protocol defines it. */
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: components["schemas"]["McpJsonRpcErrorObject"];
+        };
+        /**
+         * McpJsonRpcError
+         * @description A JSON-RPC 2.0 error answer of the MCP endpoint, for a request its transport refused before any method ran.
+         */
+        McpJsonRpcError: {
+            /**
+             * @description The JSON-RPC version, always `2.0`.
+             * @constant
+             */
+            jsonrpc: "2.0";
+            /** @description Always `null`: the request was refused before its id was read. */
+            id: null;
+            error: components["schemas"]["McpJsonRpcErrorObject"];
+        };
+        /**
          * @description What an API key may do. Each operation's description says which roles may call it; any other
          *     role is answered `403 PERMISSION_DENIED`.
          *     - `ADMIN`: everything on the platform, API keys included. Always platform-wide. Keys made before
@@ -8065,6 +8203,17 @@ export interface components {
          * @example 5qmarZTK2oTYmtgQ3auXH
          */
         FlowTemplateIdPathToDelete: components["schemas"]["Id"];
+        /**
+         * @description Id of the MCP server (`id` of `listMcpServers`; 21 characters from `0-9A-Za-z`). An unknown id is the same `401` as a wrong token.
+         * @example G6T3H6nQQMRDy6C0PmltB
+         */
+        McpServerIdPath: components["schemas"]["Id"];
+        /**
+         * @description The MCP server's token, for MCP clients that cannot send an `Authorization` header. Prefer the
+         *     header: a URL's query ends up in proxies' and clients' logs. When both are sent, the header is
+         *     the one checked.
+         */
+        McpTokenQuery: string;
         /**
          * @description Id of the webhook endpoint (21 characters from `0-9A-Za-z`; any other form is a 400).
          * @example wHk3nD9pQx2LmZr7YbT4c
@@ -10753,6 +10902,171 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    callMcpServer: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The MCP server's token, for MCP clients that cannot send an `Authorization` header. Prefer the
+                 *     header: a URL's query ends up in proxies' and clients' logs. When both are sent, the header is
+                 *     the one checked.
+                 */
+                token?: components["parameters"]["McpTokenQuery"];
+            };
+            header?: {
+                /**
+                 * @description Your id for this request, to find it in the service's logs and in a Problem's `requestId`. Echoed in the response's `X-Request-Id` when it is 1–128 characters of `0-9A-Za-z._-`; otherwise (or when absent) the service makes one.
+                 * @example checkout-7f3a9c
+                 */
+                "X-Request-Id"?: components["parameters"]["RequestIdHeader"];
+            };
+            path: {
+                /**
+                 * @description Id of the MCP server (`id` of `listMcpServers`; 21 characters from `0-9A-Za-z`). An unknown id is the same `401` as a wrong token.
+                 * @example G6T3H6nQQMRDy6C0PmltB
+                 */
+                id: components["parameters"]["McpServerIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpJsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The answer to the request, a result or a protocol error. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcResponse"];
+                };
+            };
+            /** @description A notification (a message without `id`) was taken; no body. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON (`-32700`), or not one JSON-RPC message as the contract declares it (`-32600`, with the violations in `data`): a batch, a member JSON-RPC has not, a missing `jsonrpc` or `method`; or a parameter of the request breaks the contract. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description The MCP server's token is missing or wrong, or the server does not exist (`-32001`); the same answer for each. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    /** @description Always `Bearer realm="mcp"`. */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description The `Accept` header does not list both `application/json` and `text/event-stream` (`-32000`). */
+            406: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description The body is larger than the body limit (`-32000`). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description The body is not `application/json` (`-32000`). */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description Too many requests with this token, or, without a valid one, from this client address (`-32000`). Wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description An error of the service (`-32603`). */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
+            /** @description The service cannot reach its store (`-32000`); retry later. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpJsonRpcError"];
+                };
+            };
         };
     };
     listApiKeys: {

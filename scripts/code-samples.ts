@@ -23,6 +23,9 @@ export const CURL_API_KEY_VARIABLE = 'API_KEY';
 /** The variable of an engine's key: the operations only an ENGINE key may call read it instead. */
 export const CURL_ENGINE_KEY_VARIABLE = 'ENGINE_API_KEY';
 /** The operations no key but an ENGINE key may call (src/api-keys/permissions.ts): their samples send ENGINE_API_KEY. */
+/** The variable of an MCP server's token, which the MCP endpoint's samples send instead of an API key. */
+export const CURL_MCP_TOKEN_VARIABLE = 'MCP_TOKEN';
+const MCP_TOKEN_SCHEME = 'mcpToken';
 export const ENGINE_ONLY_OPERATIONS: ReadonlySet<string> = new Set(['getAppConnectionValue']);
 
 /** Everything a sample needs about one operation, read from the bundle. */
@@ -37,6 +40,8 @@ export interface SampleOperation {
   body: unknown;
   isList: boolean;
   secured: boolean;
+  /** Opened by an MCP server's token (callMcpServer), not an API key: its samples send MCP_TOKEN. */
+  mcpToken: boolean;
 }
 
 /** A parameter object of the contract, as far as the samples read it. */
@@ -145,7 +150,8 @@ export function describeOperation(
     parameters.some((p) => isParameter(p) && p.in === 'query' && p.name === 'cursor');
   const security = operation.security ?? bundle.security ?? [];
   const secured = asArray(security).some((requirement) => isObject(requirement) && Object.keys(requirement).length > 0);
-  return { id, path, method, status, pathValues, queryValues, body: requestExample, isList, secured };
+  const mcpToken = asArray(security).some((requirement) => isObject(requirement) && MCP_TOKEN_SCHEME in requirement);
+  return { id, path, method, status, pathValues, queryValues, body: requestExample, isList, secured, mcpToken };
 }
 
 // ---- curl -----------------------------------------------------------------------------------
@@ -166,8 +172,14 @@ function urlOf(op: SampleOperation): string {
 
 export function curlSample(op: SampleOperation): string {
   const lines = [`curl${op.method === 'get' ? '' : ` -X ${op.method.toUpperCase()}`} "${urlOf(op)}"`];
-  const keyVariable = ENGINE_ONLY_OPERATIONS.has(op.id) ? CURL_ENGINE_KEY_VARIABLE : CURL_API_KEY_VARIABLE;
+  const keyVariable = op.mcpToken
+    ? CURL_MCP_TOKEN_VARIABLE
+    : ENGINE_ONLY_OPERATIONS.has(op.id)
+      ? CURL_ENGINE_KEY_VARIABLE
+      : CURL_API_KEY_VARIABLE;
   if (op.secured) lines.push(`-H "Authorization: Bearer $${keyVariable}"`);
+  // The Streamable HTTP transport answers a POST only to a client that takes both (else a 406).
+  if (op.mcpToken) lines.push(`-H 'Accept: application/json, text/event-stream'`);
   if (op.body !== undefined) {
     lines.push(`-H 'Content-Type: application/json'`);
     lines.push(`-d ${shellQuote(JSON.stringify(op.body, null, 2).replace(/\n/g, '\n  '))}`);

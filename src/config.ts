@@ -81,6 +81,12 @@ export interface Config {
    */
   webhookSyncTimeoutSeconds: number;
   /**
+   * MCP_TOOL_CALL_TIMEOUT_SECONDS: how long an MCP client's call of a flow's tool whose trigger waits
+   * for a response waits for its run's answer before it answers the run's id (the reference product
+   * waited 30 s, then 5 minutes: activepieces#7364, PR #13364). Default 300.
+   */
+  mcpToolCallTimeoutSeconds: number;
+  /**
    * WEBHOOK_RATE_LIMIT_PER_MINUTE: requests a minute to each flow's webhook, whoever sends them;
    * 0: no limit. Default 600.
    */
@@ -383,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: webhookSettings(env),
     runMaxAttempts: integer(env, 'RUN_MAX_ATTEMPTS', 3, 1, 100),
     webhookSyncTimeoutSeconds: integer(env, 'WEBHOOK_SYNC_TIMEOUT_SECONDS', 30, 1, 600),
+    mcpToolCallTimeoutSeconds: integer(env, 'MCP_TOOL_CALL_TIMEOUT_SECONDS', 300, 1, 3600),
     webhookRateLimitPerMinute: integer(env, 'WEBHOOK_RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     schedulePollMs: integer(env, 'SCHEDULE_POLL_MS', 1000, 0, 3_600_000),
   };

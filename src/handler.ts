@@ -15,8 +15,14 @@ export type OperationId = keyof operations;
  */
 export type FlowWebhookOperationId = Extract<OperationId, `callFlowWebhook${string}`>;
 
+/**
+ * A project's MCP server (`/v1/mcp-servers/{id}/mcp`): answered by src/http/pipeline/mcp-endpoint.ts,
+ * whose MCP SDK transport writes the protocol's answers itself.
+ */
+export type McpEndpointOperationId = 'callMcpServer';
+
 /** The operations of the handler registry: every other one. */
-export type RegistryOperationId = Exclude<OperationId, FlowWebhookOperationId>;
+export type RegistryOperationId = Exclude<OperationId, FlowWebhookOperationId | McpEndpointOperationId>;
 
 /** An app connection's value handed out (getAppConnectionValue): what its log line and count record. */
 export interface ValueRead {

@@ -112,6 +112,8 @@ export const PERMISSIONS: { readonly [Op in OperationId]: Permission } = {
   callFlowWebhookSyncPut: { public: true },
   callFlowWebhookSyncPatch: { public: true },
   callFlowWebhookSyncDelete: { public: true },
+  // No API key opens it: the MCP server's own token does (src/http/pipeline/mcp-endpoint.ts).
+  callMcpServer: { public: true },
 };
 
 export function permissionDenied(operationId: OperationId, principal: Principal, needs: string): ApiError {

@@ -18,6 +18,14 @@ import { inOrder } from './pipeline/in-order';
 import { inputText } from './pipeline/input-text';
 import { useLeanJson } from './pipeline/json-response';
 import { legacyImports } from './pipeline/legacy-imports';
+import {
+  mcpAccessOf,
+  mcpEndpoint,
+  mcpEndpointMatcher,
+  mcpErrors,
+  mcpIdentification,
+  requireMcpToken,
+} from './pipeline/mcp-endpoint';
 import { parseQuery, queryShape } from './pipeline/query';
 import { type RateLimitOptions, rateLimits } from './pipeline/rate-limit';
 import { requestId } from './pipeline/request-id';
@@ -35,7 +43,7 @@ export interface PipelineExtensions {
   afterValidation?: readonly RequestHandler[];
   /** Error handlers before the problem writer: a failure of its own turned into an ApiError. */
   errors?: readonly ErrorRequestHandler[];
-  /** A run a flow's webhook queued in `store`: the sandbox's engine takes it at once. */
+  /** A run a flow's webhook or an MCP tool call queued in `store`: the sandbox's engine takes it at once. */
   flowWebhookRunQueued?: FlowWebhookOptions['runQueued'];
 }
 
@@ -60,6 +68,8 @@ export interface AppOptions {
   webhookSyncTimeoutMs?: number;
   /** Leases a queued run may lose before it ends INTERNAL_ERROR (RUN_MAX_ATTEMPTS); 3 when absent. */
   runMaxAttempts?: number;
+  /** How long an MCP tool call waits for its run's response (MCP_TOOL_CALL_TIMEOUT_SECONDS); 300 s when absent. */
+  mcpToolCallTimeoutMs?: number;
   /** Browser origins allowed by CORS ('*': any); none when absent. */
   corsOrigins?: '*' | readonly string[];
   /** The host names the Host header may give (the sandbox on loopback); any when absent. */
@@ -76,6 +86,7 @@ export function createApp(options: AppOptions): express.Express {
 
   const flowWebhookOf = flowWebhookMatcher(basePathOf(bundle));
   const callsFlowWebhook = (req: express.Request) => flowWebhookOf(req) !== undefined;
+  const mcpServerOf = mcpEndpointMatcher(basePathOf(bundle));
 
   const trustProxy = options.trustProxy ?? false;
   const limits = rateLimits(options.rateLimit, {
@@ -83,6 +94,7 @@ export function createApp(options: AppOptions): express.Express {
     metrics: options.metrics,
     behindProxy: trustProxy !== false,
     flowWebhookOf,
+    mcpTokenOf: (req) => mcpAccessOf(req)?.tokenDigest,
   });
 
   const app = express();
@@ -103,9 +115,11 @@ export function createApp(options: AppOptions): express.Express {
       ...(options.extensions?.beforeIdentification ?? []),
       // Who the key is first, so that a valid key spends its own budget and only that.
       identification(keysOfStore(options.store), publicPaths),
+      mcpIdentification(options.store, mcpServerOf),
       limits,
       selfDocs(bundle, basePathOf(bundle)),
       requireAuthentication(publicPaths),
+      requireMcpToken(mcpServerOf),
       bodyParser(options.bodyLimit, callsFlowWebhook),
       queryShape(callsFlowWebhook),
       inputText(),
@@ -115,6 +129,10 @@ export function createApp(options: AppOptions): express.Express {
       flowWebhooks(options.store, {
         syncTimeoutMs: options.webhookSyncTimeoutMs ?? 30_000,
         ...(options.extensions?.flowWebhookRunQueued ? { runQueued: options.extensions.flowWebhookRunQueued } : {}),
+      }),
+      mcpEndpoint(options.store, {
+        timeoutMs: options.mcpToolCallTimeoutMs ?? 300_000,
+        runQueued: options.extensions?.flowWebhookRunQueued,
       }),
       idempotency(routes, options.store, options.access),
       dispatch(routes, options.handlers, options.store, options.runMaxAttempts ?? 3, (read) => {
@@ -126,6 +144,7 @@ export function createApp(options: AppOptions): express.Express {
     ]),
   );
   for (const handler of options.extensions?.errors ?? []) app.use(handler);
+  app.use(mcpErrors(mcpServerOf));
   app.use(problemWriter());
   return app;
 }

@@ -42,6 +42,7 @@ export function buildApp(
     corsOrigins: config.corsOrigins,
     runMaxAttempts: config.runMaxAttempts,
     webhookSyncTimeoutMs: config.webhookSyncTimeoutSeconds * 1000,
+    mcpToolCallTimeoutMs: config.mcpToolCallTimeoutSeconds * 1000,
     ...(config.hostNames ? { hostNames: config.hostNames } : {}),
     ...(metrics ? { metrics } : {}),
     ...(extensions ? { extensions } : {}),

@@ -243,7 +243,13 @@ describe('code samples in the docs', () => {
       ].join('\n');
       const stdout = execFileSync('bash', ['-c', `${wrapper}\n${sample(op, 'curl')}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: prism.baseUrl, API_KEY: newApiKey(), ENGINE_API_KEY: newApiKey() },
+        env: {
+          ...process.env,
+          API_BASE_URL: prism.baseUrl,
+          API_KEY: newApiKey(),
+          ENGINE_API_KEY: newApiKey(),
+          MCP_TOKEN: 'p7Rk2XwQ9mZt4LbN8vYc1HsJ6dGf3TqE0aWu5KoI',
+        },
       });
       return {
         status: Number(stdout.trim()),

@@ -92,6 +92,11 @@ const calls: { [K in OperationId]: (client: ApiClient) => Promise<{ data?: unkno
     c.PATCH('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
   callFlowWebhookSyncDelete: (c) =>
     c.DELETE('/v1/webhooks/{flowId}/sync', { params: { path: { flowId: id } }, body: { email: 'a@b.c' } }),
+  callMcpServer: (c) =>
+    c.POST('/v1/mcp-servers/{id}/mcp', {
+      params: { path: { id } },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    }),
   listAppConnections: (c) => c.GET('/v1/app-connections', { params: { query: { projectId } } }),
   upsertAppConnection: (c) =>
     c.POST('/v1/app-connections', {

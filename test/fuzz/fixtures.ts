@@ -48,8 +48,18 @@ export async function givenFixtures(backend: TestBackend): Promise<Fixtures> {
   const folder = await unwrap(
     backend.client.POST('/v1/folders', { body: { projectId, displayName: 'Fuzzed folder' } }),
   );
+  // The MCP endpoint's server is another project's: rotateMcpServerToken, fuzzed on the first
+  // project's server, would otherwise turn every later valid call into a 401.
+  const mcpProject = await unwrap(backend.client.POST('/v1/projects', { body: { displayName: 'Fuzzed MCP' } }));
+  const mcpServers = await unwrap(
+    backend.client.GET('/v1/mcp-servers', { params: { query: { projectId: mcpProject.id } } }),
+  );
+  const [mcpEndpoint] = mcpServers.data;
+  if (!mcpEndpoint) throw new Error('the MCP project has no MCP server');
   return {
     apiKey: backend.apiKey,
+    mcpEndpointServerId: mcpEndpoint.id,
+    mcpEndpointToken: mcpEndpoint.token,
     engineApiKey: engineKey.key,
     projectId,
     connectionId: connection.id,

@@ -37,6 +37,9 @@ export interface Fixtures {
   projectId: string;
   connectionId: string;
   flowId: string;
+  /** The MCP server whose endpoint callMcpServer speaks to, and its token (no fuzzed operation rotates it). */
+  mcpEndpointServerId: string;
+  mcpEndpointToken: string;
   /** An enabled flow whose published trigger is the catch webhook (callFlowWebhook). */
   webhookFlowId: string;
   flowRunId: string;
@@ -145,6 +148,7 @@ function idFor(name: string, operationId: string, fixtures: Fixtures): string | 
     return fixtures.webhookFlowId;
   if (name === 'flowId') return fixtures.flowId;
   if (name !== 'id') return undefined;
+  if (operationId === MCP_ENDPOINT) return fixtures.mcpEndpointServerId;
   // Deleting a fixture would turn every later request on it into a 404: deletes get any well-formed id.
   if (operationId.startsWith('delete')) return undefined;
   if (/Folder/.test(operationId)) return fixtures.folderId;
@@ -346,8 +350,12 @@ function targetOf(shape: OperationShape, draft: Draft, encoding: string, rawKeys
   return query ? `${path}?${query}` : path;
 }
 
-/** The ADMIN key, or the ENGINE key for an operation only ENGINE keys may call. */
+/** The MCP endpoint: opened by its server's token, not by an API key; its errors are JSON-RPC. */
+export const MCP_ENDPOINT = 'callMcpServer';
+
+/** The ADMIN key, or the ENGINE key for an operation only ENGINE keys may call, or the MCP server's token. */
 function keyFor(operationId: string, fixtures: Fixtures): string {
+  if (operationId === MCP_ENDPOINT) return fixtures.mcpEndpointToken;
   const permission = PERMISSIONS[operationId as OperationId] as Permission | undefined;
   const engineOnly =
     permission !== undefined && 'roles' in permission && permission.roles.every((role) => role === 'ENGINE');
@@ -358,6 +366,8 @@ function headersOf(shape: OperationShape, fixtures: Fixtures, body: unknown): Re
   return {
     ...(shape.isPublic ? {} : { authorization: `Bearer ${keyFor(shape.operationId, fixtures)}` }),
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    // What the Streamable HTTP transport requires of every POST (else a 406).
+    ...(shape.operationId === MCP_ENDPOINT ? { accept: 'application/json, text/event-stream' } : {}),
   };
 }
 

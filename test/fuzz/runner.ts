@@ -8,7 +8,7 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { type Bundle, deref, isObject, type JsonObject, listOperations } from '../support/bundle';
-import { type Fixtures, type FuzzRequest, fuzzRequests } from './requests';
+import { type Fixtures, type FuzzRequest, fuzzRequests, MCP_ENDPOINT } from './requests';
 
 export interface FuzzFigures {
   seed: number;
@@ -103,10 +103,16 @@ function contractChecker(bundle: Bundle) {
       validators.set(key, isObject(media) ? ajv.compile(toBundleRefs(media.schema)) : null);
     }
     const validate = validators.get(key);
-    // Statuses every operation may answer at the HTTP edge (405, 408, 413, 415, 431) are problems.
-    const schema = validate ?? (status >= 400 ? ajv.getSchema('bundle#/components/schemas/Problem') : undefined);
+    const jsonRpc = operationId === MCP_ENDPOINT;
+    // Statuses every operation may answer at the HTTP edge (405, 408, 413, 415, 431) are problems,
+    // or the protocol's errors on the MCP endpoint.
+    const edgeSchema = `bundle#/components/schemas/${jsonRpc ? 'McpJsonRpcError' : 'Problem'}`;
+    const schema = validate ?? (status >= 400 ? ajv.getSchema(edgeSchema) : undefined);
+    // A notification the MCP endpoint took: declared without a body.
+    if (status === 202 && jsonRpc) return body === undefined ? undefined : 'a body on a 202';
     if (!schema) return `status ${status} is not declared for ${operationId}`;
-    if (status >= 400 && !/^application\/problem\+json/.test(contentType)) return `content type ${contentType}`;
+    const errorType = jsonRpc ? /^application\/json/ : /^application\/problem\+json/;
+    if (status >= 400 && !errorType.test(contentType)) return `content type ${contentType}`;
     if (status < 400 && !/^application\/json/.test(contentType)) return `content type ${contentType}`;
     if (!schema(body)) return ajv.errorsText(schema.errors);
     return undefined;
@@ -191,7 +197,19 @@ export async function runFuzz(options: {
         failure('every answer valid against the contract', violation);
       }
     }
-    if (status >= 400 && fuzz.method !== 'HEAD') {
+    if (status >= 400 && fuzz.method !== 'HEAD' && fuzz.operationId === MCP_ENDPOINT) {
+      const message = isObject(body) ? (body as JsonObject) : undefined;
+      const error = isObject(message?.error) ? message.error : undefined;
+      if (
+        !/^application\/json/.test(contentType) ||
+        message?.jsonrpc !== '2.0' ||
+        typeof error?.code !== 'number' ||
+        !headerOf(answer, 'x-request-id')
+      ) {
+        figures.nonProblemErrors += 1;
+        failure('every error of the MCP endpoint a JSON-RPC error, with the request id');
+      }
+    } else if (status >= 400 && fuzz.method !== 'HEAD') {
       const problem = isObject(body) ? (body as JsonObject) : undefined;
       const requestId = headerOf(answer, 'x-request-id');
       if (
@@ -209,7 +227,11 @@ export async function runFuzz(options: {
       figures.acceptedInvalid += 1;
       failure('broken requests are refused');
     }
-    if (fuzz.expectation === 'valid' && !(status < 300 || status === 404 || status === 409)) {
+    // The MCP endpoint answers an id that is no server (the valid requests' "any well-formed id") as
+    // it answers a wrong token: the same 401, where other operations answer a 404.
+    const unknownMcpServer =
+      fuzz.operationId === MCP_ENDPOINT && status === 401 && !fuzz.target.includes(fixtures.mcpEndpointServerId);
+    if (fuzz.expectation === 'valid' && !(status < 300 || status === 404 || status === 409 || unknownMcpServer)) {
       figures.refusedValid += 1;
       failure('valid requests succeed');
     }

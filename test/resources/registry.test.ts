@@ -10,13 +10,14 @@ describe('handler registry', () => {
     .map((entry) => entry.operationId)
     .sort();
 
-  // A flow's webhook is answered by src/http/pipeline/flow-webhooks.ts (src/handler.ts says why).
-  const byPipeline = (id: string) => id.startsWith('callFlowWebhook');
+  // A flow's webhook is answered by src/http/pipeline/flow-webhooks.ts, an MCP server's endpoint by
+  // src/http/pipeline/mcp-endpoint.ts (src/handler.ts says why).
+  const byPipeline = (id: string) => id.startsWith('callFlowWebhook') || id === 'callMcpServer';
 
-  it('has a handler for every operation of the contract but a flow webhook, which the pipeline answers', () => {
+  it('has a handler for every operation of the contract but a flow webhook and an MCP endpoint, which the pipeline answers', () => {
     const missing = operationIds.filter((id) => !(id in handlers) && !byPipeline(id));
     expect(missing).toEqual([]);
-    expect(operationIds.filter(byPipeline)).toHaveLength(10);
+    expect(operationIds.filter(byPipeline)).toHaveLength(11);
     expect(Object.keys(handlers).filter(byPipeline)).toEqual([]);
   });
 

@@ -49,6 +49,26 @@ const CATCH_WEBHOOK_TRIGGER: Schemas['FlowTriggerInput'] = {
   },
 };
 
+/** The reference's MCP trigger: a flow with it, published and enabled, is a tool of its project's MCP server. */
+const MCP_TOOL_TRIGGER: Schemas['FlowTriggerInput'] = {
+  type: 'PIECE_TRIGGER',
+  name: 'trigger',
+  displayName: 'MCP Tool',
+  valid: true,
+  settings: {
+    pieceName: '@activepieces/piece-mcp',
+    pieceVersion: '~0.1.0',
+    triggerName: 'mcp_tool',
+    input: {
+      toolName: 'lookup_order',
+      toolDescription: 'Finds an order by its number.',
+      inputSchema: [{ name: 'number', type: 'TEXT', required: true }],
+      returnsResponse: false,
+    },
+    propertySettings: {},
+  },
+};
+
 type ApiPath = keyof paths;
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -1337,6 +1357,68 @@ export function defineScenarios(target: ScenarioTarget): void {
           );
           expect(listed.data[0]?.token, 'the new token is kept').toBe(rotated.token);
         }
+      });
+
+      it("callMcpServer answers tools/list with the server's tools to the server's token", async () => {
+        const server = await mcpServer();
+        // The token as it is now: rotateMcpServerToken may have run.
+        const listed = await ok(
+          '/v1/mcp-servers',
+          'get',
+          api.GET('/v1/mcp-servers', { params: { query: { projectId: server.projectId } } }),
+        );
+        const token = listed.data.find((each) => each.id === server.id)?.token ?? server.token;
+        if (isBackend) {
+          const flow = await ok(
+            '/v1/flows',
+            'post',
+            api.POST('/v1/flows', { body: { displayName: `MCP tool ${suffix}`, projectId: server.projectId } }),
+            201,
+          );
+          for (const body of [
+            { type: 'UPDATE_TRIGGER', request: MCP_TOOL_TRIGGER },
+            { type: 'LOCK_AND_PUBLISH', request: {} },
+            { type: 'CHANGE_STATUS', request: { status: 'ENABLED' } },
+          ] as Schemas['FlowOperationRequest'][])
+            await ok('/v1/flows/{id}', 'post', api.POST('/v1/flows/{id}', { params: { path: { id: flow.id } }, body }));
+          await ok(
+            '/v1/mcp-servers/{id}',
+            'post',
+            api.POST('/v1/mcp-servers/{id}', {
+              params: { path: { id: server.id } },
+              body: { tools: [{ type: 'FLOW', flowId: flow.id }] },
+            }),
+          );
+        }
+        const mcp = createClient({ baseUrl: ctx().baseUrl, apiKey: token });
+        const answer = await ok(
+          '/v1/mcp-servers/{id}/mcp',
+          'post',
+          mcp.POST('/v1/mcp-servers/{id}/mcp', {
+            params: { path: { id: server.id } },
+            body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+            headers: { accept: 'application/json, text/event-stream' },
+          }),
+        );
+        if (isBackend)
+          expect(answer).toEqual({
+            jsonrpc: '2.0',
+            id: 1,
+            result: {
+              tools: [
+                {
+                  name: 'lookup_order',
+                  description: 'Finds an order by its number.',
+                  inputSchema: {
+                    type: 'object',
+                    properties: { number: { type: 'string' } },
+                    required: ['number'],
+                    additionalProperties: false,
+                  },
+                },
+              ],
+            },
+          });
       });
     });
 

@@ -188,12 +188,14 @@ describe('the sandbox process', () => {
   // In the contract's order: reads first, then the writes (createProject makes `support` once).
   it.each(operations.map((op) => [op.operationId, op] as const))(
     '%s: the curl sample runs verbatim and gets its documented success status',
-    (_operationId, op) => {
+    (operationId, op) => {
+      // The MCP endpoint's sample sends its server's token, read as it is now (rotateMcpServerToken ran before).
+      const mcpToken = operationId === 'callMcpServer' ? exampleMcpToken(baseUrl, apiKey) : '';
       const wrapper =
         'curl() { command curl --silent --show-error --max-time 10 --output /dev/null --write-out \'%{http_code}\' "$@"; }';
       const status = execFileSync('bash', ['-c', `set -euo pipefail\n${wrapper}\n${curlSample(op.operation)}`], {
         encoding: 'utf8',
-        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey, ENGINE_API_KEY: engineKey },
+        env: { ...process.env, API_BASE_URL: baseUrl, API_KEY: apiKey, ENGINE_API_KEY: engineKey, MCP_TOKEN: mcpToken },
       });
       expect(Number(status.trim())).toBe(successStatus(op.operation));
     },
@@ -210,6 +212,26 @@ function accepts(host: string, port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/** The token of the contract examples' MCP server (the project tIGxaT6wLuyI20pyiBGVC's), as the sandbox holds it. */
+function exampleMcpToken(baseUrl: string, apiKey: string): string {
+  // curl, as the samples: a fetch here reused a connection the sandbox had closed while they ran.
+  const answer = execFileSync(
+    'curl',
+    [
+      '--silent',
+      '--show-error',
+      '--max-time',
+      '10',
+      '-H',
+      `Authorization: Bearer ${apiKey}`,
+      `${baseUrl}/v1/mcp-servers?projectId=tIGxaT6wLuyI20pyiBGVC`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const page = JSON.parse(answer) as { data: { id: string; token: string }[] };
+  return page.data.find((server) => server.id === 'G6T3H6nQQMRDy6C0PmltB')?.token ?? '';
 }
 
 /** This machine's addresses on other interfaces than loopback (none in some containers). */

@@ -32,6 +32,6 @@ export const EXAMPLE_PROJECT_ID = String(at(['components', 'examples', 'FlowLate
  * engine's read of a value), plus reading and deleting flow templates (listFlowTemplates,
  * getFlowTemplate, deleteFlowTemplate) and provisioning users (createUser, updateUser, deleteUser),
  * plus the run queue's 7 (queueFlowRun, leaseFlowRuns, heartbeatFlowRun, retryFlowRun, cancelFlowRuns,
- * and retryFlowRuns and archiveFlowRuns, 1.9.0).
+ * and retryFlowRuns and archiveFlowRuns, 1.9.0), plus an MCP server's endpoint (callMcpServer, 1.10.0).
  */
-export const EXPECTED_OPERATION_COUNT = 69;
+export const EXPECTED_OPERATION_COUNT = 70;

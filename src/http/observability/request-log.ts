@@ -14,6 +14,11 @@ export function requestLogOf(req: Request): Logger | undefined {
   return loggers.get(req.app)?.child({ req: { id: requestIdOf(req) } });
 }
 
+/** The URL as logged: an MCP server's token sent as `?token=` (src/http/pipeline/mcp-endpoint.ts) is left out. */
+function loggedUrl(url: string): string {
+  return url.includes('token=') ? url.replace(/([?&]token=)[^&#]*/g, '$1[redacted]') : url;
+}
+
 export function requestLog(app: Application, logger: Logger): RequestHandler {
   loggers.set(app, logger);
   // The request line holds only the fields written below (no headers, no body): the logger's
@@ -24,7 +29,7 @@ export function requestLog(app: Application, logger: Logger): RequestHandler {
     const done = (message: string) => {
       const statusCode = res.statusCode;
       const fields = {
-        req: { id: requestIdOf(req), method: req.method, url: req.originalUrl },
+        req: { id: requestIdOf(req), method: req.method, url: loggedUrl(req.originalUrl) },
         res: { statusCode },
         responseTime: Math.round(performance.now() - started),
       };

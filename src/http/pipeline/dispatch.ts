@@ -18,6 +18,7 @@ export interface OperationRoute {
   /** Express path under the base path, e.g. `/api/v1/flows/:id`. */
   expressPath: string;
   takesBody: boolean;
+  /** Needs no API key: no security (health, a flow's webhook), or another scheme's (an MCP server's token). */
   public: boolean;
   /** The operation declares the `Idempotency-Key` header (src/http/pipeline/idempotency.ts). */
   idempotent: boolean;
@@ -28,6 +29,8 @@ export interface OperationRoute {
 }
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** The security scheme of the API keys (openapi/openapi.yaml). */
+const API_KEY_SCHEME = 'apiKey';
 
 function declaresHeader(bundle: Bundle, parameters: unknown, name: string): boolean {
   if (!Array.isArray(parameters)) return false;
@@ -75,7 +78,7 @@ export function operationRoutes(bundle: Bundle): OperationRoute[] {
       method,
       expressPath: basePath + path.replace(/\{([^}]+)\}/g, ':$1'),
       takesBody: operation.requestBody !== undefined,
-      public: security.length === 0,
+      public: !security.some((requirement) => isObject(requirement) && API_KEY_SCHEME in requirement),
       idempotent: declaresHeader(bundle, operation.parameters, IDEMPOTENCY_HEADER),
       successStatus: successStatusOf(operation.responses),
       headers: declaredHeaders(bundle, operation.parameters).filter(

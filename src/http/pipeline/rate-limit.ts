@@ -49,6 +49,8 @@ export interface RateLimitContext {
   behindProxy: boolean;
   /** The flow whose webhook the request calls; undefined for every other request. */
   flowWebhookOf?: (req: Request) => string | undefined;
+  /** The digest of the valid MCP server token the request carries (./mcp-endpoint.ts); undefined without one. */
+  mcpTokenOf?: (req: Request) => string | undefined;
 }
 
 const WINDOW_MS = 60_000;
@@ -56,6 +58,7 @@ const WINDOW_SECONDS = WINDOW_MS / 1000;
 export const API_KEY_POLICY = 'api-key';
 export const CLIENT_ADDRESS_POLICY = 'client-address';
 export const FLOW_WEBHOOK_POLICY = 'flow-webhook';
+export const MCP_TOKEN_POLICY = 'mcp-token';
 
 function passThrough(_req: Request, _res: Response, next: NextFunction): void {
   next();
@@ -157,6 +160,9 @@ export function rateLimits(options: RateLimitOptions, context: RateLimitContext)
       ? new Budget(FLOW_WEBHOOK_POLICY, webhookLimit, countersOf(options, FLOW_WEBHOOK_POLICY, state))
       : undefined;
   const flowWebhookOf = context.flowWebhookOf ?? (() => undefined);
+  // A valid MCP server token has the budget an API key has, its own.
+  const byMcpToken = new Budget(MCP_TOKEN_POLICY, options.perMinute, countersOf(options, MCP_TOKEN_POLICY, state));
+  const mcpTokenOf = context.mcpTokenOf ?? (() => undefined);
   // `req.ip` reads X-Forwarded-For through the proxies Express trusts; without any, the socket's
   // address is the same and is read without parsing that header.
   const addressOf = context.behindProxy
@@ -170,7 +176,9 @@ export function rateLimits(options: RateLimitOptions, context: RateLimitContext)
       return;
     }
     if (options.perMinute > 0) {
-      if (principalOfRequest(req) === undefined) await byAddress.count(addressKeyOf(addressOf(req)), res);
+      const mcpToken = mcpTokenOf(req);
+      if (mcpToken !== undefined) await byMcpToken.count(mcpToken, res);
+      else if (principalOfRequest(req) === undefined) await byAddress.count(addressKeyOf(addressOf(req)), res);
       // The key is valid here (identification found its principal); its digest, as stored, names its budget.
       else await byKey.count(digestOf(bearerTokenOf(req) ?? ''), res);
     }

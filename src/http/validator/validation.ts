@@ -45,7 +45,8 @@ function forValidator(bundle: unknown, validateResponses: boolean): ApiSpec {
       const { propertyName } = value as { propertyName: string };
       return { propertyName };
     }
-    if (isObject(value) && value.in === 'query' && typeof value.name === 'string')
+    // A parameter, not a security scheme in the query (an MCP server's token), which has a `type`.
+    if (isObject(value) && value.in === 'query' && typeof value.name === 'string' && value.type === undefined)
       return { ...value, allowReserved: true };
     return value;
   }) as JsonObject;
