@@ -11,6 +11,7 @@ import type { ConformanceSummary } from '../../scripts/conformance/reports';
 import { workflowFiles } from '../../scripts/conformance/respect';
 import { unwrap } from '../../src/client';
 import { loadBundle } from '../../src/core/bundle-file';
+import { storeKinds } from '../support/backend';
 import { type FinishedProcess, runToExit } from '../support/process';
 import { useBackend } from '../support/suite';
 import { type Receiver, startReceiver } from '../support/webhook-receiver';
@@ -55,8 +56,8 @@ afterAll(() => {
   for (const dir of outDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('npm run conformance', () => {
-  const backend = useBackend('sqlite');
+describe.each(storeKinds)('npm run conformance against the backend on %s', (kind) => {
+  const backend = useBackend(kind);
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startReceiver();
