@@ -58,6 +58,9 @@ mock:            ## Mock server of the contract at http://127.0.0.1:4010/api (MO
 	$(NPM) run mock
 mock-proxy:      ## Proxy at :4010/api checking a running backend against the contract (MOCK_UPSTREAM)
 	$(NPM) run mock:proxy
+.PHONY: conformance
+conformance:     ## Run every Arazzo workflow against a deployment: SERVER (or API_BASE_URL), KEY (or API_KEY), OUT, RECEIVER_URL
+	$(NPM) run conformance -- $(if $(SERVER),--server $(SERVER)) $(if $(KEY),--key $(KEY)) $(if $(OUT),--out $(OUT)) $(if $(RECEIVER_URL),--receiver-url $(RECEIVER_URL))
 .PHONY: check-compat
 check-compat:    ## Fail on breaking contract changes since a git ref, e.g. make check-compat AGAINST=main
 	$(NPM) run check:compat -- --against $(or $(AGAINST),main)

@@ -1,0 +1,69 @@
+// The Arazzo workflows against a sandbox session (`npm run sandbox`, compiled, in its own process):
+// a frontend team's test double must behave as the backend does, so every workflow passes there
+// too, with the session's ADMIN key, and the session keeps no record the workflows made.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RespectRun, runWorkflows, workflowFiles } from '../../scripts/conformance/respect';
+import { type SandboxProcess, startSandboxProcess } from '../support/process';
+import { type Receiver, startReceiver } from '../support/webhook-receiver';
+
+interface Session {
+  id: string;
+  baseUrl: string;
+  keys: { ADMIN: string };
+}
+
+async function json(url: string, init?: RequestInit): Promise<unknown> {
+  const response = await fetch(url, init);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+describe('the Arazzo workflows against a sandbox session', () => {
+  let sandbox: SandboxProcess;
+  let receiver: Receiver;
+  let session: Session;
+  let projectsBefore: unknown;
+  let run: RespectRun;
+
+  beforeAll(async () => {
+    sandbox = await startSandboxProcess();
+    receiver = await startReceiver();
+    // The `empty` fixture: a platform, its admin and one project, the user's own.
+    session = (await json(`${sandbox.baseUrl}/sandbox/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fixture: 'empty' }),
+    })) as Session;
+    projectsBefore = await projectIds(session);
+    run = await runWorkflows({
+      files: workflowFiles(),
+      serverUrl: session.baseUrl,
+      inputs: { apiKey: session.keys.ADMIN, receiverUrl: receiver.url },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await receiver?.close();
+    await sandbox?.stop();
+  });
+
+  async function projectIds(of: Session): Promise<string[]> {
+    const page = (await json(`${of.baseUrl}/v1/projects?limit=100`, {
+      headers: { authorization: `Bearer ${of.keys.ADMIN}` },
+    })) as { data: { id: string }[] };
+    return page.data.map((project) => project.id).sort();
+  }
+
+  it('passes every workflow', () => {
+    const failures = run.results.flatMap((result) =>
+      result.failures.map((failure) => `${result.workflowId} › ${failure.stepId}: ${failure.criterion}`),
+    );
+    expect(failures).toEqual([]);
+    expect(run.results.map((result) => result.passed)).toEqual(workflowFiles().map(() => true));
+    expect(run.exitCode, run.output).toBe(0);
+  });
+
+  it("leaves the session's projects as they were", async () => {
+    expect(await projectIds(session)).toEqual(projectsBefore);
+  });
+});
