@@ -50,6 +50,9 @@ generate:        ## Lint, bundle and generate types into generated/
 	$(NPM) run generate
 docs:            ## Build the offline Redoc page at dist/docs/index.html
 	$(NPM) run docs
+.PHONY: test-workflows
+test-workflows:  ## The Arazzo workflows against the backend (and PostgreSQL with TEST_DATABASE_URL), a sandbox session, and the conformance run
+	$(NPM) run test:workflows
 .PHONY: test-docs
 test-docs:       ## Build the docs and check them in headless Chromium (/usr/bin/chromium); screenshot in dist/docs/
 	$(NPM) run test:docs

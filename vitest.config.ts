@@ -6,12 +6,14 @@ export default defineConfig({
     // Browser tests need chromium: they run with vitest.docs.config.ts (npm run test:docs).
     // Cluster tests need PostgreSQL and Redis and take a minute: npm run test:cluster (vitest.cluster.config.ts).
     // The benchmark's smoke run takes a minute too: npm run test:bench (vitest.bench.config.ts).
+    // The Arazzo workflows, a child process each, take about a minute: npm run test:workflows.
     exclude: [
       '**/node_modules/**',
       'test/**/*.browser.test.ts',
       'test/**/*.cluster.test.ts',
       'test/**/*.smoke.test.ts',
       'test/**/*.package.test.ts',
+      'test/workflows/**',
     ],
     // Bounds against a hang, not budgets: on a busy machine (CI beside other work) a test that compiles
     // the validators of many operations took longer than 30 s.
