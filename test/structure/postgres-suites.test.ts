@@ -8,8 +8,24 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../support/bundle';
 
-/** Suites that need more than one store process and run in their own CI step (test:cluster). */
-const OWN_STEP = ['test/cluster/'];
+/**
+ * Suites that run in a CI step of their own, on every store the step's TEST_DATABASE_URL gives
+ * (10-postgres.sh exports it for the steps after it): the cluster (more than one store process) and
+ * the Arazzo workflows (kept out of npm test for its time). Each with the script its step runs.
+ */
+const OWN_STEP: Record<string, string> = {
+  'test/cluster/': 'npm run test:cluster',
+  'test/workflows/': 'npm run test:workflows',
+};
+
+/** Every step of .ci/run after the PostgreSQL suites' (scripts/ci/, in name order), as text. */
+function stepsAfterPostgres(): string {
+  const directory = join(projectRoot, 'scripts', 'ci');
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.sh') && name > '10-postgres.sh')
+    .map((name) => readFileSync(join(directory, name), 'utf8'))
+    .join('\n');
+}
 
 function testFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -36,10 +52,18 @@ describe('npm run test:pg', () => {
     expect(storeBacked.length).toBeGreaterThan(10);
     const left = storeBacked.filter(
       (path) =>
-        !OWN_STEP.some((prefix) => path.startsWith(prefix)) &&
+        !Object.keys(OWN_STEP).some((prefix) => path.startsWith(prefix)) &&
         !excluded.includes(path) &&
         !folders.some((folder) => path === folder || path.startsWith(folder.endsWith('/') ? folder : `${folder}/`)),
     );
     expect(left, `test files on every store that ${command} does not run`).toEqual([]);
+  });
+
+  it('leaves to their own CI steps only suites that a step after the PostgreSQL suites runs', () => {
+    expect(readFileSync(join(projectRoot, 'scripts', 'ci', '10-postgres.sh'), 'utf8')).toMatch(
+      /export TEST_DATABASE_URL=/,
+    );
+    const steps = stepsAfterPostgres();
+    for (const script of Object.values(OWN_STEP)) expect(steps).toContain(script);
   });
 });
