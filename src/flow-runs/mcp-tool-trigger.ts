@@ -5,18 +5,12 @@
 // for a response gets it as a `/sync` webhook caller does: from the run's job (./webhook-trigger.ts).
 import { FREE_FORM_MAX_BYTES, KIB } from '../core/free-form';
 import type { Store } from '../store/engine/database';
-import { now } from '../store/reading/ids';
 import { fromJsonOrNull } from '../store/reading/json';
-import { insertQueuedRun, workQueued } from './queue';
+import { queueTriggeredRun, type TriggeredRunTarget } from './queue';
 import { MCP_TAG } from './tags';
 
 /** The published version of a flow a tool call runs, as the MCP server read it. */
-export interface McpToolRunTarget {
-  platformId: string;
-  projectId: string;
-  flowId: string;
-  versionId: string;
-}
+export type McpToolRunTarget = TriggeredRunTarget;
 
 /** Why a tool call queued no run; told to the MCP client as the protocol's error. */
 export class McpToolRunRefused extends Error {}
@@ -38,20 +32,9 @@ export async function queueMcpToolRun(
     throw new McpToolRunRefused(
       `The arguments are ${bytes} bytes as compact JSON in UTF-8; a run's payload holds at most ${limit / KIB} KiB.`,
     );
-  const runId = await store.write(async (trx) => {
-    const queued = await insertQueuedRun(trx, store, {
-      platformId: target.platformId,
-      projectId: target.projectId,
-      flowId: target.flowId,
-      flowVersionId: target.versionId,
-      payload,
-      tags: [MCP_TAG],
-      at: now(),
-    });
-    if (!queued) throw new McpToolRunRefused('The flow of this tool was deleted or unpublished; list the tools again.');
-    return queued.id;
-  });
-  workQueued(target.platformId);
+  const runId = await queueTriggeredRun(store, target, payload, MCP_TAG);
+  if (runId === undefined)
+    throw new McpToolRunRefused('The flow of this tool was deleted or unpublished; list the tools again.');
   return runId;
 }
 

@@ -125,6 +125,43 @@ function payloadToStore(payload: Record<string, unknown> | undefined): string | 
     : jsonWithin(payload, FREE_FORM_MAX_BYTES.runPayload, { location: 'body', pointer: '/payload' });
 }
 
+/** The published version a trigger (a webhook, an MCP tool call) runs, as the trigger's request read it. */
+export interface TriggeredRunTarget {
+  platformId: string;
+  projectId: string;
+  flowId: string;
+  versionId: string;
+}
+
+/**
+ * Queues a run of the target with `payload` (stored JSON text) tagged with the trigger's `tag`, in a
+ * write of its own, and wakes a lease waiting for the platform's work; the run's id, or undefined
+ * when the flow or its version went away since the trigger read it (checked in the write).
+ */
+export async function queueTriggeredRun(
+  store: Store,
+  target: TriggeredRunTarget,
+  payload: string,
+  tag: string,
+): Promise<string | undefined> {
+  const runId = await store.write(
+    async (trx) =>
+      (
+        await insertQueuedRun(trx, store, {
+          platformId: target.platformId,
+          projectId: target.projectId,
+          flowId: target.flowId,
+          flowVersionId: target.versionId,
+          payload,
+          tags: [tag],
+          at: now(),
+        })
+      )?.id,
+  );
+  if (runId !== undefined) workQueued(target.platformId);
+  return runId;
+}
+
 /** Queues a run of the flow's published version (queueFlowRun); `tags` are the service's own (the sandbox engine's). */
 export async function queue(
   store: Store,

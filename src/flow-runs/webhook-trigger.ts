@@ -10,10 +10,9 @@ import type { components } from '../../generated/api';
 import { ApiError, notFound } from '../core/errors';
 import { FREE_FORM_MAX_BYTES, KIB } from '../core/free-form';
 import type { Store } from '../store/engine/database';
-import { now } from '../store/reading/ids';
 import { fromJson } from '../store/reading/json';
 import { triggerHeadOf } from '../store/records/flows';
-import { insertQueuedRun, workQueued } from './queue';
+import { queueTriggeredRun } from './queue';
 import { runChangeOrTimeout } from './run-changes';
 import { isFinal } from './service';
 import { WEBHOOK_TAG } from './tags';
@@ -186,21 +185,9 @@ export async function triggerFlowWebhook(store: Store, flowId: string, request: 
       'PAYLOAD_TOO_LARGE',
       `The request would make a run payload (its method, headers, query and body as JSON) of ${Buffer.byteLength(payload, 'utf8')} bytes; at most ${limit / KIB} KiB are allowed.`,
     );
-  const runId = await store.write(async (trx) => {
-    const queued = await insertQueuedRun(trx, store, {
-      platformId: target.platformId,
-      projectId: target.projectId,
-      flowId: target.flowId,
-      flowVersionId: target.versionId,
-      payload,
-      tags: [WEBHOOK_TAG],
-      at: now(),
-    });
-    // Deleted or unpublished since it was read: no webhook now.
-    if (!queued) throw noWebhook(flowId);
-    return queued.id;
-  });
-  workQueued(target.platformId);
+  const runId = await queueTriggeredRun(store, target, payload, WEBHOOK_TAG);
+  // Deleted or unpublished since it was read: no webhook now.
+  if (runId === undefined) throw noWebhook(flowId);
   return runId;
 }
 
