@@ -145,21 +145,34 @@ export function connectionOfPlatform(
 }
 
 /**
- * Upserts of one (project, external id) take turns until their transaction ends; on PostgreSQL only
- * (SQLite's writes are serial). The turn is a transaction-scoped advisory lock on that pair, and the
- * project's row is held `FOR KEY SHARE`, the lock an insert referencing it takes: its delete (`FOR
- * UPDATE`) waits for the upsert, while writes of its other connections, of its flows and runs, and
- * renames of the project do not (locking the row `FOR UPDATE` made every one of them wait: issue 44).
+ * Upserts of one (project, external id) take turns until their transaction ends; whether the project
+ * is still the platform's (a delete that committed meanwhile moved it to the deleted projects'). On
+ * PostgreSQL the turn is a transaction-scoped advisory lock on that pair, and the project's row is
+ * held `FOR KEY SHARE`, the lock an insert referencing it takes: its delete (`FOR UPDATE`) waits for
+ * the upsert, and an upsert that waited for the delete reads the row as the delete left it, while
+ * writes of its other connections, of its flows and runs, and renames of the project do not wait
+ * (locking the row `FOR UPDATE` made every one of them wait: issue 44). SQLite's writes are serial.
  */
 export async function takeUpsertTurn(
   trx: Kysely<Database>,
   kind: Store['kind'],
+  platformId: string,
   projectId: string,
   externalId: string,
-): Promise<void> {
-  if (kind !== 'postgres') return;
-  await sql`select id, pg_advisory_xact_lock(hashtext('flow-management-api connection upserts'), hashtext(${`${projectId} ${externalId}`}))
-    from projects where id = ${projectId} for key share`.execute(trx);
+): Promise<boolean> {
+  if (kind !== 'postgres')
+    return (
+      (await trx
+        .selectFrom('projects')
+        .select('id')
+        .where('id', '=', projectId)
+        .where('platform_id', '=', platformId)
+        .executeTakeFirst()) !== undefined
+    );
+  const { rows } =
+    await sql`select id, pg_advisory_xact_lock(hashtext('flow-management-api connection upserts'), hashtext(${`${projectId} ${externalId}`}))
+    from projects where id = ${projectId} and platform_id = ${platformId} for key share`.execute(trx);
+  return rows.length > 0;
 }
 
 /** The connection linked to the project with this external id, if any (the oldest, should there be several). */

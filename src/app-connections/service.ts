@@ -296,7 +296,9 @@ export async function upsert(
   const timestamp = now();
   return store.write(async (trx) => {
     // Two upserts of one external id at once: the second waits, then replaces what the first made.
-    await takeUpsertTurn(trx, store.kind, project.id, externalId);
+    // A delete of the project that committed since it was read leaves nothing to link to.
+    if (!(await takeUpsertTurn(trx, store.kind, principal.platformId, project.id, externalId)))
+      throw notFound('project', project.id);
     const existing = await connectionOfProject(trx, project.id, externalId);
     if (existing) {
       const projectIds = await linkedProjectIds(trx, existing.id);
