@@ -147,15 +147,42 @@ export async function endEngineRun(store: Store, admin: Principal, lease: Engine
 }
 
 /**
- * The sandbox's engine at a flow's webhook: it takes the runs due at once, the webhook's among them,
- * and ends each SUCCEEDED without an answer, as a flow without a Return Response step ends, so that
- * a caller of `/sync` gets its 204 and a frontend sees the run go from QUEUED to its end.
+ * What the sandbox's engine answers for an MCP piece job: a demo, it runs no piece. It says so, and
+ * echoes the piece, the action and the input it was given, so that a client sees its call arrive.
+ */
+export function demoPieceOutput(job: queue.FlowRunPieceJob): Record<string, unknown> {
+  return {
+    demo: true,
+    note: 'The sandbox runs no piece: this is a canned answer echoing the call.',
+    pieceName: job.pieceName,
+    pieceVersion: job.pieceVersion,
+    actionName: job.actionName,
+    input: job.input,
+    ...(job.connectionExternalId === undefined ? {} : { connectionExternalId: job.connectionExternalId }),
+  };
+}
+
+/**
+ * The sandbox's engine at a flow's webhook or an MCP tool call: it takes the runs due at once, the
+ * caller's among them, and ends each SUCCEEDED: a flow's run without an answer, as a flow without a
+ * Return Response step ends (a caller of `/sync` gets its 204, a frontend sees the run go from
+ * QUEUED to its end); an MCP piece job with demoPieceOutput as its answer.
  */
 export async function runWebhookRuns(store: Store): Promise<void> {
   const admin = await platformPrincipal(store);
-  const leased = await queue.lease(store, admin, { limit: 10, leaseSeconds: 300 });
-  for (const lease of leased.data)
-    await flowRuns.update(store, admin, lease.run.id, { status: 'SUCCEEDED', tasks: 1, leaseToken: lease.lease.token });
+  const leased = await queue.lease(store, admin, { limit: 10, leaseSeconds: 300, jobTypes: ['FLOW', 'PIECE'] });
+  for (const lease of leased.data) {
+    const job = lease.pieceJob;
+    const output = job === undefined ? undefined : demoPieceOutput(job);
+    await flowRuns.update(store, admin, lease.run.id, {
+      status: 'SUCCEEDED',
+      tasks: 1,
+      leaseToken: lease.lease.token,
+      ...(job === undefined || output === undefined
+        ? {}
+        : { response: { status: 200, body: output }, steps: { [job.actionName]: { output } } }),
+    });
+  }
 }
 
 /**
