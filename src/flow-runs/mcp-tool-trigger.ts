@@ -33,21 +33,25 @@ export async function queueMcpToolRun(
 }
 
 /**
- * Queues a PIECE tool's one-action job as a run of `target` (the project's flow of piece jobs),
- * tagged `mcp`, with the arguments as its payload and the job's input; the run's id. Only engines
- * that ask for PIECE jobs lease it (./queue-queries.ts).
+ * Queues a PIECE tool's one-action job as a run of the target `holder` gives (the project's flow of
+ * piece jobs, asked for once the arguments fit), tagged `mcp`, with the arguments as its payload and
+ * the job's input; the run's id. Only engines that ask for PIECE jobs lease it (./queue-queries.ts).
  */
 export async function queueMcpPieceJob(
   store: Store,
-  target: McpToolRunTarget,
+  holder: () => Promise<McpToolRunTarget | undefined>,
   job: Omit<FlowRunPieceJob, 'input'>,
   args: Record<string, unknown>,
 ): Promise<string> {
   const payload = payloadOf(args);
+  const target = await holder();
+  if (target === undefined) throw new McpToolRunRefused('The project of this MCP server is gone; nothing was run.');
   const pieceJob: FlowRunPieceJob = { ...job, input: args };
   const runId = await queueTriggeredRun(store, target, payload, MCP_TAG, JSON.stringify(pieceJob));
   if (runId === undefined)
-    throw new McpToolRunRefused('The flow holding this project\'s piece jobs was deleted meanwhile; call the tool again.');
+    throw new McpToolRunRefused(
+      "The flow holding this project's piece jobs was deleted meanwhile; call the tool again.",
+    );
   return runId;
 }
 

@@ -96,11 +96,13 @@ export async function callPieceTool(
     );
   let runId: string;
   try {
-    const holder = await mcpPieceToolsFlow(store, access.platformId, access.projectId);
-    if (!holder) throw new McpToolRunRefused('The project of this MCP server is gone.');
+    const { platformId, projectId } = access;
     runId = await queueMcpPieceJob(
       store,
-      { platformId: access.platformId, projectId: access.projectId, flowId: holder.flowId, versionId: holder.versionId },
+      async () => {
+        const holder = await mcpPieceToolsFlow(store, platformId, projectId);
+        return holder && { platformId, projectId, flowId: holder.flowId, versionId: holder.versionId };
+      },
       {
         mcpServerId: access.serverId,
         pieceName: tool.pieceName,
