@@ -1234,7 +1234,12 @@ export interface paths {
          *     `structuredContent`), or its end (a failed run is `isError` with the failed step's message),
          *     up to `MCP_TOOL_CALL_TIMEOUT_SECONDS` (300 by default); past it, or when the trigger does not
          *     wait, the result holds the run's id (`structuredContent.flowRunId`) and the run goes on.
-         *     Calls of `PIECE` tools are not served yet: their result is `isError`.
+         *     `tools/call` of a `PIECE` tool's action (since 1.11.0) is a one-action job: arguments larger
+         *     than a run's payload, or a tool whose connection was deleted, are `-32602` with nothing queued;
+         *     else a run tagged `mcp` of the project's `mcp-piece-tools` flow is queued, which only an engine
+         *     leasing with `jobTypes` naming `PIECE` takes (its lease's `pieceJob`). The call waits, up to
+         *     the same timeout, for the engine's end of it: its `response` as the result, as above, or
+         *     `isError` with the failed step's message; past it, the run's id.
          *
          *     **Authentication:** the MCP server's own token (`token` of `getMcpServer`), as
          *     `Authorization: Bearer <token>`, or the `token` query parameter for clients that cannot send
