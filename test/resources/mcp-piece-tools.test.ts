@@ -170,6 +170,33 @@ describe.each(storeKinds)("an MCP server's PIECE tools on %s", (kind) => {
     expect(await again).toEqual({ content: [{ type: 'text', text: 'sent' }], isError: false });
   });
 
+  it("makes one flow for a project's piece jobs when its first calls come at once", async () => {
+    const { projectId, server } = await kit.givenPieceServer();
+    const client = await kit.connect(server);
+    const engine = await kit.engineOf(projectId);
+    const calls = [1, 2, 3, 4].map((n) =>
+      client.callTool({ name: 'slack_send_channel_message', arguments: { channel: `C${n}` } }),
+    );
+    const leased: Lease[] = [];
+    while (leased.length < calls.length) leased.push(...(await kit.lease(engine, ['PIECE'])));
+    expect(new Set(leased.map((lease) => lease.run.flowId)).size).toBe(1);
+    const flows = await unwrap(backend.client.GET('/v1/flows', { params: { query: { projectId } } }));
+    expect(flows.data.map((flow) => flow.externalId)).toEqual(['mcp-piece-tools']);
+    for (const lease of leased)
+      await unwrap(
+        engine.POST('/v1/flow-runs/{id}', {
+          params: { path: { id: lease.run.id } },
+          body: {
+            leaseToken: lease.lease.token,
+            status: 'SUCCEEDED',
+            response: { status: 200, body: lease.pieceJob?.input },
+          },
+        }),
+      );
+    const results = await Promise.all(calls);
+    expect(results.map((result) => result.structuredContent)).toEqual([1, 2, 3, 4].map((n) => ({ channel: `C${n}` })));
+  });
+
   it('answers isError with the failed action’s message', async () => {
     const { projectId, server } = await kit.givenPieceServer();
     const client = await kit.connect(server);
