@@ -24,6 +24,9 @@ test:            ## Run the test suite
 .PHONY: test-changed
 test-changed:    ## Only the tests related to uncommitted changes (SINCE=origin/main: the branch's); the inner loop, not the check
 	$(NPM) run test:changed -- $(SINCE)
+.PHONY: test-durations
+test-durations:  ## After a full npm test: record each file's duration, so a fresh clone starts the longest first
+	$(NPM) run test:durations
 test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)
 	$(NPM) run test:pg
 .PHONY: fuzz
