@@ -62,6 +62,7 @@ async function startSandbox(): Promise<{ child: ChildProcess; baseUrl: string }>
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '0',
+      WEBHOOK_RATE_LIMIT_PER_MINUTE: '0',
       // Every client of the measure is this process, on one address: the per-address bound is off.
       MAX_CONNECTIONS_PER_ADDRESS: '0',
     },
@@ -263,8 +264,11 @@ export async function runMcpBench(options: Options): Promise<{ report: string; o
       callLatencies.push(latency);
       const result = answer.body.result as Json | undefined;
       const content = result?.structuredContent as Json | undefined;
-      if (answer.status !== 200 || result?.isError !== false || content?.answeredBy !== 'sandbox engine') failures += 1;
-      else answered.push({ runId: String(content.flowRunId), latency });
+      if (answer.status !== 200 || result?.isError !== false || content?.answeredBy !== 'sandbox engine') {
+        failures += 1;
+        if (failures <= 3)
+          log(`mcp: a tool call answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      } else answered.push({ runId: String(content.flowRunId), latency });
     });
     const callsSeconds = (performance.now() - callsStarted) / 1000;
 
@@ -277,6 +281,7 @@ export async function runMcpBench(options: Options): Promise<{ report: string; o
       const own = Date.parse(String(run.finishTime)) - Date.parse(String(run.created));
       if (run.status !== 'SUCCEEDED' || !Number.isFinite(own)) {
         failures += 1;
+        if (failures <= 3) log(`mcp: run ${runId} is ${String(run.status)}`);
         return;
       }
       runTimes.push(own);
@@ -296,7 +301,10 @@ export async function runMcpBench(options: Options): Promise<{ report: string; o
       });
       await response.arrayBuffer();
       webhookLatencies.push(performance.now() - started);
-      if (response.status !== 204) failures += 1;
+      if (response.status !== 204) {
+        failures += 1;
+        if (failures <= 3) log(`mcp: a webhook call answered ${response.status}`);
+      }
     });
     await ok('DELETE', `/sandbox/sessions/${String(session.id)}`);
 
