@@ -2,14 +2,15 @@
 // started sandbox (the compiled `npm run sandbox`): each session's MCP servers have tokens of the
 // session, which open that session's servers only, even though every session's servers have the
 // ids of the shared sandbox's; the sandbox's engine answers a session's tool calls; a rotated
-// token is refused at once; an ended session's token is a 410 (JSON-RPC); and the session's
-// request log shows the MCP requests with their token redacted.
+// token is refused at once; a sleeping session wakes for one; an ended session's token is a 410
+// (JSON-RPC); and the session's request log shows the MCP requests with their token redacted.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_IDS, SANDBOX_API_KEY } from '../../src/demo/fixtures';
 import { startSandboxProcess } from '../support/process';
+import { until } from '../support/until';
 
 const SALES = EXAMPLE_IDS.salesOps.project;
 const ACCEPT = 'application/json, text/event-stream';
@@ -228,6 +229,19 @@ describe('MCP in sandbox sessions', () => {
     expect((await serverOf(SALES, one.apiKey)).token).toBe(before.token);
     expect((await listWith(before.id, before.token)).status).toBe(200);
     expect((await listWith(before.id, rotated.token)).status).toBe(401);
+  });
+
+  it('wakes a sleeping session for an MCP request, its tools intact', async () => {
+    const session = await newSession();
+    const { server } = await givenToolFlow(session.apiKey, SALES, 'find_customer_asleep', false);
+    await until('the session asleep', async () => {
+      const view = (await request('GET', '/sandbox/sessions')).body as { data: { id: string; asleep: boolean }[] };
+      return view.data.find((candidate) => candidate.id === session.id)?.asleep ? true : undefined;
+    });
+    const listed = await listWith(server.id, server.token);
+    expect(listed.status).toBe(200);
+    const tools = (listed.body.result as { tools: { name: string }[] }).tools.map((tool) => tool.name);
+    expect(tools).toContain('find_customer_asleep');
   });
 
   it("answers an ended session's token 410 SANDBOX_SESSION_ENDED, as JSON-RPC", async () => {
