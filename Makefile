@@ -88,6 +88,10 @@ bench-instances: ## One instance against two on one PostgreSQL database, in turn
 	$(NPM) run bench -- --store postgres --instances 2 $(ARGS)
 bench-depth:     ## First page against a page ~1,000,000 runs deep, every listFlowRuns filter (ARGS="--store postgres")
 	$(NPM) run bench -- --depth $(ARGS)
+.PHONY: bench-mcp
+bench-mcp:       ## MCP in a sandbox session: tools/list of 100 tools, tools/call at 50 at a time (builds first; ARGS="--mcp-calls 2000")
+	$(NPM) run build
+	$(NPM) run bench -- --mcp $(ARGS)
 .PHONY: bench-compare
 bench-compare:   ## This checkout against another one (AGAINST=DIR, built), in turns: req/s and CPU per request (ARGS="--cases createFlow")
 	$(NPM) run bench -- --against $(AGAINST) $(ARGS)

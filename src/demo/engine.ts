@@ -8,6 +8,7 @@ import type { Principal } from '../core/principal';
 import * as queue from '../flow-runs/queue';
 import { updateJob } from '../flow-runs/queue-queries';
 import * as flowRuns from '../flow-runs/service';
+import { MCP_TAG } from '../flow-runs/tags';
 import * as flows from '../flows/service';
 import { platformPrincipal } from '../platforms/service';
 import type { Store } from '../store/engine/database';
@@ -147,15 +148,32 @@ export async function endEngineRun(store: Store, admin: Principal, lease: Engine
 }
 
 /**
- * The sandbox's engine at a flow's webhook: it takes the runs due at once, the webhook's among them,
- * and ends each SUCCEEDED without an answer, as a flow without a Return Response step ends, so that
- * a caller of `/sync` gets its 204 and a frontend sees the run go from QUEUED to its end.
+ * The sandbox's engine at a flow's webhook or an MCP tool call: it takes the runs due at once, the
+ * webhook's or the call's among them, and ends each SUCCEEDED. A webhook's run ends without an
+ * answer, as a flow without a Return Response step ends, so that a caller of `/sync` gets its 204
+ * and a frontend sees the run go from QUEUED to its end. A tool call's run answers what it was
+ * given (`sandboxEngineAnswer`), so that an MCP client trying a tool whose trigger waits for a
+ * response gets one, with no engine of its own.
  */
 export async function runWebhookRuns(store: Store): Promise<void> {
   const admin = await platformPrincipal(store);
   const leased = await queue.lease(store, admin, { limit: 10, leaseSeconds: 300 });
-  for (const lease of leased.data)
-    await flowRuns.update(store, admin, lease.run.id, { status: 'SUCCEEDED', tasks: 1, leaseToken: lease.lease.token });
+  for (const lease of leased.data) {
+    const answer = lease.run.tags?.includes(MCP_TAG)
+      ? { response: sandboxEngineAnswer(lease.run.id, lease.payload) }
+      : {};
+    await flowRuns.update(store, admin, lease.run.id, {
+      status: 'SUCCEEDED',
+      tasks: 1,
+      leaseToken: lease.lease.token,
+      ...answer,
+    });
+  }
+}
+
+/** What the sandbox's engine answers an MCP tool call's run: the arguments it was called with. */
+export function sandboxEngineAnswer(runId: string, payload: unknown): { status: 200; body: Record<string, unknown> } {
+  return { status: 200, body: { answeredBy: 'sandbox engine', flowRunId: runId, arguments: payload ?? null } };
 }
 
 /**
