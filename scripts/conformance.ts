@@ -86,11 +86,23 @@ if (minorOf(serverVersion) !== minorOf(knownVersion)) {
 }
 
 const api = new Api(server, apiKey);
-const removedBefore = await removeLeftovers(api).catch((error: unknown) =>
-  usage(`cannot list or delete what earlier runs left: ${error instanceof Error ? error.message : String(error)}`),
-);
+const none: Removed = { projects: 0, apiKeys: 0, webhookEndpoints: 0 };
 const removedAny = (removed: Removed) => removed.projects + removed.apiKeys + removed.webhookEndpoints > 0;
-if (removedAny(removedBefore) || values.cleanup)
+/** removeLeftovers, or what went wrong: a server that is not this API cannot list its records. */
+async function sweep(when: string): Promise<Removed | undefined> {
+  try {
+    return await removeLeftovers(api);
+  } catch (error) {
+    console.error(`Cannot delete what ${when} left: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+const removedBefore = await sweep('earlier runs');
+if (values.cleanup) {
+  if (removedBefore) console.log(`Deleted what earlier runs left: ${describeRemoved(removedBefore)}`);
+  process.exit(removedBefore ? 0 : 1);
+}
+if (removedBefore && removedAny(removedBefore))
   console.log(`Deleted what earlier runs left: ${describeRemoved(removedBefore)}`);
 if (values.cleanup) process.exit(0);
 
@@ -98,7 +110,7 @@ if (values.cleanup) process.exit(0);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     console.error(`${signal}: deleting what this run made`);
-    void removeLeftovers(api).finally(() => process.exit(130));
+    void sweep('this run').finally(() => process.exit(130));
   });
 
 const checks = new CheckRun();
@@ -117,9 +129,11 @@ try {
   await receiver.own?.close();
 }
 
-const removedAfter = await removeLeftovers(api);
-const remaining = await removeLeftovers(api);
-if (removedAny(remaining)) console.error(`Records the run made are left: ${describeRemoved(remaining)}`);
+const removedAfter = await sweep('this run');
+// A second sweep finds nothing unless the first could not delete something (or it failed).
+const remaining = removedAfter ? await sweep('this run') : undefined;
+const cleanedUp = remaining !== undefined && !removedAny(remaining);
+if (remaining && !cleanedUp) console.error(`Records the run made are left: ${describeRemoved(remaining)}`);
 
 const summary: ConformanceSummary = {
   server,
@@ -127,7 +141,11 @@ const summary: ConformanceSummary = {
   results: checks.results,
   skipped: checks.skipped,
   ...scoreOf(checks.results, checks.skipped),
-  leftovers: { removedBefore, removedAfter, remaining },
+  leftovers: {
+    removedBefore: removedBefore ?? none,
+    removedAfter: removedAfter ?? none,
+    cleanedUp,
+  },
   durationMs: Math.round(performance.now() - started),
 };
 mkdirSync(outDir, { recursive: true });
@@ -135,7 +153,7 @@ writeFileSync(join(outDir, 'junit.xml'), junitXml(summary));
 writeFileSync(join(outDir, 'conformance.json'), `${JSON.stringify(summary, null, 2)}\n`);
 console.log(consoleReport(summary));
 console.log(`Reports: ${join(outDir, 'junit.xml')}, conformance.json, respect.json`);
-process.exit(summary.score.passed === summary.score.run && !removedAny(remaining) ? 0 : 1);
+process.exit(summary.score.passed === summary.score.run && cleanedUp ? 0 : 1);
 
 /** Runs the workflows with respect; each becomes a check of the `workflows` area. */
 async function workflows(receiverUrl: string | undefined): Promise<void> {
@@ -165,7 +183,7 @@ async function workflows(receiverUrl: string | undefined): Promise<void> {
     );
   if (missing.length > 0) {
     console.error(`redocly respect ran no workflow of ${missing.join(', ')}:\n${run.output}`);
-    await removeLeftovers(api);
+    await sweep('this run');
     process.exit(2);
   }
   mkdirSync(outDir, { recursive: true });

@@ -19,8 +19,11 @@ export interface ConformanceSummary {
   skipped: SkippedCheck[];
   areas: Record<Area, AreaScore>;
   score: { passed: number; run: number; percent: number };
-  /** What the run deleted before it started (an earlier run's) and what it left at its end (none). */
-  leftovers: { removedBefore: Removed; removedAfter: Removed; remaining: Removed };
+  /**
+   * What the run deleted before it started (what earlier runs left) and at its end (what it made),
+   * and whether a last look found nothing of the run's left.
+   */
+  leftovers: { removedBefore: Removed; removedAfter: Removed; cleanedUp: boolean };
   durationMs: number;
 }
 

@@ -22,6 +22,17 @@ export function workflowFiles(dir = workflowsDir): string[] {
     .map((name) => join(dir, name));
 }
 
+/**
+ * Why a workflow cannot run against the stateless mock (`npm run mock`), from its workflow's
+ * `x-needs-state` (a string), or undefined when its steps need no state. Read by a pattern, one
+ * workflow to a file as openapi/workflows/README.md says, rather than with a YAML parser the
+ * project does not otherwise depend on; a quoted value on one line, as every file writes it.
+ */
+export function needsState(file: string): string | undefined {
+  const match = /^ {4}x-needs-state: "([^"]+)"$/m.exec(readFileSync(file, 'utf8'));
+  return match?.[1];
+}
+
 /** What the workflows take: an ADMIN key of the platform and, for the webhook workflow, a receiver's URL. */
 export interface WorkflowInputs {
   apiKey: string;
