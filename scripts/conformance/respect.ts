@@ -12,14 +12,26 @@ import { projectRoot } from '../../src/core/bundle-file';
 export const workflowsDir = join(projectRoot, 'openapi', 'workflows');
 /** The name every workflow gives the contract in its sourceDescriptions: `--server api=<url>` points it elsewhere. */
 export const SOURCE_NAME = 'api';
+/** The name the sandbox-session workflow gives the sandbox endpoints' document. */
+export const SANDBOX_SOURCE_NAME = 'sandbox';
 const redoclyCli = join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
-/** The workflow files, by name, in a stable order. */
-export function workflowFiles(dir = workflowsDir): string[] {
+/** Every workflow file, by name, in a stable order. */
+export function allWorkflowFiles(dir = workflowsDir): string[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.arazzo.yaml'))
     .sort()
     .map((name) => join(dir, name));
+}
+
+/** The workflows of the API alone, which run against any deployment: all but the sandbox's own. */
+export function workflowFiles(dir = workflowsDir): string[] {
+  return allWorkflowFiles(dir).filter((file) => sandboxOnly(file) === undefined);
+}
+
+/** The workflows that call the sandbox's own endpoints too (`x-sandbox-only`, with why). */
+export function sandboxWorkflowFiles(dir = workflowsDir): string[] {
+  return allWorkflowFiles(dir).filter((file) => sandboxOnly(file) !== undefined);
 }
 
 /**
@@ -29,8 +41,16 @@ export function workflowFiles(dir = workflowsDir): string[] {
  * project does not otherwise depend on; a quoted value on one line, as every file writes it.
  */
 export function needsState(file: string): string | undefined {
-  const match = /^ {4}x-needs-state: "([^"]+)"$/m.exec(readFileSync(file, 'utf8'));
-  return match?.[1];
+  return workflowMark(file, 'x-needs-state');
+}
+
+/** Why a workflow runs against a sandbox only (`x-sandbox-only`), read as needsState reads its mark. */
+export function sandboxOnly(file: string): string | undefined {
+  return workflowMark(file, 'x-sandbox-only');
+}
+
+function workflowMark(file: string, name: string): string | undefined {
+  return new RegExp(`^ {4}${name}: "([^"]+)"$`, 'm').exec(readFileSync(file, 'utf8'))?.[1];
 }
 
 /** What the workflows take: an ADMIN key of the platform and, for the webhook workflow, a receiver's URL. */
@@ -71,6 +91,8 @@ export interface RespectRun {
 export interface RespectOptions {
   files: string[];
   serverUrl: string;
+  /** Where the sandbox source description's endpoints are (the sandbox-session workflow). */
+  sandboxUrl?: string;
   inputs: WorkflowInputs;
   /** Workflow ids to leave out (each with its reason, said by the caller). */
   skip?: string[];
@@ -87,6 +109,7 @@ export async function runWorkflows(options: RespectOptions): Promise<RespectRun>
       ...options.files,
       '--server',
       `${SOURCE_NAME}=${options.serverUrl}`,
+      ...(options.sandboxUrl ? ['--server', `${SANDBOX_SOURCE_NAME}=${options.sandboxUrl}`] : []),
       '--input',
       JSON.stringify(options.inputs),
       '--json-output',

@@ -2,10 +2,18 @@
 // mock` serves it): the mock keeps no state, so a workflow whose steps read back what an earlier
 // step made is marked `x-needs-state` with the reason, and skipped here with it; every other
 // workflow runs and passes, with any well-formed key. The marks are kept honest: each marked
-// workflow does fail against the mock (else its mark would hide a workflow that could run).
+// workflow does fail against the mock (else its mark would hide a workflow that could run). The
+// sandbox's own workflow (x-sandbox-only) is skipped too: the mock has no sandbox endpoints.
 import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needsState, type RespectRun, runWorkflows, workflowFiles } from '../../scripts/conformance/respect';
+import {
+  needsState,
+  type RespectRun,
+  runWorkflows,
+  sandboxOnly,
+  sandboxWorkflowFiles,
+  workflowFiles,
+} from '../../scripts/conformance/respect';
 import { type MockHandle, startMock } from '../support/mock';
 
 /** The mock accepts any well-formed key (docs/frontend.md). */
@@ -44,6 +52,8 @@ describe('the Arazzo workflows against the mock', () => {
   });
 
   for (const file of stateful) it.skip(`${basename(file)} needs state: ${needsState(file)}`, () => {});
+  for (const file of sandboxWorkflowFiles())
+    it.skip(`${basename(file)} needs a sandbox: ${sandboxOnly(file)}`, () => {});
 
   it.each(stateful.map((file) => basename(file)))('%s, marked x-needs-state, does fail against the mock', (name) => {
     const results = markedRun.results.filter((result) => basename(result.file) === name);
