@@ -182,7 +182,9 @@ function failuresOf(steps: Json[]): StepFailure[] {
       ? `${text(step.request.method).toUpperCase()} ${text(step.request.url)}`
       : '(no request sent)';
     const status =
-      isObject(step.response) && typeof step.response.statusCode === 'number' ? step.response.statusCode : undefined;
+      isObject(step.response) && typeof step.response.statusCode === 'number' && step.response.statusCode > 0
+        ? step.response.statusCode
+        : undefined;
     const failed = objects(step.checks).filter((check) => check.passed !== true);
     const criteria =
       failed.length > 0 ? failed.map((check) => text(check.condition) || text(check.name)) : ['(step failed)'];
