@@ -37,8 +37,8 @@ import { problemChecks } from './conformance/checks/problems';
 import { useAfterFreeChecks } from './conformance/checks/use-after-free';
 import { webhookChecks } from './conformance/checks/webhooks';
 import { Api } from './conformance/http';
-import { describeRemoved, marked, type Removed, removeLeftovers } from './conformance/leftovers';
-import { type RunReceiver, startRunReceiver } from './conformance/receiver';
+import { describeRemoved, type Removed, removeLeftovers } from './conformance/leftovers';
+import { chooseReceiver } from './conformance/receiver-choice';
 import { type ConformanceSummary, consoleReport, junitXml, scoreOf } from './conformance/reports';
 import { describeFailure, runWorkflows, workflowFiles } from './conformance/respect';
 
@@ -104,7 +104,6 @@ if (values.cleanup) {
 }
 if (removedBefore && removedAny(removedBefore))
   console.log(`Deleted what earlier runs left: ${describeRemoved(removedBefore)}`);
-if (values.cleanup) process.exit(0);
 
 // A run stopped by a signal it can see still deletes what it made; SIGKILL is the next run's.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -114,7 +113,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
   });
 
 const checks = new CheckRun();
-const receiver = await receiverFor(api);
+const receiver = await chooseReceiver(api, server, {
+  receiverUrl: values['receiver-url'],
+  listen: values.listen,
+}).catch((error: unknown) => usage(error instanceof Error ? error.message : String(error)));
 if (receiver.skipReason) {
   checks.skip('webhooks', WEBHOOK_CHECKS, receiver.skipReason);
 }
@@ -125,6 +127,11 @@ try {
   await problemChecks(checks, api);
   await idempotencyChecks(checks, api);
   if (receiver.own && receiver.url) await webhookChecks(checks, api, receiver.own, receiver.url);
+} catch (error) {
+  // Not a failed check (those are kept as results) but a run that cannot go on: still clean up.
+  console.error(`The run stopped: ${error instanceof Error ? error.message : String(error)}`);
+  await sweep('this run');
+  process.exit(2);
 } finally {
   await receiver.own?.close();
 }
@@ -196,52 +203,6 @@ async function workflows(receiverUrl: string | undefined): Promise<void> {
       failures: result.failures.map((failure) => describeFailure(result, failure)),
       durationMs: result.durationMs,
     });
-}
-
-interface ReceiverChoice {
-  /** The URL the server is given for webhook endpoints. */
-  url?: string;
-  /** The run's own receiver, whose deliveries the webhook checks read. */
-  own?: RunReceiver;
-  /** Why the webhook checks do not run. */
-  skipReason?: string;
-}
-
-/** The receiver the webhook workflow and checks use, and whether the server accepts its URL. */
-async function receiverFor(api: Api): Promise<ReceiverChoice> {
-  const given = values['receiver-url'];
-  let own: RunReceiver | undefined;
-  if (values.listen) {
-    const match = /^(.*):(\d+)$/.exec(values.listen);
-    if (!match) usage(`--listen: '${values.listen}' is not HOST:PORT`);
-    own = await startRunReceiver(match[1]?.replace(/^\[|\]$/g, '') || '0.0.0.0', Number(match[2]));
-  } else if (given === undefined && ['localhost', '127.0.0.1', '[::1]'].includes(new URL(server as string).hostname)) {
-    own = await startRunReceiver('127.0.0.1', 0);
-  }
-  const url = given ?? own?.url;
-  if (url === undefined)
-    return { skipReason: 'needs a receiver of the run the server can reach: --listen HOST:PORT and --receiver-url' };
-  // The server may refuse the URL (a loopback address, plain http): then nothing webhook can run.
-  const probe = await api.call('POST', '/v1/webhook-endpoints', {
-    json: { url, eventTypes: ['flow.created'], description: marked('receiver probe') },
-  });
-  const id =
-    typeof probe.body === 'object' && probe.body !== null && 'id' in probe.body ? String(probe.body.id) : undefined;
-  if (id) await api.call('DELETE', `/v1/webhook-endpoints/${id}`);
-  if (probe.status !== 201) {
-    await own?.close();
-    const detail =
-      typeof probe.body === 'object' && probe.body !== null && 'detail' in probe.body ? String(probe.body.detail) : '';
-    return {
-      skipReason: `the server refuses ${url} as a webhook endpoint (${probe.status}: ${detail}); give --receiver-url a URL it accepts, leading to --listen`,
-    };
-  }
-  if (own === undefined)
-    return {
-      url,
-      skipReason: `deliveries to ${url} are not visible to the run: add --listen HOST:PORT where that URL leads`,
-    };
-  return { url, own };
 }
 
 /** `1.9.3` → `1.9`. */

@@ -277,3 +277,24 @@ describe.each(storeKinds)('npm run conformance against the backend on %s', (kind
     }
   });
 });
+
+describe('npm run conformance against a backend that refuses loopback webhook URLs (the default)', () => {
+  const backend = useBackend('sqlite', { WEBHOOK_ALLOW_PRIVATE: 'false' });
+  beforeAll(async () => {
+    await unwrap(backend.client.POST('/v1/projects', { body: { displayName: "The user's own project" } }));
+  });
+
+  it("skips the webhook workflow and checks, saying the server refuses the run's receiver", async () => {
+    const before = await recordsOf(backend.client);
+    const run = await conformance(['--server', backend.baseUrl, '--key', backend.apiKey]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^SKIP {2}the test event verifies with the endpoint's secret: the server refuses http:\/\/127\.0\.0\.1:\d+\/conformance as a webhook endpoint \(400: /m,
+    );
+    expect(run.stdout).toMatch(
+      /^SKIP {2}webhookTestEvent \(webhook-test-event\.arazzo\.yaml\): needs a webhook receiver/m,
+    );
+    expect(run.stdout).toMatch(/^SKIP {2}a deleted webhook endpoint: /m);
+    expect(await recordsOf(backend.client)).toEqual(before);
+  });
+});
