@@ -8,12 +8,8 @@ import { marked } from '../leftovers';
 /** An id that is well formed and names nothing. */
 export const UNKNOWN_ID = 'AAAAAAAAAAAAAAAAAAAAA';
 
-export async function makeProject(api: Api, name: string, key?: string): Promise<string> {
-  const answer = await api.must(201, 'POST', '/v1/projects', {
-    json: { displayName: marked(name) },
-    ...(key ? { key } : {}),
-  });
-  return stringField(answer, 'id');
+export async function makeProject(api: Api, name: string): Promise<string> {
+  return stringField(await api.must(201, 'POST', '/v1/projects', { json: { displayName: marked(name) } }), 'id');
 }
 
 export async function makeFolder(api: Api, projectId: string, name = 'Sales'): Promise<string> {
@@ -51,13 +47,8 @@ export async function makeKey(api: Api, role: string, projectIds: string[] | nul
 }
 
 /** The ids of a list operation's items (every page). */
-export async function idsOf(
-  api: Api,
-  path: string,
-  query: Record<string, string> = {},
-  key?: string,
-): Promise<string[]> {
-  return (await (key ? api.withKey(key) : api).all(path, query)).map((item) => String(item.id));
+export async function idsOf(api: Api, path: string, query: Record<string, string> = {}): Promise<string[]> {
+  return (await api.all(path, query)).map((item) => String(item.id));
 }
 
 /** A change that is valid for each kind of record, so a refusal can only be about who asks. */
