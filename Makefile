@@ -65,8 +65,8 @@ mock:            ## Mock server of the contract at http://127.0.0.1:4010/api (MO
 mock-proxy:      ## Proxy at :4010/api checking a running backend against the contract (MOCK_UPSTREAM)
 	$(NPM) run mock:proxy
 .PHONY: conformance
-conformance:     ## Run every Arazzo workflow against a deployment: SERVER (or API_BASE_URL), KEY (or API_KEY), OUT, RECEIVER_URL
-	$(NPM) run conformance -- $(if $(SERVER),--server $(SERVER)) $(if $(KEY),--key $(KEY)) $(if $(OUT),--out $(OUT)) $(if $(RECEIVER_URL),--receiver-url $(RECEIVER_URL))
+conformance:     ## Check a deployment (workflows, isolation, use-after-free, problems, idempotency, webhooks): SERVER (or API_BASE_URL), KEY (or API_KEY), OUT, OTHER_KEY, RECEIVER_URL, LISTEN, CLEANUP=1
+	$(NPM) run conformance -- $(if $(SERVER),--server $(SERVER)) $(if $(KEY),--key $(KEY)) $(if $(OUT),--out $(OUT)) $(if $(OTHER_KEY),--other-key $(OTHER_KEY)) $(if $(RECEIVER_URL),--receiver-url $(RECEIVER_URL)) $(if $(LISTEN),--listen $(LISTEN)) $(if $(CLEANUP),--cleanup)
 .PHONY: check-compat
 check-compat:    ## Fail on breaking contract changes since a git ref, e.g. make check-compat AGAINST=main
 	$(NPM) run check:compat -- --against $(or $(AGAINST),main)
