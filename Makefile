@@ -24,6 +24,9 @@ test:            ## Run the test suite
 .PHONY: test-changed
 test-changed:    ## Only the tests related to uncommitted changes (SINCE=origin/main: the branch's); the inner loop, not the check
 	$(NPM) run test:changed -- $(SINCE)
+.PHONY: test-durations
+test-durations:  ## After a full npm test: record each file's duration, so a fresh clone starts the longest first
+	$(NPM) run test:durations
 test-pg:         ## Run the backend suites on PostgreSQL (TEST_DATABASE_URL)
 	$(NPM) run test:pg
 .PHONY: fuzz
@@ -62,8 +65,8 @@ mock:            ## Mock server of the contract at http://127.0.0.1:4010/api (MO
 mock-proxy:      ## Proxy at :4010/api checking a running backend against the contract (MOCK_UPSTREAM)
 	$(NPM) run mock:proxy
 .PHONY: conformance
-conformance:     ## Run every Arazzo workflow against a deployment: SERVER (or API_BASE_URL), KEY (or API_KEY), OUT, RECEIVER_URL
-	$(NPM) run conformance -- $(if $(SERVER),--server $(SERVER)) $(if $(KEY),--key $(KEY)) $(if $(OUT),--out $(OUT)) $(if $(RECEIVER_URL),--receiver-url $(RECEIVER_URL))
+conformance:     ## Check a deployment (workflows, isolation, use-after-free, problems, idempotency, webhooks): SERVER (or API_BASE_URL), KEY (or API_KEY), OUT, OTHER_KEY, RECEIVER_URL, LISTEN, CLEANUP=1
+	$(NPM) run conformance -- $(if $(SERVER),--server $(SERVER)) $(if $(KEY),--key $(KEY)) $(if $(OUT),--out $(OUT)) $(if $(OTHER_KEY),--other-key $(OTHER_KEY)) $(if $(RECEIVER_URL),--receiver-url $(RECEIVER_URL)) $(if $(LISTEN),--listen $(LISTEN)) $(if $(CLEANUP),--cleanup)
 .PHONY: check-compat
 check-compat:    ## Fail on breaking contract changes since a git ref, e.g. make check-compat AGAINST=main
 	$(NPM) run check:compat -- --against $(or $(AGAINST),main)
@@ -85,6 +88,10 @@ bench-instances: ## One instance against two on one PostgreSQL database, in turn
 	$(NPM) run bench -- --store postgres --instances 2 $(ARGS)
 bench-depth:     ## First page against a page ~1,000,000 runs deep, every listFlowRuns filter (ARGS="--store postgres")
 	$(NPM) run bench -- --depth $(ARGS)
+.PHONY: bench-mcp
+bench-mcp:       ## MCP in a sandbox session: tools/list of 100 tools, tools/call at 50 at a time (builds first; ARGS="--mcp-calls 2000")
+	$(NPM) run build
+	$(NPM) run bench -- --mcp $(ARGS)
 .PHONY: bench-compare
 bench-compare:   ## This checkout against another one (AGAINST=DIR, built), in turns: req/s and CPU per request (ARGS="--cases createFlow")
 	$(NPM) run bench -- --against $(AGAINST) $(ARGS)

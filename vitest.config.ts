@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/support/longest-first';
 
 export default defineConfig({
   test: {
@@ -25,5 +26,8 @@ export default defineConfig({
     // minutes one at a time. Tests that time things bound what they wait for (timeouts, polls), never
     // how fast a machine is.
     maxWorkers: 3,
+    // Longest files first, also on a fresh clone with no cache of durations (test/support/longest-first.ts):
+    // vitest's own order started some of the slowest, small files last, and they ran alone at the end.
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -8,6 +8,8 @@
 //   npm run bench -- --profile          the server under node --cpu-prof; a summary of where the time went
 //   npm run bench -- --depth            first page against a page ~1,000,000 runs deep (see scripts/bench/depth.ts)
 //   npm run bench -- --sandbox          the sandbox's sessions only (see scripts/bench/sandbox.ts)
+//   npm run bench -- --mcp              MCP only, in a sandbox session: tools/list of 100 tools, tools/call at 50
+//                    [--mcp-calls 1000] at a time with the sandbox's engine (see scripts/bench/mcp.ts)
 //   npm run bench -- --flow-operations  only createFlow and the updateFlow cases, and the reference's flowOperations.apply of
 //                                       the same operations (see scripts/bench/reference-apply.ts; with --profile: where their time goes)
 //   npm run bench -- --project-delete   only deleteProject of a large project (sizes as below)
@@ -35,6 +37,7 @@ import { runDepth } from './bench/depth';
 import { FLOW_OPERATION_CASES, measureFlowOperations } from './bench/flow-operations';
 import { runInstancesBench } from './bench/instances';
 import { type BenchCase, type Measurement, measure } from './bench/load';
+import { runMcpBench } from './bench/mcp';
 import { cpuMs, rssMb, serverEntry, startBaseline, startMock, startServer } from './bench/processes';
 import { summariseProfile } from './bench/profile';
 import { measureProjectDelete, type ProjectDeleteFigures } from './bench/project-delete';
@@ -58,6 +61,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     depth: { type: 'boolean', default: false },
     sandbox: { type: 'boolean', default: false },
+    mcp: { type: 'boolean', default: false },
+    'mcp-calls': { type: 'string', default: '1000' },
     webhooks: { type: 'boolean', default: false },
     queue: { type: 'boolean', default: false },
     'queue-rate': { type: 'string', default: '200' },
@@ -109,6 +114,15 @@ if (values.against !== undefined) {
   writeFileSync(join(outDir, 'compare.md'), report);
   process.stdout.write(report);
   process.exit(0);
+}
+
+if (values.mcp) {
+  const calls = Number(values['mcp-calls']);
+  if (!(Number.isInteger(calls) && calls > 0)) throw new Error('--mcp-calls is a number of calls');
+  const { report, ok } = await runMcpBench({ outDir, log, durationSeconds: duration, calls });
+  process.stdout.write(report);
+  // A call the engine did not answer, or a failed request, makes the figures meaningless.
+  process.exit(ok ? 0 : 1);
 }
 
 if (values.sandbox) {

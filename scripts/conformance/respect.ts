@@ -12,14 +12,45 @@ import { projectRoot } from '../../src/core/bundle-file';
 export const workflowsDir = join(projectRoot, 'openapi', 'workflows');
 /** The name every workflow gives the contract in its sourceDescriptions: `--server api=<url>` points it elsewhere. */
 export const SOURCE_NAME = 'api';
+/** The name the sandbox-session workflow gives the sandbox endpoints' document. */
+export const SANDBOX_SOURCE_NAME = 'sandbox';
 const redoclyCli = join(projectRoot, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
-/** The workflow files, by name, in a stable order. */
-export function workflowFiles(dir = workflowsDir): string[] {
+/** Every workflow file, by name, in a stable order. */
+export function allWorkflowFiles(dir = workflowsDir): string[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.arazzo.yaml'))
     .sort()
     .map((name) => join(dir, name));
+}
+
+/** The workflows of the API alone, which run against any deployment: all but the sandbox's own. */
+export function workflowFiles(dir = workflowsDir): string[] {
+  return allWorkflowFiles(dir).filter((file) => sandboxOnly(file) === undefined);
+}
+
+/** The workflows that call the sandbox's own endpoints too (`x-sandbox-only`, with why). */
+export function sandboxWorkflowFiles(dir = workflowsDir): string[] {
+  return allWorkflowFiles(dir).filter((file) => sandboxOnly(file) !== undefined);
+}
+
+/**
+ * Why a workflow cannot run against the stateless mock (`npm run mock`), from its workflow's
+ * `x-needs-state` (a string), or undefined when its steps need no state. Read by a pattern, one
+ * workflow to a file as openapi/workflows/README.md says, rather than with a YAML parser the
+ * project does not otherwise depend on; a quoted value on one line, as every file writes it.
+ */
+export function needsState(file: string): string | undefined {
+  return workflowMark(file, 'x-needs-state');
+}
+
+/** Why a workflow runs against a sandbox only (`x-sandbox-only`), read as needsState reads its mark. */
+export function sandboxOnly(file: string): string | undefined {
+  return workflowMark(file, 'x-sandbox-only');
+}
+
+function workflowMark(file: string, name: string): string | undefined {
+  return new RegExp(`^ {4}${name}: "([^"]+)"$`, 'm').exec(readFileSync(file, 'utf8'))?.[1];
 }
 
 /** What the workflows take: an ADMIN key of the platform and, for the webhook workflow, a receiver's URL. */
@@ -60,6 +91,8 @@ export interface RespectRun {
 export interface RespectOptions {
   files: string[];
   serverUrl: string;
+  /** Where the sandbox source description's endpoints are (the sandbox-session workflow). */
+  sandboxUrl?: string;
   inputs: WorkflowInputs;
   /** Workflow ids to leave out (each with its reason, said by the caller). */
   skip?: string[];
@@ -76,6 +109,7 @@ export async function runWorkflows(options: RespectOptions): Promise<RespectRun>
       ...options.files,
       '--server',
       `${SOURCE_NAME}=${options.serverUrl}`,
+      ...(options.sandboxUrl ? ['--server', `${SANDBOX_SOURCE_NAME}=${options.sandboxUrl}`] : []),
       '--input',
       JSON.stringify(options.inputs),
       '--json-output',
@@ -148,7 +182,9 @@ function failuresOf(steps: Json[]): StepFailure[] {
       ? `${text(step.request.method).toUpperCase()} ${text(step.request.url)}`
       : '(no request sent)';
     const status =
-      isObject(step.response) && typeof step.response.statusCode === 'number' ? step.response.statusCode : undefined;
+      isObject(step.response) && typeof step.response.statusCode === 'number' && step.response.statusCode > 0
+        ? step.response.statusCode
+        : undefined;
     const failed = objects(step.checks).filter((check) => check.passed !== true);
     const criteria =
       failed.length > 0 ? failed.map((check) => text(check.condition) || text(check.name)) : ['(step failed)'];

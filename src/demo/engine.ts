@@ -8,6 +8,7 @@ import type { Principal } from '../core/principal';
 import * as queue from '../flow-runs/queue';
 import { updateJob } from '../flow-runs/queue-queries';
 import * as flowRuns from '../flow-runs/service';
+import { MCP_TAG } from '../flow-runs/tags';
 import * as flows from '../flows/service';
 import { platformPrincipal } from '../platforms/service';
 import type { Store } from '../store/engine/database';
@@ -164,9 +165,11 @@ export function demoPieceOutput(job: queue.FlowRunPieceJob): Record<string, unkn
 
 /**
  * The sandbox's engine at a flow's webhook or an MCP tool call: it takes the runs due at once, the
- * caller's among them, and ends each SUCCEEDED: a flow's run without an answer, as a flow without a
- * Return Response step ends (a caller of `/sync` gets its 204, a frontend sees the run go from
- * QUEUED to its end); an MCP piece job with demoPieceOutput as its answer.
+ * webhook's or the call's among them (MCP piece jobs too), and ends each SUCCEEDED. A webhook's run
+ * ends without an answer, as a flow without a Return Response step ends, so that a caller of `/sync`
+ * gets its 204 and a frontend sees the run go from QUEUED to its end. A flow tool call's run answers
+ * what it was given (`sandboxEngineAnswer`), so that an MCP client trying a tool whose trigger waits
+ * for a response gets one, with no engine of its own; a piece job answers demoPieceOutput.
  */
 export async function runWebhookRuns(store: Store): Promise<void> {
   const admin = await platformPrincipal(store);
@@ -174,15 +177,24 @@ export async function runWebhookRuns(store: Store): Promise<void> {
   for (const lease of leased.data) {
     const job = lease.pieceJob;
     const output = job === undefined ? undefined : demoPieceOutput(job);
+    const answer =
+      job !== undefined && output !== undefined
+        ? { response: { status: 200, body: output }, steps: { [job.actionName]: { output } } }
+        : lease.run.tags?.includes(MCP_TAG)
+          ? { response: sandboxEngineAnswer(lease.run.id, lease.payload) }
+          : {};
     await flowRuns.update(store, admin, lease.run.id, {
       status: 'SUCCEEDED',
       tasks: 1,
       leaseToken: lease.lease.token,
-      ...(job === undefined || output === undefined
-        ? {}
-        : { response: { status: 200, body: output }, steps: { [job.actionName]: { output } } }),
+      ...answer,
     });
   }
+}
+
+/** What the sandbox's engine answers an MCP flow tool call's run: the arguments it was called with. */
+export function sandboxEngineAnswer(runId: string, payload: unknown): { status: 200; body: Record<string, unknown> } {
+  return { status: 200, body: { answeredBy: 'sandbox engine', flowRunId: runId, arguments: payload ?? null } };
 }
 
 /**

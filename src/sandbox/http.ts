@@ -1,9 +1,9 @@
 // The sandbox's sessions in the HTTP pipeline (src/http/app.ts's PipelineExtensions):
 // - before the key is checked, `GET /ready` answering 503 until the sandbox has its data and
 //   fixtures, the sandbox's own endpoints (./endpoints.ts), then the routing: a request with a
-//   session's key works on that session's store, in its scope (its clock, its key prefix), and is
-//   written to its request log (credentials redacted, long bodies cut); a write while the sandbox's
-//   data is at SANDBOX_MAX_BYTES is a 507;
+//   session's key, or to an MCP endpoint with a session's MCP token, works on that session's store,
+//   in its scope (its clock, its key prefix), and is written to its request log (credentials
+//   redacted, long bodies cut); a write while the sandbox's data is at SANDBOX_MAX_BYTES is a 507;
 // - once the request is valid and its operation known, the forced answers: a session's rules and
 //   a request's `Prefer: code=…` / `Prefer: delay=…`;
 // - among the errors, a session's store (or the shared sandbox's) grown to SANDBOX_SESSION_MAX_BYTES
@@ -15,11 +15,12 @@ import { ApiError } from '../core/errors';
 import { runWebhookRuns } from '../demo/engine';
 import type { PipelineExtensions } from '../http/app';
 import { bearerTokenOf } from '../http/pipeline/authentication';
+import { mcpEndpointMatcher, mcpTokenOf } from '../http/pipeline/mcp-endpoint';
 import { requestIdOf } from '../http/pipeline/request-id';
 import { useStoreFor } from '../http/pipeline/request-store';
 import { operationIdOf, pathParamsOf } from '../http/validator/matched-operation';
 import { inScope } from '../store/engine/scope';
-import { type Credentials, credentialsOf, withoutCredentials } from './credentials';
+import { type Credentials, credentialsOf, REDACTED, withoutCredentials } from './credentials';
 import { sandboxEndpoints } from './endpoints';
 import { type OperationFacts, operationFacts, undeclaredStatus } from './operations';
 import { keptBody, keptProblem } from './request-log';
@@ -58,17 +59,22 @@ function sentQuery(req: Request): Record<string, string | string[]> {
   return query;
 }
 
-/** Writes the request to its session's log once it is answered, or its connection closed: credentials redacted, long bodies cut. */
+/**
+ * Writes the request to its session's log once it is answered, or its connection closed: credentials
+ * redacted (an MCP endpoint's `token` parameter too), long bodies cut.
+ */
 function logRequest(
   session: Session,
   req: Request,
   res: Response,
   credentials: Credentials,
   maxBodyBytes: number,
+  callsMcp: boolean,
 ): void {
   const started = performance.now();
   const at = new Date(session.now()).toISOString();
   const query = sentQuery(req);
+  if (callsMcp && query.token !== undefined) query.token = REDACTED;
   let problem: Record<string, unknown> | null = null;
   const send = res.send.bind(res);
   res.send = (body?: unknown) => {
@@ -116,28 +122,33 @@ const ADDING = new Set(['POST', 'PUT', 'PATCH']);
 const WRITING = new Set([...ADDING, 'DELETE']);
 
 /**
- * Every request takes its turn (./turns.ts); a request with a session's key works on the session's
- * store, in its scope, and is written to its log. A request that may add data is refused while the
- * sandbox's data is at SANDBOX_MAX_BYTES, and the data is measured again after one that may have written.
+ * Every request takes its turn (./turns.ts); a request with a session's key, or to an MCP endpoint
+ * with a session's MCP token (header or `?token=`: an MCP client sends no API key), works on the
+ * session's store, in its scope, and is written to its log. A request that may add data is refused
+ * while the sandbox's data is at SANDBOX_MAX_BYTES, and the data is measured again after one that
+ * may have written.
  */
-function sessionRouting(registry: SessionRegistry, credentials: Credentials): RequestHandler {
+function sessionRouting(registry: SessionRegistry, credentials: Credentials, basePath: string): RequestHandler {
   const { logBodyBytes } = registry.settings;
+  const mcpServerOf = mcpEndpointMatcher(basePath);
   return (req: Request, res: Response, next: NextFunction) => {
-    const apiKey = bearerTokenOf(req);
-    const session = apiKey === undefined ? undefined : registry.ofKey(apiKey);
+    const callsMcp = mcpServerOf(req) !== undefined;
+    const credential = callsMcp ? mcpTokenOf(req) : bearerTokenOf(req);
+    const sessionOf = (sent: string) => (callsMcp ? registry.ofMcpToken(sent) : registry.ofKey(sent));
+    const session = credential === undefined ? undefined : sessionOf(credential);
     let ended = false;
     // Under way until answered or cut: a session sleeps only between requests.
     if (session) {
       sessionsOfRequests.set(req, session);
       session.inFlight += 1;
-      logRequest(session, req, res, credentials, logBodyBytes);
+      logRequest(session, req, res, credentials, logBodyBytes, callsMcp);
     }
     const turn = registry.turns.take(session ?? SHARED_SANDBOX, () => {
       const full = ADDING.has(req.method) ? registry.roomProblem() : undefined;
-      if (!session || apiKey === undefined) return next(full);
+      if (!session || credential === undefined) return next(full);
       try {
         // Ended while the request waited for its turn: its 410, as for any request of an ended session.
-        registry.ofKey(apiKey);
+        sessionOf(credential);
         if (full) throw full;
         useStoreFor(req, session.store);
       } catch (error) {
@@ -290,7 +301,7 @@ export function sandboxExtensions(
     beforeIdentification: [
       notReadyYet(registry, basePath),
       sandboxEndpoints(registry, { basePath, operations, ...options }),
-      sessionRouting(registry, credentialsOf(bundle)),
+      sessionRouting(registry, credentialsOf(bundle), basePath),
     ],
     afterValidation: [forcedAnswers(operations, registry.settings.maxDelayMs)],
     errors: [sessionEndedMeanwhile(registry), sessionFull(registry.settings.maxBytes)],

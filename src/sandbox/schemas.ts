@@ -178,6 +178,19 @@ const Clock = {
   },
 } as const;
 
+/** The schemas by name: ./openapi.ts describes the endpoints with them, as they are checked here. */
+export const sandboxSchemas = {
+  SessionCreateRequest,
+  Session,
+  SessionList,
+  RuleCreateRequest,
+  Rule,
+  RuleList,
+  RequestLog,
+  ClockAdvanceRequest,
+  Clock,
+} as const;
+
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
 ajv.addFormat('date-time', /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
 

@@ -16,6 +16,7 @@ import { openStore, pageSizeOfImage, type Store } from '../store/engine/database
 import { inScope, type StoreScope } from '../store/engine/scope';
 import { randomAlphanumeric } from '../store/reading/ids';
 import { digestOf, lastFourOf, useKeyLog } from '../store/secrets/api-keys';
+import { MCP_TOKEN_LENGTH, newMcpToken, sealMcpToken } from '../store/secrets/mcp-tokens';
 import { type EncryptionKeys, useEncryptionKeys } from '../store/secrets/secrets';
 import { type Dispatcher, startDispatcher } from '../webhooks/dispatcher';
 import { type FixtureName, fixtureKeyDigest, SESSION_KEY_ROLES, type SessionKeyRole } from './fixtures';
@@ -61,6 +62,19 @@ export function sessionIdOfKey(apiKey: string): string | undefined {
   return apiKey.slice(SESSION_KEY_START.length, SESSION_KEY_START.length + SESSION_ID_LENGTH);
 }
 
+/** What a session's MCP tokens start with, before the session id: its keys' prefix less `sk-`. */
+const SESSION_TOKEN_START = SESSION_KEY_START.slice('sk-'.length);
+
+/**
+ * The session an MCP token names (its scope's prefix, src/store/secrets/mcp-tokens.ts), if any. A
+ * token of the shared sandbox is random: one in 62³ starts with `sbx`, names no live session, and
+ * goes to the shared store as any other.
+ */
+export function sessionIdOfMcpToken(token: string): string | undefined {
+  if (token.length !== MCP_TOKEN_LENGTH || !token.startsWith(SESSION_TOKEN_START)) return undefined;
+  return token.slice(SESSION_TOKEN_START.length, SESSION_TOKEN_START.length + SESSION_ID_LENGTH);
+}
+
 /**
  * The store's image, compressed. The image itself (a Buffer as large as the store) is not kept by the
  * caller across its awaits, so that it dies young and the sweep's minor collection frees it (./garbage.ts).
@@ -73,6 +87,8 @@ function compressedImageOf(store: Store): Buffer | undefined {
 export class Session {
   readonly id = randomAlphanumeric(SESSION_ID_LENGTH);
   readonly keys: Record<SessionKeyRole, string>;
+  /** The tokens of its fixture's MCP servers, by server id: made when it opens, given again at each reset. */
+  private readonly mcpTokens = new Map<string, string>();
   readonly rules = new Rules();
   private readonly log: RequestLog;
   readonly scope: StoreScope;
@@ -101,7 +117,7 @@ export class Session {
     readonly idleMs: number,
     readonly engineEveryMs: number | undefined,
   ) {
-    const prefix = SESSION_KEY_START.slice(3) + this.id;
+    const prefix = SESSION_TOKEN_START + this.id;
     this.keys = Object.fromEntries(
       SESSION_KEY_ROLES.map((role) => [
         role,
@@ -238,7 +254,11 @@ export class Session {
     return store;
   }
 
-  /** Opens the session's store from its fixture: a copy of the image, with the session's keys in place of the fixture's. */
+  /**
+   * Opens the session's store from its fixture: a copy of the image, with the session's keys in
+   * place of the fixture's, and fresh tokens of the session (./http.ts routes an MCP request by its
+   * token) in place of its MCP servers', which are the shared sandbox's and every other session's.
+   */
   async open(): Promise<void> {
     const store = this.attach(this.image);
     try {
@@ -250,6 +270,17 @@ export class Session {
               .updateTable('api_keys')
               .set({ digest: digestOf(key), last_four: lastFourOf(key) })
               .where('digest', '=', fixtureKeyDigest(role))
+              .execute();
+          }
+          // A few rows: one server per project. The same tokens after a reset, as the same keys.
+          const servers = await trx.selectFrom('mcp_servers').select('id').execute();
+          for (const server of servers) {
+            const token = this.mcpTokens.get(server.id) ?? newMcpToken();
+            this.mcpTokens.set(server.id, token);
+            await trx
+              .updateTable('mcp_servers')
+              .set(sealMcpToken(store, server.id, token))
+              .where('id', '=', server.id)
               .execute();
           }
         }),

@@ -10,7 +10,14 @@ import { pageSizeOfImage, type Store } from '../store/engine/database';
 import { durationMs } from './duration';
 import { FIXTURE_NAMES, type FixtureName } from './fixtures';
 import { collectYoungGarbage } from './garbage';
-import { dataBytesOf, type Ledger, Session, type SessionEnvironment, sessionIdOfKey } from './session';
+import {
+  dataBytesOf,
+  type Ledger,
+  Session,
+  type SessionEnvironment,
+  sessionIdOfKey,
+  sessionIdOfMcpToken,
+} from './session';
 import { Turns } from './turns';
 
 export type EndReason = 'deleted' | 'expired';
@@ -200,7 +207,18 @@ export class SessionRegistry {
    * A key of an ended session is a 410.
    */
   ofKey(apiKey: string): Session | undefined {
-    const id = sessionIdOfKey(apiKey);
+    return this.named(sessionIdOfKey(apiKey));
+  }
+
+  /**
+   * The live session an MCP token belongs to (a token made in its scope); undefined for a token of
+   * no session (the shared sandbox's). A token of an ended session is a 410, as its keys are.
+   */
+  ofMcpToken(token: string): Session | undefined {
+    return this.named(sessionIdOfMcpToken(token));
+  }
+
+  private named(id: string | undefined): Session | undefined {
     if (id === undefined) return undefined;
     const session = this.live.get(id);
     if (session && !session.isIdle()) {

@@ -1,4 +1,4 @@
-// A short run of `npm run bench` (and of its --against, --flow-operations, --sandbox, --depth and --queue
+// A short run of `npm run bench` (and of its --against, --flow-operations, --sandbox, --mcp, --depth and --queue
 // modes, depth on a small list; --instances 2 and --stores where TEST_DATABASE_URL names a PostgreSQL database): every request of every target answers as expected and the reports
 // hold every figure. Not part of `npm test` (a few minutes); `npm run test:bench` and CI run it
 // (scripts/ci/50-bench-smoke.sh).
@@ -121,6 +121,22 @@ describe('npm run bench, briefly', () => {
     expect(report).toMatch(
       /beside another session's 50 concurrent listFlows \(\d+\/s, from another process\) \| [\d.]+ \/ [\d.]+ ms/,
     );
+  });
+
+  it('measures MCP in a sandbox session: tools/list of 100 tools, and tools/call at 50 at a time, each call answered by the engine', () => {
+    const run = bench('--mcp', '--duration', '0.5', '--mcp-calls', '100');
+    expect(run.status, run.stderr).toBe(0);
+    const report = readFileSync(join(outDir, 'bench-mcp.md'), 'utf8');
+    for (const name of ['tools/list, 100 tools', 'tools/list, 1 tool', 'listMcpServers, 100 tools'])
+      for (const connections of [1, 10]) expect(report).toContain(`| ${name} | ${connections} |`);
+    expect(report).toMatch(/\| [\w/, ]+ \| \d+ \| \d+ \| [\d.]+ \| [\d.]+ \| 0 \|/);
+    expect(report).toMatch(/tools\/list of 100 tools against the baselines .*: 1 tool [\d.]+× at 1 connection/);
+    expect(report).toMatch(/\| what the call adds to its run .* \| -?[\d.]+ \/ -?[\d.]+ ms \|/);
+    expect(report).toMatch(/\| baseline: a flow webhook's `\/sync` call .* \| [\d.]+ \/ [\d.]+ ms \|/);
+    expect(report).toContain(
+      'Failures (a call not answered by the engine, a run not SUCCEEDED, a webhook not 204): 0.',
+    );
+    expect(report).toMatch(/load average [\d.]+ \/ [\d.]+ \/ [\d.]+/);
   });
 
   it('compares a first and a deep page under every listFlowRuns filter', () => {

@@ -70,8 +70,11 @@ function dataOf(answer: Answer): Json[] {
   return (answer.body as { data: Json[] }).data;
 }
 
-/** Fields that change with a key's use or differ per session's key, not with the data. */
-const PER_KEY_FIELDS = new Set(['lastUsedAt', 'lastFour']);
+/**
+ * Fields that change with a key's use or differ per session's key, not with the data; an MCP
+ * server's `token` is each session's own too (test/service/sandbox-mcp.test.ts).
+ */
+const PER_KEY_FIELDS = new Set(['lastUsedAt', 'lastFour', 'token']);
 
 function withoutPerKeyFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutPerKeyFields);

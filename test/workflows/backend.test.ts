@@ -14,27 +14,14 @@ import {
   workflowFiles,
   workflowsDir,
 } from '../../scripts/conformance/respect';
-import { type ApiClient, paginate, unwrap } from '../../src/client';
+import { unwrap } from '../../src/client';
 import { projectRoot } from '../../src/core/bundle-file';
 import { storeKinds } from '../support/backend';
 import { useBackend } from '../support/suite';
 import { type Receiver, startReceiver, verified } from '../support/webhook-receiver';
+import { recordsOf } from './records';
 
 const files = workflowFiles();
-
-/** The ids of what the workflows may make on the platform: none of them may be left after a run. */
-async function recordsOf(client: ApiClient): Promise<Record<string, string[]>> {
-  const ids = async (items: AsyncIterable<{ id: string }>) => {
-    const found: string[] = [];
-    for await (const item of items) found.push(item.id);
-    return found.sort();
-  };
-  return {
-    projects: await ids(paginate(client, '/v1/projects', { params: { query: { limit: 100 } } })),
-    apiKeys: await ids(paginate(client, '/v1/api-keys', { params: { query: { limit: 100 } } })),
-    webhookEndpoints: await ids(paginate(client, '/v1/webhook-endpoints', { params: { query: { limit: 100 } } })),
-  };
-}
 
 /** The failures of a run's workflows from `file`, one line each. */
 function failuresIn(run: RespectRun, file: string): string[] {

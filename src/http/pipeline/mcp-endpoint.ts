@@ -39,7 +39,7 @@ export function mcpAccessOf(req: Request): McpServerAccess | undefined {
 }
 
 /** The token the request carries: the Authorization header's, else the `token` query parameter's. */
-function tokenOf(req: Request): string | undefined {
+export function mcpTokenOf(req: Request): string | undefined {
   const bearer = bearerTokenOf(req);
   if (bearer !== undefined) return bearer;
   const query = queryStringOf(req.originalUrl);
@@ -52,7 +52,7 @@ function tokenOf(req: Request): string | undefined {
 export function mcpIdentification(store: Store, serverOf: (req: Request) => string | undefined): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const serverId = serverOf(req);
-    const token = serverId === undefined ? undefined : tokenOf(req);
+    const token = serverId === undefined ? undefined : mcpTokenOf(req);
     if (serverId !== undefined && token !== undefined) {
       const access = await mcpServerOfToken(storeOfRequest(req, store), serverId, token);
       if (access) accesses.set(req, access);

@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface StoreScope {
   /** Epoch milliseconds of this scope's "now". */
   now(): number;
-  /** What the API keys made in this scope start with, after `sk-` (letters and digits only). */
+  /** What the API keys made in this scope start with, after `sk-`, and its MCP tokens (letters and digits only). */
   readonly keyPrefix?: string;
 }
 

@@ -6,12 +6,21 @@
 // makes its MCP server with a token, and the MCP servers resource reads and rotates it.
 import { createHash } from 'node:crypto';
 import type { Store } from '../engine/database';
+import { currentScope } from '../engine/scope';
 import { randomAlphanumeric } from '../reading/ids';
 import { openSecret, sealSecret } from './secrets';
 
-/** MCP tokens: 40 characters of 0-9A-Za-z (about 238 bits). */
+/** How long an MCP token is: 40 characters of 0-9A-Za-z. */
+export const MCP_TOKEN_LENGTH = 40;
+
+/**
+ * A new token: 40 characters of 0-9A-Za-z (about 238 bits). In a sandbox session's scope
+ * (../engine/scope.ts) it starts with the session's prefix, as its API keys do, so that an MCP
+ * request, which carries the token and no API key, finds the session's store (about 149 random bits left).
+ */
 export function newMcpToken(): string {
-  return randomAlphanumeric(40);
+  const prefix = currentScope()?.keyPrefix ?? '';
+  return `${prefix}${randomAlphanumeric(MCP_TOKEN_LENGTH - prefix.length)}`;
 }
 
 // Encrypted values start with their format ('v1.'); a plain token is only 0-9A-Za-z.
