@@ -394,6 +394,11 @@ export interface paths {
          *     and its `attempt`. When none is due, the call waits up to `waitSeconds` for one, then answers
          *     an empty `data`.
          *
+         *     An engine that names `PIECE` in `jobTypes` also takes one-action jobs: an MCP client's call of a
+         *     `PIECE` tool, a run tagged `mcp` of the project's `mcp-piece-tools` flow whose lease carries
+         *     `pieceJob` (the piece, action, input and connection to execute). An engine that does not ask
+         *     is never handed one.
+         *
          *     The engine extends its lease with `heartbeatFlowRun` while it works and ends the run with
          *     `updateFlowRun`, presenting `lease.token`. A lease not extended in time puts the run back in
          *     `QUEUED`, its attempt counted; a run leased `RUN_MAX_ATTEMPTS` times (3 unless the operator
@@ -1229,7 +1234,12 @@ export interface paths {
          *     `structuredContent`), or its end (a failed run is `isError` with the failed step's message),
          *     up to `MCP_TOOL_CALL_TIMEOUT_SECONDS` (300 by default); past it, or when the trigger does not
          *     wait, the result holds the run's id (`structuredContent.flowRunId`) and the run goes on.
-         *     Calls of `PIECE` tools are not served yet: their result is `isError`.
+         *     `tools/call` of a `PIECE` tool's action (since 1.11.0) is a one-action job: arguments larger
+         *     than a run's payload, or a tool whose connection was deleted, are `-32602` with nothing queued;
+         *     else a run tagged `mcp` of the project's `mcp-piece-tools` flow is queued, which only an engine
+         *     leasing with `jobTypes` naming `PIECE` takes (its lease's `pieceJob`). The call waits, up to
+         *     the same timeout, for the engine's end of it: its `response` as the result, as above, or
+         *     `isError` with the failed step's message; past it, the run's id.
          *
          *     **Authentication:** the MCP server's own token (`token` of `getMcpServer`), as
          *     `Authorization: Bearer <token>`, or the `token` query parameter for clients that cannot send
@@ -5810,6 +5820,12 @@ export interface components {
             response?: components["schemas"]["FlowRunWebhookResponse"];
         };
         /**
+         * FlowRunJobType
+         * @description A kind of job an engine takes from the run queue: `FLOW`, a run of a flow's version; `PIECE`, a one-action job of an MCP `PIECE` tool.
+         * @enum {string}
+         */
+        FlowRunJobType: "FLOW" | "PIECE";
+        /**
          * FlowRunLeaseRequest
          * @description How much work an engine asks for, and for how long it holds what it gets.
          */
@@ -5829,6 +5845,8 @@ export interface components {
              * @description How long each lease lasts unless extended by `heartbeatFlowRun` (60 when left out).
              */
             leaseSeconds?: number;
+            /** @description The kinds of job this engine executes (`FLOW` when left out, so an engine that does not ask is never handed anything else): `FLOW`, runs of a flow's version; `PIECE`, one action of a piece an MCP client called through a `PIECE` tool (the lease's `pieceJob`). */
+            jobTypes?: components["schemas"]["FlowRunJobType"][];
         };
         /**
          * FlowRunPayload
@@ -5847,13 +5865,47 @@ export interface components {
             expiresAt: components["schemas"]["Timestamp"];
         };
         /**
+         * FlowRunPieceJob
+         * @description A one-action job: what an MCP client's call of a `PIECE` tool asks the engine to execute, in
+         *     place of the run's flow version. The engine runs `actionName` of the piece with `input`,
+         *     authenticated with the connection named (its value through `getAppConnectionValue`), and ends
+         *     the run with `updateFlowRun`: `SUCCEEDED` with the action's output as `response.body`
+         *     (`response.status` 200), or `FAILED` with `failedStepName` the action's name and its
+         *     `errorMessage` in `steps`.
+         */
+        FlowRunPieceJob: {
+            /** @description The MCP server whose tool was called. */
+            mcpServerId: components["schemas"]["Id"];
+            /**
+             * @description Package name of the piece.
+             * @example @activepieces/piece-slack
+             */
+            pieceName: string;
+            /**
+             * @description Semver range of the piece, as the tool names it.
+             * @example ~0.10.2
+             */
+            pieceVersion: string;
+            /**
+             * @description The action to execute.
+             * @example send_channel_message
+             */
+            actionName: string;
+            /** @description The action's input, the call's arguments as the client sent them (free-form; at most a run payload's size). */
+            input: {
+                [key: string]: unknown;
+            };
+            /** @description External id of the app connection the action authenticates with; absent when the tool names none. */
+            connectionExternalId?: string;
+        };
+        /**
          * FlowRunLease
          * @description A run an engine leased, with what executing it needs.
          */
         FlowRunLease: {
             /** @description The run, now `RUNNING`, its `startTime` this lease's. */
             run: components["schemas"]["FlowRun"];
-            /** @description The version the run executes: its definition, and in `connectionIds` the connections its steps name (their values through `getAppConnectionValue`). */
+            /** @description The version the run executes (for a `PIECE` job, the version of the project's `mcp-piece-tools` flow that holds such runs, which has no step: execute `pieceJob` instead): its definition, and in `connectionIds` the connections its steps name (their values through `getAppConnectionValue`). */
             flowVersion: components["schemas"]["FlowVersion"];
             /** @description What started the run (the trigger's output), `null` when nothing was given. */
             payload: components["schemas"]["FlowRunPayload"] | null;
@@ -5863,6 +5915,8 @@ export interface components {
              */
             attempt: number;
             lease: components["schemas"]["FlowRunLeaseGrant"];
+            /** @description Present only for a `PIECE` job (leased only by an engine that asked for `PIECE` in `jobTypes`): the one action to execute instead of `flowVersion`. */
+            pieceJob?: components["schemas"]["FlowRunPieceJob"];
         };
         /**
          * FlowRunLeasePage

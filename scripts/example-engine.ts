@@ -1,7 +1,9 @@
 // An example flow engine (docs/engines.md): it leases queued runs with an ENGINE key, holds each
 // with heartbeats while it works, reads the values of the connections the version names, "executes"
 // the version's steps (it records what each step would have done, rather than running pieces), and
-// ends the run with its lease; a cancel asked for while it works ends the run CANCELED.
+// ends the run with its lease; a cancel asked for while it works ends the run CANCELED. It also takes
+// MCP piece jobs (`jobTypes: [FLOW, PIECE]`): one action of a piece an MCP client called, which it
+// "executes" the same way, answering with what it was given (`response`, the tool call's result).
 //
 //   API_URL=http://localhost:3000/api API_KEY=<an ENGINE key> npm run example-engine
 //   npm run example-engine -- --once     leases once (waiting up to 10 s), works off what it got, and exits
@@ -33,7 +35,12 @@ function stepsOf(trigger: unknown): Step[] {
 /** The values of the connections the version names, read with the engine's key. */
 async function connectionValues(client: ApiClient, lease: Lease): Promise<Map<string, unknown>> {
   const values = new Map<string, unknown>();
-  for (const externalId of lease.flowVersion.connectionIds) {
+  const named = lease.pieceJob
+    ? lease.pieceJob.connectionExternalId === undefined
+      ? []
+      : [lease.pieceJob.connectionExternalId]
+    : lease.flowVersion.connectionIds;
+  for (const externalId of named) {
     const page = await client.GET('/v1/app-connections', {
       params: { query: { projectId: lease.run.projectId, limit: 100 } },
     });
@@ -62,6 +69,10 @@ async function work(client: ApiClient, lease: Lease): Promise<void> {
   }, HEARTBEAT_MS);
   try {
     const values = await connectionValues(client, lease);
+    if (lease.pieceJob) {
+      if (!leaseLost) await endPieceJob(client, lease, lease.pieceJob, values.size, cancelRequested);
+      return;
+    }
     const steps: Record<string, unknown> = {};
     for (const step of stepsOf(lease.flowVersion.trigger)) {
       if (cancelRequested || leaseLost) break;
@@ -86,6 +97,35 @@ async function work(client: ApiClient, lease: Lease): Promise<void> {
   }
 }
 
+/**
+ * Ends an MCP piece job: its one action "executed" (its output records what it was given, as the
+ * flows' steps do here), given as the run's `response`, which the MCP client gets as the tool's result.
+ */
+async function endPieceJob(
+  client: ApiClient,
+  lease: Lease,
+  job: Schemas['FlowRunPieceJob'],
+  connections: number,
+  cancelRequested: boolean,
+): Promise<void> {
+  const leaseToken = lease.lease.token;
+  const output = { pieceName: job.pieceName, actionName: job.actionName, input: job.input, connections };
+  const ended = await client.POST('/v1/flow-runs/{id}', {
+    params: { path: { id: lease.run.id } },
+    body: cancelRequested
+      ? { status: 'CANCELED', leaseToken }
+      : {
+          status: 'SUCCEEDED',
+          steps: { [job.actionName]: { type: 'PIECE', status: 'SUCCEEDED', input: job.input, output } },
+          tasks: 1,
+          response: { status: 200, body: output },
+          leaseToken,
+        },
+  });
+  if (ended.error) console.error(`piece job ${lease.run.id}: ${ended.error.detail}`);
+  else console.log(`piece job ${lease.run.id} (${job.pieceName} ${job.actionName}): ${ended.data.status}`);
+}
+
 async function main(): Promise<void> {
   const baseUrl = process.env.API_URL ?? 'http://localhost:3000/api';
   const apiKey = process.env.API_KEY;
@@ -98,7 +138,7 @@ async function main(): Promise<void> {
   });
   do {
     const leased = await client.POST('/v1/flow-runs/lease', {
-      body: { limit: 5, waitSeconds: 10, leaseSeconds: LEASE_SECONDS },
+      body: { limit: 5, waitSeconds: 10, leaseSeconds: LEASE_SECONDS, jobTypes: ['FLOW', 'PIECE'] },
     });
     if (leased.error) throw new Error(`lease: ${leased.error.detail}`);
     await Promise.all(leased.data.data.map((lease) => work(client, lease)));

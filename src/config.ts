@@ -82,7 +82,7 @@ export interface Config {
   webhookSyncTimeoutSeconds: number;
   /**
    * MCP_TOOL_CALL_TIMEOUT_SECONDS: how long an MCP client's call of a flow's tool whose trigger waits
-   * for a response waits for its run's answer before it answers the run's id (the reference product
+   * for a response, or of a PIECE tool's action, waits for its run's answer before it answers the run's id (the reference product
    * waited 30 s, then 5 minutes: activepieces#7364, PR #13364). Default 300.
    */
   mcpToolCallTimeoutSeconds: number;

@@ -148,20 +148,41 @@ export async function endEngineRun(store: Store, admin: Principal, lease: Engine
 }
 
 /**
+ * What the sandbox's engine answers for an MCP piece job: a demo, it runs no piece. It says so, and
+ * echoes the piece, the action and the input it was given, so that a client sees its call arrive.
+ */
+export function demoPieceOutput(job: queue.FlowRunPieceJob): Record<string, unknown> {
+  return {
+    demo: true,
+    note: 'The sandbox runs no piece: this is a canned answer echoing the call.',
+    pieceName: job.pieceName,
+    pieceVersion: job.pieceVersion,
+    actionName: job.actionName,
+    input: job.input,
+    ...(job.connectionExternalId === undefined ? {} : { connectionExternalId: job.connectionExternalId }),
+  };
+}
+
+/**
  * The sandbox's engine at a flow's webhook or an MCP tool call: it takes the runs due at once, the
- * webhook's or the call's among them, and ends each SUCCEEDED. A webhook's run ends without an
- * answer, as a flow without a Return Response step ends, so that a caller of `/sync` gets its 204
- * and a frontend sees the run go from QUEUED to its end. A tool call's run answers what it was
- * given (`sandboxEngineAnswer`), so that an MCP client trying a tool whose trigger waits for a
- * response gets one, with no engine of its own.
+ * webhook's or the call's among them (MCP piece jobs too), and ends each SUCCEEDED. A webhook's run
+ * ends without an answer, as a flow without a Return Response step ends, so that a caller of `/sync`
+ * gets its 204 and a frontend sees the run go from QUEUED to its end. A flow tool call's run answers
+ * what it was given (`sandboxEngineAnswer`), so that an MCP client trying a tool whose trigger waits
+ * for a response gets one, with no engine of its own; a piece job answers demoPieceOutput.
  */
 export async function runWebhookRuns(store: Store): Promise<void> {
   const admin = await platformPrincipal(store);
-  const leased = await queue.lease(store, admin, { limit: 10, leaseSeconds: 300 });
+  const leased = await queue.lease(store, admin, { limit: 10, leaseSeconds: 300, jobTypes: ['FLOW', 'PIECE'] });
   for (const lease of leased.data) {
-    const answer = lease.run.tags?.includes(MCP_TAG)
-      ? { response: sandboxEngineAnswer(lease.run.id, lease.payload) }
-      : {};
+    const job = lease.pieceJob;
+    const output = job === undefined ? undefined : demoPieceOutput(job);
+    const answer =
+      job !== undefined && output !== undefined
+        ? { response: { status: 200, body: output }, steps: { [job.actionName]: { output } } }
+        : lease.run.tags?.includes(MCP_TAG)
+          ? { response: sandboxEngineAnswer(lease.run.id, lease.payload) }
+          : {};
     await flowRuns.update(store, admin, lease.run.id, {
       status: 'SUCCEEDED',
       tasks: 1,
@@ -171,7 +192,7 @@ export async function runWebhookRuns(store: Store): Promise<void> {
   }
 }
 
-/** What the sandbox's engine answers an MCP tool call's run: the arguments it was called with. */
+/** What the sandbox's engine answers an MCP flow tool call's run: the arguments it was called with. */
 export function sandboxEngineAnswer(runId: string, payload: unknown): { status: 200; body: Record<string, unknown> } {
   return { status: 200, body: { answeredBy: 'sandbox engine', flowRunId: runId, arguments: payload ?? null } };
 }

@@ -6,7 +6,7 @@
 import { FREE_FORM_MAX_BYTES, KIB } from '../core/free-form';
 import type { Store } from '../store/engine/database';
 import { fromJsonOrNull } from '../store/reading/json';
-import { queueTriggeredRun, type TriggeredRunTarget } from './queue';
+import { type FlowRunPieceJob, queueTriggeredRun, type TriggeredRunTarget } from './queue';
 import { MCP_TAG } from './tags';
 
 /** The published version of a flow a tool call runs, as the MCP server read it. */
@@ -25,6 +25,38 @@ export async function queueMcpToolRun(
   target: McpToolRunTarget,
   args: Record<string, unknown>,
 ): Promise<string> {
+  const payload = payloadOf(args);
+  const runId = await queueTriggeredRun(store, target, payload, MCP_TAG);
+  if (runId === undefined)
+    throw new McpToolRunRefused('The flow of this tool was deleted or unpublished; list the tools again.');
+  return runId;
+}
+
+/**
+ * Queues a PIECE tool's one-action job as a run of the target `holder` gives (the project's flow of
+ * piece jobs, asked for once the arguments fit), tagged `mcp`, with the arguments as its payload and
+ * the job's input; the run's id. Only engines that ask for PIECE jobs lease it (./queue-queries.ts).
+ */
+export async function queueMcpPieceJob(
+  store: Store,
+  holder: () => Promise<McpToolRunTarget | undefined>,
+  job: Omit<FlowRunPieceJob, 'input'>,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const payload = payloadOf(args);
+  const target = await holder();
+  if (target === undefined) throw new McpToolRunRefused('The project of this MCP server is gone; nothing was run.');
+  const pieceJob: FlowRunPieceJob = { ...job, input: args };
+  const runId = await queueTriggeredRun(store, target, payload, MCP_TAG, JSON.stringify(pieceJob));
+  if (runId === undefined)
+    throw new McpToolRunRefused(
+      "The flow holding this project's piece jobs was deleted meanwhile; call the tool again.",
+    );
+  return runId;
+}
+
+/** The arguments as a run's payload (stored JSON text), refused when larger than a payload may be. */
+function payloadOf(args: Record<string, unknown>): string {
   const payload = JSON.stringify(args);
   const limit = FREE_FORM_MAX_BYTES.runPayload;
   const bytes = Buffer.byteLength(payload, 'utf8');
@@ -32,10 +64,7 @@ export async function queueMcpToolRun(
     throw new McpToolRunRefused(
       `The arguments are ${bytes} bytes as compact JSON in UTF-8; a run's payload holds at most ${limit / KIB} KiB.`,
     );
-  const runId = await queueTriggeredRun(store, target, payload, MCP_TAG);
-  if (runId === undefined)
-    throw new McpToolRunRefused('The flow of this tool was deleted or unpublished; list the tools again.');
-  return runId;
+  return payload;
 }
 
 /** What the failed step of a run said (its `errorMessage`, as the reference's step outputs hold it), if anything. */

@@ -1,11 +1,27 @@
 // The SQL of the run queue (src/flow-runs/queue.ts). A run's job is a row of flow_run_jobs written
 // in the transaction that writes the run; `available_at` is when the queue looks at it next, and
 // only live work has one, so every query here reads the partial index flow_run_jobs_due.
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Store } from '../store/engine/database';
 import type { Database, FlowRunJobsTable } from '../store/engine/schema';
 
 export type FlowRunJobRow = Selectable<FlowRunJobsTable>;
+
+/** The kinds of job an engine takes (leaseFlowRuns' `jobTypes`): runs of flows, MCP PIECE jobs. */
+export interface JobTypes {
+  flows: boolean;
+  pieces: boolean;
+}
+
+/** Only the jobs of the kinds an engine takes: one that did not ask for PIECE jobs would misread one. */
+function ofTypes<Query extends SelectQueryBuilder<Database, 'flow_run_jobs', object>>(
+  query: Query,
+  takes: JobTypes,
+): Query {
+  if (!takes.pieces) return query.where('piece_job', 'is', null) as Query;
+  if (!takes.flows) return query.where('piece_job', 'is not', null) as Query;
+  return query;
+}
 
 /**
  * Up to `limit` jobs of the platform due at `at`, oldest due first, locked for this transaction;
@@ -15,7 +31,7 @@ export type FlowRunJobRow = Selectable<FlowRunJobsTable>;
 export function dueJobs(
   trx: Kysely<Database>,
   kind: Store['kind'],
-  query: { platformId: string; projectIds: readonly string[] | null; at: string; limit: number },
+  query: { platformId: string; projectIds: readonly string[] | null; at: string; limit: number; takes: JobTypes },
 ): Promise<FlowRunJobRow[]> {
   let due = trx
     .selectFrom('flow_run_jobs')
@@ -27,13 +43,14 @@ export function dueJobs(
     .orderBy('run_id')
     .limit(query.limit);
   if (query.projectIds !== null) due = due.where('project_id', 'in', [...query.projectIds]);
+  due = ofTypes(due, query.takes);
   return (kind === 'postgres' ? due.forUpdate().skipLocked() : due).execute();
 }
 
 /** Whether any job of the platform (of these projects) is due at `at`: one indexed row read, no lock. */
 export async function anyJobDue(
   db: Kysely<Database>,
-  query: { platformId: string; projectIds: readonly string[] | null; at: string },
+  query: { platformId: string; projectIds: readonly string[] | null; at: string; takes: JobTypes },
 ): Promise<boolean> {
   let due = db
     .selectFrom('flow_run_jobs')
@@ -43,6 +60,7 @@ export async function anyJobDue(
     .where('available_at', '<=', query.at)
     .limit(1);
   if (query.projectIds !== null) due = due.where('project_id', 'in', [...query.projectIds]);
+  due = ofTypes(due, query.takes);
   return (await due.executeTakeFirst()) !== undefined;
 }
 

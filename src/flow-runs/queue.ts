@@ -36,6 +36,7 @@ import {
   archiveRun,
   dueJobs,
   insertJob,
+  type JobTypes,
   jobOfRun,
   type RunFilter,
   runsMatching,
@@ -48,6 +49,7 @@ type FlowRun = components['schemas']['FlowRun'];
 type FlowRunLeaseRequest = components['schemas']['FlowRunLeaseRequest'];
 type FlowRunLeasePage = components['schemas']['FlowRunLeasePage'];
 type FlowRunLease = components['schemas']['FlowRunLease'];
+export type FlowRunPieceJob = components['schemas']['FlowRunPieceJob'];
 type FlowRunHeartbeatRequest = components['schemas']['FlowRunHeartbeatRequest'];
 type FlowRunHeartbeat = components['schemas']['FlowRunHeartbeat'];
 type FlowRunQueueRequest = components['schemas']['FlowRunQueueRequest'];
@@ -143,6 +145,7 @@ export async function queueTriggeredRun(
   target: TriggeredRunTarget,
   payload: string,
   tag: string,
+  pieceJob?: string,
 ): Promise<string | undefined> {
   const runId = await store.write(
     async (trx) =>
@@ -155,6 +158,7 @@ export async function queueTriggeredRun(
           payload,
           tags: [tag],
           at: now(),
+          ...(pieceJob === undefined ? {} : { pieceJob }),
         })
       )?.id,
   );
@@ -204,6 +208,8 @@ export interface QueuedRun {
   payload: string | null;
   tags: string[];
   at: string;
+  /** The one action an MCP PIECE tool's call asks for (stored JSON text); absent for a flow's run. */
+  pieceJob?: string;
 }
 
 /**
@@ -255,6 +261,7 @@ export async function insertQueuedRun(
     lease_token: null,
     cancel_requested: 0,
     payload: queued.payload,
+    piece_job: queued.pieceJob ?? null,
   });
   // As written: the run's row, and its version's name read with the flow's lock.
   const written: FlowRunView = { ...run, version_display_name: held.versionDisplayName };
@@ -274,6 +281,7 @@ async function leaseDue(
   limit: number,
   leaseSeconds: number,
   maxAttempts: number,
+  takes: JobTypes,
 ): Promise<FlowRunLease[]> {
   // Looked for first outside a write: a lease that finds nothing (most of an idle engine's) takes
   // no write lock on SQLite and opens no transaction on PostgreSQL.
@@ -282,6 +290,7 @@ async function leaseDue(
       platformId: principal.platformId,
       projectIds: principal.projectIds ?? null,
       at: now(),
+      takes,
     }))
   )
     return [];
@@ -292,6 +301,7 @@ async function leaseDue(
       projectIds: principal.projectIds ?? null,
       at,
       limit,
+      takes,
     });
     const leased: FlowRunLease[] = [];
     if (jobs.length === 0) return leased;
@@ -360,6 +370,7 @@ async function leaseDue(
         run: answer,
         flowVersion: toFlowVersion(version),
         payload: fromJsonOrNull<Record<string, unknown>>(job.payload),
+        ...(job.piece_job === null ? {} : { pieceJob: fromJson<FlowRunPieceJob>(job.piece_job) }),
         attempt,
         lease: { token, expiresAt },
       });
@@ -379,9 +390,14 @@ export async function lease(
   const limit = input.limit ?? 1;
   const leaseSeconds = input.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   const deadline = Date.now() + (input.waitSeconds ?? 0) * 1000;
+  // FLOW only unless asked: an engine written before PIECE jobs would misread one.
+  const takes: JobTypes = {
+    flows: input.jobTypes?.includes('FLOW') ?? true,
+    pieces: input.jobTypes?.includes('PIECE') ?? false,
+  };
   for (;;) {
     const queuedBefore = queuedCounts.get(principal.platformId) ?? 0;
-    const leased = await leaseDue(store, principal, limit, leaseSeconds, maxAttempts);
+    const leased = await leaseDue(store, principal, limit, leaseSeconds, maxAttempts, takes);
     const left = deadline - Date.now();
     if (leased.length > 0 || left <= 0) return { data: leased };
     if ((queuedCounts.get(principal.platformId) ?? 0) !== queuedBefore) continue;

@@ -7,6 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { platformAdmin } from '../../src/core/principal';
@@ -115,6 +117,30 @@ describe('the sandbox process', () => {
       (flow) => flow.version.displayName,
     );
     expect(names).toEqual(['Post new tickets to Slack']);
+  });
+
+  it("answers an MCP PIECE tool's call with the demo engine's canned echo, saying it is a demo", async () => {
+    const mcpToken = exampleMcpToken(baseUrl, apiKey);
+    const client = new Client({ name: 'sandbox-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${baseUrl}/v1/mcp-servers/G6T3H6nQQMRDy6C0PmltB/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${mcpToken}` } },
+      }),
+    );
+    try {
+      const args = { channel: '#sales', text: 'Hello from the sandbox' };
+      const result = await client.callTool({ name: 'slack_send_channel_message', arguments: args });
+      expect(result.isError).toBe(false);
+      expect(result.structuredContent).toMatchObject({
+        demo: true,
+        pieceName: '@activepieces/piece-slack',
+        actionName: 'send_channel_message',
+        input: args,
+        connectionExternalId: 'slack-sales',
+      });
+    } finally {
+      await client.close();
+    }
   });
 
   it('prints only ids that can be pasted: each is a project of this sandbox, under the name printed beside it', async () => {

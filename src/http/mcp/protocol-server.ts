@@ -18,9 +18,9 @@ import type { McpServerAccess } from '../../mcp-servers/endpoint-access';
 import { type OfferedTool, offeredTools } from '../../mcp-servers/offered-tools';
 import { argumentViolations } from '../../mcp-servers/tool-arguments';
 import type { Store } from '../../store/engine/database';
-import { callFlowTool, type FlowToolCallOptions } from './tool-calls';
+import { callFlowTool, callPieceTool, type FlowToolCallOptions } from './tool-calls';
 
-export const MCP_SERVER_INFO = { name: 'workflow-automation-mcp', version: '1.10.0' };
+export const MCP_SERVER_INFO = { name: 'workflow-automation-mcp', version: '1.11.0' };
 
 export interface ProtocolServerOptions extends FlowToolCallOptions {
   /** Told of a failure of ours while answering (logged with the request); the client gets -32603. */
@@ -47,16 +47,7 @@ async function callTool(
   const violations = argumentViolations(tool.inputSchema, args);
   if (violations.length > 0)
     throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${tool.name}: ${violations.join('; ')}`);
-  if (tool.kind === 'PIECE')
-    return {
-      content: [
-        {
-          type: 'text',
-          text: `${tool.actionName} of ${tool.pieceName} cannot be called yet: this service does not run single piece actions.`,
-        },
-      ],
-      isError: true,
-    };
+  if (tool.kind === 'PIECE') return callPieceTool(store, access, tool, args, options, options.left);
   return callFlowTool(store, access, tool, args, options, options.left);
 }
 

@@ -3,10 +3,17 @@
 // flow webhook's `/sync` caller waits (src/flow-runs/webhook-trigger.ts), up to the timeout.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { failedStepMessage, McpToolRunRefused, queueMcpToolRun } from '../../flow-runs/mcp-tool-trigger';
+import {
+  failedStepMessage,
+  McpToolRunRefused,
+  queueMcpPieceJob,
+  queueMcpToolRun,
+} from '../../flow-runs/mcp-tool-trigger';
 import { awaitWebhookOutcome } from '../../flow-runs/webhook-trigger';
+import { mcpPieceToolsFlow } from '../../flows/mcp-piece-tools-flow';
 import type { McpServerAccess } from '../../mcp-servers/endpoint-access';
-import type { OfferedFlowTool } from '../../mcp-servers/offered-tools';
+import type { OfferedFlowTool, OfferedPieceTool } from '../../mcp-servers/offered-tools';
+import { projectHasConnection } from '../../mcp-servers/piece-tool-connection';
 import type { Store } from '../../store/engine/database';
 
 export interface FlowToolCallOptions {
@@ -65,6 +72,61 @@ export async function callFlowTool(
   }
   options.runQueued?.(store, runId);
   if (!tool.waitsForResponse) return runGoesOn(runId, 'Its trigger does not wait for a response.');
+  return resultOf(store, runId, options, left);
+}
+
+/**
+ * A call of a PIECE tool's action: a one-action job, a run of the project's flow of piece jobs that
+ * only engines asking for PIECE jobs lease; its answer waited for as a flow tool's, up to the
+ * timeout. Refused (the protocol's error, nothing queued) when the tool's connection is gone.
+ */
+export async function callPieceTool(
+  store: Store,
+  access: McpServerAccess,
+  tool: OfferedPieceTool,
+  args: Record<string, unknown>,
+  options: FlowToolCallOptions,
+  left: AbortSignal,
+): Promise<CallToolResult> {
+  const connection = tool.connectionExternalId;
+  if (connection !== undefined && !(await projectHasConnection(store, access.platformId, access.projectId, connection)))
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `The connection ${connection} of tool ${tool.name} was deleted; nothing was run. Choose another connection for the tool.`,
+    );
+  let runId: string;
+  try {
+    const { platformId, projectId } = access;
+    runId = await queueMcpPieceJob(
+      store,
+      async () => {
+        const holder = await mcpPieceToolsFlow(store, platformId, projectId);
+        return holder && { platformId, projectId, flowId: holder.flowId, versionId: holder.versionId };
+      },
+      {
+        mcpServerId: access.serverId,
+        pieceName: tool.pieceName,
+        pieceVersion: tool.pieceVersion,
+        actionName: tool.actionName,
+        ...(connection === undefined ? {} : { connectionExternalId: connection }),
+      },
+      args,
+    );
+  } catch (error) {
+    if (error instanceof McpToolRunRefused) throw new McpError(ErrorCode.InvalidParams, error.message);
+    throw error;
+  }
+  options.runQueued?.(store, runId);
+  return resultOf(store, runId, options, left);
+}
+
+/** The run's end as the tool's result, waited for up to the timeout; past it, the run's id. */
+async function resultOf(
+  store: Store,
+  runId: string,
+  options: FlowToolCallOptions,
+  left: AbortSignal,
+): Promise<CallToolResult> {
   const outcome = await awaitWebhookOutcome(store, runId, options.timeoutMs, left);
   switch (outcome.kind) {
     case 'answer':

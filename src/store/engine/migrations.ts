@@ -970,6 +970,17 @@ const flowRunWebhookResponse: Migration = {
   },
 };
 
+/**
+ * A run's one-action job (issue 45): what an MCP client's call of a PIECE tool asks an engine to
+ * execute (the lease's `pieceJob`, JSON); null for runs of a flow. Only engines that ask for PIECE
+ * jobs lease the runs that have one (src/flow-runs/queue-queries.ts).
+ */
+const flowRunPieceJob: Migration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await db.schema.alterTable('flow_run_jobs').addColumn('piece_job', 'text').execute();
+  },
+};
+
 export function migrationProvider(kind: StoreKind): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
@@ -999,6 +1010,7 @@ export function migrationProvider(kind: StoreKind): MigrationProvider {
         '0029_flow_schedule_next_at': flowScheduleNextAt,
         '0030_flow_run_archived_at': flowRunArchivedAt,
         '0031_flow_run_webhook_response': flowRunWebhookResponse,
+        '0032_flow_run_piece_job': flowRunPieceJob,
       };
     },
   };

@@ -171,6 +171,8 @@ export interface FlowRunJobsTable {
   payload: string | null;
   /** The FlowRunWebhookResponse its engine gave (JSON), for a caller waiting on the webhook's /sync; null before. */
   webhook_response: string | null;
+  /** The FlowRunPieceJob an MCP PIECE tool's call asks for (JSON, migration 0032); null for a flow's run. */
+  piece_job: string | null;
 }
 
 export interface FlowRunTagsTable {
