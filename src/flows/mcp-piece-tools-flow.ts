@@ -11,10 +11,9 @@ import type { Store } from '../store/engine/database';
 import { isUniqueViolation } from '../store/engine/errors';
 import type { Database } from '../store/engine/schema';
 import { newId, now } from '../store/reading/ids';
-import { toFlag, toJson } from '../store/reading/json';
-import type { FlowRow, FlowVersionRow } from '../store/records/flows';
+import type { FlowRow } from '../store/records/flows';
 import { insertFlow } from './queries';
-import { toFlow } from './service';
+import { emptyDraftVersion, toFlow } from './service';
 
 /** The external id of the flow, in every project that has one. */
 export const MCP_PIECE_TOOLS_FLOW = 'mcp-piece-tools';
@@ -70,24 +69,14 @@ export async function mcpPieceToolsFlow(
         schedule_failure_count: 0,
         revision: 0,
       };
-      const version: FlowVersionRow = {
+      // No user made it: the project's owner stands for the project, as for its other records.
+      const version = emptyDraftVersion({
         id: newId(),
-        created: timestamp,
-        updated: timestamp,
-        flow_id: flow.id,
-        display_name: MCP_PIECE_TOOLS_FLOW_NAME,
-        trigger: toJson({ type: 'EMPTY', name: 'trigger', displayName: 'Select Trigger', settings: {}, valid: false }),
-        // No user made it: the project's owner stands for the project, as for its other records.
-        updated_by: project.owner_id,
-        valid: toFlag(false),
-        schema_version: '1',
-        agent_ids: toJson([]),
-        state: 'DRAFT',
-        connection_ids: toJson([]),
-        backup_files: toJson({}),
-        notes: '[]',
-        steps_judged: 1,
-      };
+        flowId: flow.id,
+        displayName: MCP_PIECE_TOOLS_FLOW_NAME,
+        updatedBy: project.owner_id,
+        timestamp,
+      });
       flow.latest_version_id = version.id;
       await insertFlow(store, trx, flow, version);
       await recordEvent(store, trx, { platformId, projectId, type: 'flow.created', data: toFlow(flow, version) });

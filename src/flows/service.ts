@@ -70,6 +70,33 @@ const EMPTY_TRIGGER: Trigger = {
   valid: false,
 };
 
+/** A new flow's first version: a draft of the empty trigger and no step, not valid (as the judge would say). */
+export function emptyDraftVersion(fields: {
+  id: string;
+  flowId: string;
+  displayName: string;
+  updatedBy: string;
+  timestamp: string;
+}): FlowVersionRow {
+  return {
+    id: fields.id,
+    created: fields.timestamp,
+    updated: fields.timestamp,
+    flow_id: fields.flowId,
+    display_name: fields.displayName,
+    trigger: toJson(EMPTY_TRIGGER),
+    updated_by: fields.updatedBy,
+    valid: toFlag(false),
+    schema_version: '1',
+    agent_ids: toJson([]),
+    state: 'DRAFT',
+    connection_ids: toJson([]),
+    backup_files: toJson({}),
+    notes: '[]',
+    steps_judged: 1,
+  };
+}
+
 /**
  * The Flow resource: the flow with one of its versions; `triggerSource` only when that version is
  * scheduled. With its JSON text, as toFlowVersion.
@@ -178,24 +205,13 @@ export async function create(store: Store, principal: Principal, input: FlowCrea
     schedule_failure_count: 0,
     revision: 0,
   };
-  const version: FlowVersionRow = {
+  const version = emptyDraftVersion({
     id: versionId,
-    created: timestamp,
-    updated: timestamp,
-    flow_id: flowId,
-    display_name: input.displayName,
-    trigger: toJson(EMPTY_TRIGGER),
-    updated_by: principal.userId,
-    valid: toFlag(false),
-    schema_version: '1',
-    agent_ids: toJson([]),
-    state: 'DRAFT',
-    connection_ids: toJson([]),
-    backup_files: toJson({}),
-    notes: '[]',
-    // The empty trigger is not valid, as the judge would say.
-    steps_judged: 1,
-  };
+    flowId,
+    displayName: input.displayName,
+    updatedBy: principal.userId,
+    timestamp,
+  });
   // The answer is made inside the write: an idempotent create stores it in the same transaction.
   return store.write(async (trx) => {
     let folderId: string | null = null;
